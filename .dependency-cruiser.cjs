@@ -1,0 +1,74 @@
+/** The dependency rules of ARCHITECTURE.md, enforced by `npm run check:deps` (part of `npm test`). */
+module.exports = {
+  forbidden: [
+    {
+      name: 'web-never-imports-api',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/api/' },
+    },
+    {
+      name: 'packages-import-no-app',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'feature-never-imports-another-feature',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'features-never-import-app',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'shared-web-code-imports-no-feature-or-app',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'repository-only-from-own-module',
+      comment: "A module may call another module's service, never its repository.",
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/([^/]+)/' },
+      to: {
+        path: '^apps/api/src/modules/[^/]+/[^/]+\\.repository\\.ts$',
+        pathNot: '^apps/api/src/modules/$1/',
+      },
+    },
+    {
+      name: 'repository-below-service',
+      severity: 'error',
+      from: { path: '\\.repository\\.ts$' },
+      to: { path: '\\.(service|routes)\\.ts$' },
+    },
+    {
+      name: 'service-below-routes',
+      severity: 'error',
+      from: { path: '\\.service\\.ts$' },
+      to: { path: '\\.routes\\.ts$' },
+    },
+    {
+      name: 'no-circular-in-web',
+      severity: 'error',
+      from: { path: '^apps/web/src/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|dist|\\.data)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'apps/web/tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+    },
+  },
+};

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ErrorCode, MAX_IMAGE_BYTES, Messages } from '@imali/contract';
+import type { Config } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import type { AppContext } from './lib/context';
+import { newOpaqueToken } from './lib/crypto';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { healthRoutes } from './modules/health/health.routes';
+import { identityModules } from './modules/identity-modules';
+import { moneyModules } from './modules/money-modules';
+import { marketModules } from './modules/market-modules';
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+> & { ctx: AppContext; opsToken: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    opsToken: string;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: AppContext['clock'];
+  /** Token the ops CLI presents to /ops; generated when not configured. */
+  opsToken?: string;
+}
+
+export const API_VERSION = '0.1.0';
+
+export async function buildApp(options: BuildOptions): Promise<AppInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+            ...(config.NODE_ENV === 'development' && process.stdout.isTTY
+              ? { transport: { target: 'pino-pretty' } }
+              : {}),
+          },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    connectionTimeout: 10_000,
+    requestTimeout: 10_000,
+    genReqId: () => newOpaqueToken().slice(0, 16),
+    // Prototype-poisoning protection stays at Fastify's default ('error') on purpose.
+  }).withTypeProvider<ZodTypeProvider>() as unknown as AppInstance;
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: options.clock ?? { now: () => new Date() },
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('opsToken', options.opsToken ?? config.OPS_TOKEN ?? newOpaqueToken());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      code: ErrorCode.RateLimited,
+      message: Messages.rateLimited,
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+    throwFileSizeLimit: true,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Imali API', version: API_VERSION },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          marketKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
+
+  registerAuth(app, ctx, app.opsToken);
+
+  // Authenticated JSON must never be cached by a browser or proxy.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url.startsWith('/ops/') || url.startsWith('/market/')) {
+      if (!url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(identityModules);
+      await api.register(moneyModules);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(marketModules);
+
+  registerSpa(app, config.webDistDir);
+  return app;
+}
+
+const API_PREFIXES = ['/api/', '/ops/', '/market/'];
+
+/** Serves the built SPA; unknown non-API paths get index.html so client routes (and its 404) work. */
+function registerSpa(app: AppInstance, distDir: string) {
+  const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasDist) {
+    void app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders(res, filePath) {
+        if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (!isApi && hasDist && request.method === 'GET') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: ErrorCode.NotFound, message: Messages.notFound, data: null });
+  });
+}

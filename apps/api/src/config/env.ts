@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server reads. Nothing else in the code base touches process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  TRUST_PROXY: bool,
+  OPS_TOKEN: z.string().min(16).optional(),
+  MARKET_API_KEY: z.string().min(8).optional(),
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  WEB_DIST_DIR: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  SESSION_REMEMBER_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 30),
+  REFRESH_GRACE_SECONDS: z.coerce.number().min(0).default(30),
+  PIN_FRESH_MINUTES: z.coerce.number().positive().default(5),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  PIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().positive().default(10),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  dataDir: string;
+  webDistDir: string;
+};
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  return {
+    ...cfg,
+    dataDir: path.resolve(cfg.DATA_DIR),
+    webDistDir: path.resolve(cfg.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}
+
+/** Configuration for tests: fast, quiet, no demo seed unless asked. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: path.join(repoRoot, '.tmp/test-data'),
+    DATABASE_URL: process.env.DATABASE_URL,
+    ...overrides,
+  });
+}

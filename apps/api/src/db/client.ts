@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** A database or a transaction: repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a multi-statement SQL script (migrations). */
+  execScript(sqlText: string): Promise<void>;
+  /** Runs a query with parameters and returns rows (for the few places Drizzle cannot express). */
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `fn` on one dedicated connection (session-level locks need it). */
+  session<T>(fn: (conn: RawConnection) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface RawConnection {
+  execScript(sqlText: string): Promise<void>;
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+}
+
+// int8 as string, never a lossy JS number; numeric stays a string too.
+pg.types.setTypeParser(20, (v) => v);
+
+export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  await pool.query('select 1');
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async execScript(sqlText) {
+      await pool.query(sqlText);
+    },
+    async query(sqlText, params = []) {
+      const result = await pool.query(sqlText, params);
+      return result.rows;
+    },
+    async session(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          async execScript(sqlText) {
+            await client.query(sqlText);
+          },
+          async query(sqlText, params = []) {
+            return (await client.query(sqlText, params)).rows;
+          },
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** PGlite: Postgres in WASM. `dataDir` undefined means in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const raw: RawConnection = {
+    async execScript(sqlText) {
+      await client.exec(sqlText);
+    },
+    async query(sqlText, params = []) {
+      const result = await client.query(sqlText, params);
+      return result.rows as never[];
+    },
+  };
+  return {
+    db,
+    kind: 'pglite',
+    ...raw,
+    session: (fn) => fn(raw),
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const advisors = pgTable('advisors', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const invitationCodes = pgTable('invitation_codes', {
+  code: text('code').primaryKey(),
+  advisorId: uuid('advisor_id').notNull(),
+  active: boolean('active').notNull().default(true),
+  uses: integer('uses').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const clients = pgTable('clients', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  mobile: text('mobile').notNull().unique(),
+  country: text('country').notNull().default('ZA'),
+  passwordHash: text('password_hash').notNull(),
+  pinHash: text('pin_hash'),
+  pinFailedAttempts: integer('pin_failed_attempts').notNull().default(0),
+  name: text('name'),
+  email: text('email'),
+  avatarUploadId: uuid('avatar_upload_id'),
+  kycStatus: text('kyc_status', { enum: ['unverified', 'pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('unverified'),
+  kycReason: text('kyc_reason'),
+  vip: integer('vip').notNull().default(0),
+  score: integer('score').notNull().default(0),
+  orderNum: integer('order_num').notNull().default(0),
+  allowCompensation: boolean('allow_compensation').notNull().default(false),
+  allowBonus: boolean('allow_bonus').notNull().default(false),
+  allowLoan: boolean('allow_loan').notNull().default(false),
+  service: text('service').notNull().default(''),
+  advisorId: uuid('advisor_id'),
+  inviteCode: text('invite_code'),
+  passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clientId: bigint('client_id', { mode: 'number' }).notNull(),
+  remember: boolean('remember').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  absoluteExpiresAt: ts('absolute_expires_at').notNull(),
+  endedAt: ts('ended_at'),
+  endReason: text('end_reason'),
+  pinVerifiedAt: ts('pin_verified_at'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
+
+export const sessionTokens = pgTable('session_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: uuid('session_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  supersededAt: ts('superseded_at'),
+});
+
+export const loginFailures = pgTable('login_failures', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  username: text('username').notNull(),
+  ip: text('ip'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const verificationCodes = pgTable('verification_codes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  mobile: text('mobile').notNull(),
+  purpose: text('purpose').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+});
+
+export const outbox = pgTable('outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+});
+
+export const uploads = pgTable('uploads', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerClientId: bigint('owner_client_id', { mode: 'number' }).notNull(),
+  purpose: text('purpose').notNull(),
+  mime: text('mime').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const kycSubmissions = pgTable('kyc_submissions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  clientId: bigint('client_id', { mode: 'number' }).notNull(),
+  fullName: text('full_name').notNull(),
+  idNo: text('id_no').notNull(),
+  mobile: text('mobile').notNull(),
+  dob: date('dob', { mode: 'string' }).notNull(),
+  idFrontUploadId: uuid('id_front_upload_id').notNull(),
+  idBackUploadId: uuid('id_back_upload_id'),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
+  reason: text('reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
+  decidedBy: text('decided_by'),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  subjectType: text('subject_type').notNull(),
+  subjectId: text('subject_id').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../lib/context';
+import { hashSecret } from '../lib/crypto';
+import { md5 } from '../lib/md5';
+import { advisors, clients, invitationCodes } from './schema/index';
+import { seedMoney } from './seed-money';
+
+export const DEMO = {
+  advisor: 'Imali Demo Advisory',
+  invitationCode: 'WELCOME',
+  mobile: '612345678',
+  password: 'demo1234',
+  pin: '123456',
+  name: 'Thandi Demo',
+} as const;
+
+/**
+ * Seeds an empty database with the demo advisor, invitation code and an approved client. Runs
+ * only when no invitation code exists yet, so restarts and real data are never touched.
+ */
+export async function seedDemo(ctx: AppContext): Promise<boolean> {
+  const existing = await ctx.db.select().from(invitationCodes).limit(1);
+  if (existing.length > 0) return false;
+  const [advisor] = await ctx.db.insert(advisors).values({ name: DEMO.advisor }).returning();
+  await ctx.db.insert(invitationCodes).values({ code: DEMO.invitationCode, advisorId: advisor!.id });
+  const [client] = await ctx.db
+    .insert(clients)
+    .values({
+      mobile: DEMO.mobile,
+      passwordHash: await hashSecret(md5(DEMO.password)),
+      pinHash: await hashSecret(md5(DEMO.pin)),
+      name: DEMO.name,
+      email: 'demo@imali.example',
+      kycStatus: 'approved',
+      vip: 1,
+      score: 80,
+      advisorId: advisor!.id,
+      inviteCode: DEMO.invitationCode,
+    })
+    .returning();
+  await ctx.db.update(invitationCodes).set({ uses: 1 }).where(eq(invitationCodes.code, DEMO.invitationCode));
+  await seedMoney(ctx, client!.id);
+  return true;
+}

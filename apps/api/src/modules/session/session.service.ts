@@ -1,0 +1,113 @@
+import { ErrorCode, Messages } from '@imali/contract';
+import type { AppContext } from '../../lib/context';
+import { newOpaqueToken, sha256Hex } from '../../lib/crypto';
+import { DomainError } from '../../plugins/errors';
+import * as repo from './session.repository';
+
+export interface Principal {
+  clientId: number;
+  sessionId: string;
+  kycStatus: 'unverified' | 'pending' | 'approved' | 'rejected';
+  pinVerifiedAt: Date | null;
+  absoluteExpiresAt: Date;
+}
+
+const expired = (message: string = Messages.sessionExpired) =>
+  new DomainError(ErrorCode.SessionExpired, message, 401);
+
+// Writing last_seen_at on every request would make each read a write; a minute is fine-grained
+// enough for a 30-minute idle limit.
+const TOUCH_EVERY_MS = 60_000;
+
+export async function startSession(
+  ctx: AppContext,
+  input: { clientId: number; remember: boolean; ip?: string; userAgent?: string },
+) {
+  const now = ctx.clock.now();
+  const ttlHours = input.remember ? ctx.config.SESSION_REMEMBER_TTL_HOURS : ctx.config.SESSION_TTL_HOURS;
+  const token = newOpaqueToken();
+  const session = await repo.insertSession(
+    ctx.db,
+    {
+      clientId: input.clientId,
+      remember: input.remember,
+      createdAt: now,
+      lastSeenAt: now,
+      absoluteExpiresAt: new Date(now.getTime() + ttlHours * 3_600_000),
+      ip: input.ip ?? null,
+      userAgent: input.userAgent?.slice(0, 300) ?? null,
+    },
+    sha256Hex(token),
+  );
+  return { token, session };
+}
+
+/**
+ * Resolves a bearer token to its session. A superseded token still works inside the grace window
+ * (parallel tabs, requests in flight during a refresh); presented after it, it is treated as
+ * stolen and the whole session is ended.
+ */
+export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Principal> {
+  if (!token) throw new DomainError(ErrorCode.Unauthenticated, Messages.sessionExpired, 401);
+  const now = ctx.clock.now();
+  const found = await repo.findByTokenHash(ctx.db, sha256Hex(token));
+  if (!found) throw expired();
+  const { session, token: tokenRow } = found;
+  if (session.endedAt) throw expired();
+  if (session.absoluteExpiresAt <= now) {
+    await repo.endSession(ctx.db, session.id, 'expired', now);
+    throw expired();
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > ctx.config.SESSION_IDLE_MINUTES * 60_000) {
+    await repo.endSession(ctx.db, session.id, 'idle', now);
+    throw expired();
+  }
+  if (
+    tokenRow.supersededAt &&
+    now.getTime() - tokenRow.supersededAt.getTime() > ctx.config.REFRESH_GRACE_SECONDS * 1000
+  ) {
+    await repo.endSession(ctx.db, session.id, 'token_reuse', now);
+    throw expired();
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await repo.touchSession(ctx.db, session.id, now);
+  }
+  return {
+    clientId: session.clientId,
+    sessionId: session.id,
+    kycStatus: found.kycStatus,
+    pinVerifiedAt: session.pinVerifiedAt,
+    absoluteExpiresAt: session.absoluteExpiresAt,
+  };
+}
+
+/** Exchanges a valid token for a new one in the same session. */
+export async function refresh(ctx: AppContext, token: string | undefined) {
+  const principal = await authenticate(ctx, token);
+  const next = newOpaqueToken();
+  await repo.rotateToken(ctx.db, sha256Hex(token!), sha256Hex(next), principal.sessionId, ctx.clock.now());
+  return { token: next, principal };
+}
+
+export const endSession = (ctx: AppContext, sessionId: string, reason: string) =>
+  repo.endSession(ctx.db, sessionId, reason, ctx.clock.now());
+
+export const endAllSessions = (ctx: AppContext, clientId: number, reason: string) =>
+  repo.endClientSessions(ctx.db, clientId, reason, ctx.clock.now());
+
+export const markPinVerified = (ctx: AppContext, sessionId: string) =>
+  repo.setPinVerified(ctx.db, sessionId, ctx.clock.now());
+
+/** Money-moving actions call this: the PIN must have been verified on this session recently. */
+export function assertFreshPin(ctx: AppContext, principal: Principal) {
+  const at = principal.pinVerifiedAt;
+  if (!at || ctx.clock.now().getTime() - at.getTime() > ctx.config.PIN_FRESH_MINUTES * 60_000) {
+    throw new DomainError(ErrorCode.PinRequired, Messages.pinRequired, 403);
+  }
+}
+
+export function assertKycApproved(principal: Principal) {
+  if (principal.kycStatus !== 'approved') {
+    throw new DomainError(ErrorCode.KycRequired, Messages.kycRequired, 403);
+  }
+}

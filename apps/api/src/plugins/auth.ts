@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode, Messages } from '@imali/contract';
+import type { AppContext } from '../lib/context';
+import { safeEqual } from '../lib/crypto';
+import { DomainError } from './errors';
+import {
+  assertFreshPin,
+  assertKycApproved,
+  authenticate,
+  type Principal,
+} from '../modules/session/session.service';
+
+/**
+ * Route access is declared in the route's `config`:
+ * - `auth`: 'client' (default under /api), 'public', 'ops' (default under /ops), or 'market'
+ *   (the stock-data API checks its own key).
+ * - `kyc: true` needs approved KYC; `pin: true` needs a PIN verified on this session recently.
+ */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: 'client' | 'public' | 'ops' | 'market';
+    kyc?: boolean;
+    pin?: boolean;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+}
+
+/** The signed-in client of a route that requires one. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new DomainError(ErrorCode.Unauthenticated, Messages.sessionExpired, 401);
+  return request.principal;
+}
+
+export function registerAuth(app: FastifyInstance, ctx: AppContext, opsToken: string) {
+  app.decorateRequest('principal', undefined);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config ?? {};
+    const url = request.routeOptions.url ?? '';
+    const mode =
+      config.auth ??
+      (url.startsWith('/api/docs')
+        ? 'public'
+        : url.startsWith('/api/')
+          ? 'client'
+          : url.startsWith('/ops/')
+            ? 'ops'
+            : 'public');
+    if (mode === 'public' || mode === 'market') return;
+    if (mode === 'ops') {
+      const token = bearerToken(request);
+      if (!token || !safeEqual(token, opsToken)) {
+        throw new DomainError(ErrorCode.Unauthenticated, 'Operator token required.', 401);
+      }
+      return;
+    }
+    const principal = await authenticate(ctx, bearerToken(request));
+    request.principal = principal;
+    if (config.kyc) assertKycApproved(principal);
+    if (config.pin) assertFreshPin(ctx, principal);
+  });
+}

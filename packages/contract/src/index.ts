@@ -1,0 +1,4 @@
+export * from './common';
+export * from './identity';
+export * from './ledger';
+export * from './market';

@@ -1,0 +1,59 @@
+// `npm test`: static checks, the web build, unit + API tests, then end-to-end tests in Chromium.
+// Prints one closing line 'tests: N passed, N failed' for the whole run.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(root, 'test-results');
+fs.mkdirSync(resultsDir, { recursive: true });
+const only = process.argv[2]; // optional: 'unit' | 'e2e'
+
+function run(label, cmd, args) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return r.status === 0;
+}
+
+let passed = 0;
+let failed = 0;
+function vitest(label, projects, file) {
+  const out = path.join(resultsDir, file);
+  fs.rmSync(out, { force: true });
+  const ok = run(label, 'npx', [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  if (fs.existsSync(out)) {
+    const summary = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += summary.numPassedTests;
+    failed += summary.numFailedTests + (summary.numFailedTestSuites ?? 0);
+  } else if (!ok) failed += 1;
+  return ok;
+}
+
+const steps = [];
+if (!only) {
+  steps.push(() => run('typecheck', 'npm', ['run', 'typecheck']));
+  steps.push(() => run('lint', 'npx', ['eslint', '.']));
+  steps.push(() => run('dependency rules', 'npm', ['run', 'check:deps']));
+}
+if (!only || only === 'unit') steps.push(() => vitest('unit and API tests', ['unit', 'api'], 'unit.json'));
+if (!only || only === 'e2e') {
+  steps.push(() => run('web build', 'npm', ['run', 'build']));
+  steps.push(() => vitest('end-to-end tests', ['e2e'], 'e2e.json'));
+}
+
+let ok = true;
+for (const step of steps) {
+  if (!step()) {
+    ok = false;
+    if (!only) break;
+  }
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);
