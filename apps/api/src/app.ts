@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { identityModules } from './modules/identity-modules';
 import { moneyModules } from './modules/money-modules';
 import { marketModules } from './modules/market-modules';
+import { opsModules } from './modules/ops-modules';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     },
     { prefix: '/api' },
   );
+  await app.register(opsModules, { prefix: '/ops' });
   await app.register(marketModules);
 
   registerSpa(app, config.webDistDir);

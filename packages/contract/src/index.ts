@@ -2,3 +2,4 @@ export * from './common';
 export * from './identity';
 export * from './ledger';
 export * from './market';
+export * from './menu';

@@ -1,0 +1,4 @@
+import type { AppInstance } from '../app';
+
+/** Back-office API under /ops (operator token). */
+export async function opsModules(_app: AppInstance) {}
