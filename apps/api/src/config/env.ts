@@ -36,6 +36,8 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   PIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Registrations per IP per hour: each one is an invitation-code guess, so stricter. */
+  INVITE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().positive().default(10),
 });
 
@@ -47,7 +49,9 @@ export type Config = z.infer<typeof envSchema> & {
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means unset (`DATABASE_URL= npm start` runs embedded).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
