@@ -1,2 +1,4 @@
-// Decimal money and the display rules of spec section 4 (issue 3 fills this in).
-export {};
+// Decimal money on bigint minor units, and the display rules of spec section 4.
+export * from './decimal';
+export * from './money';
+export * from './display';
