@@ -39,6 +39,10 @@ const envSchema = z.object({
   /** Registrations per IP per hour: each one is an invitation-code guess, so stricter. */
   INVITE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().positive().default(10),
+  // Money limits per currency, as CUR=decimal pairs (issue 3; parsed by modules/ledger/limits.ts).
+  MONEY_MIN_DEPOSIT: z.string().default('ZAR=1000,USD=50,EUR=50,GBP=50'),
+  MONEY_MIN_WITHDRAWAL: z.string().default('ZAR=500,USD=25,EUR=25,GBP=25'),
+  MONEY_DAILY_WITHDRAWAL_CAP: z.string().default('ZAR=100000,USD=5000,EUR=5000,GBP=5000'),
 });
 
 export type Config = z.infer<typeof envSchema> & {
