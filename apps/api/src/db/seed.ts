@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { AppContext } from '../lib/context';
 import { hashSecret } from '../lib/crypto';
 import { md5 } from '../lib/md5';
-import { advisors, clients, invitationCodes } from './schema/index';
+import { acceptUpload } from '../modules/uploads/uploads.service';
+import { advisors, clients, invitationCodes, kycSubmissions } from './schema/index';
 import { seedMoney } from './seed-money';
 
 export const DEMO = {
@@ -39,6 +41,39 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     })
     .returning();
   await ctx.db.update(invitationCodes).set({ uses: 1 }).where(eq(invitationCodes.code, DEMO.invitationCode));
+  await seedDemoKyc(ctx, client!.id);
   await seedMoney(ctx, client!.id);
   return true;
+}
+
+/** An approved KYC submission with two placeholder ID images, so 'View KYC' has something to show. */
+async function seedDemoKyc(ctx: AppContext, clientId: number) {
+  const card = (r: number, g: number, b: number) =>
+    sharp({ create: { width: 320, height: 200, channels: 3, background: { r, g, b } } })
+      .png()
+      .toBuffer();
+  const front = await acceptUpload(ctx, {
+    ownerClientId: clientId,
+    purpose: 'image',
+    bytes: await card(34, 94, 168),
+  });
+  const back = await acceptUpload(ctx, {
+    ownerClientId: clientId,
+    purpose: 'image',
+    bytes: await card(90, 90, 90),
+  });
+  const now = ctx.clock.now();
+  await ctx.db.insert(kycSubmissions).values({
+    clientId,
+    fullName: DEMO.name,
+    idNo: '9001014800086',
+    mobile: DEMO.mobile,
+    dob: '1990-01-01',
+    idFrontUploadId: front.id,
+    idBackUploadId: back.id,
+    status: 'approved',
+    createdAt: now,
+    decidedAt: now,
+    decidedBy: 'seed',
+  });
 }

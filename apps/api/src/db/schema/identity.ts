@@ -68,6 +68,8 @@ export const sessions = pgTable('sessions', {
   endedAt: ts('ended_at'),
   endReason: text('end_reason'),
   pinVerifiedAt: ts('pin_verified_at'),
+  /** Set by pwd_verify (migration 0004): Set PIN needs a recent one on the same session. */
+  passwordVerifiedAt: ts('password_verified_at'),
   ip: text('ip'),
   userAgent: text('user_agent'),
 });

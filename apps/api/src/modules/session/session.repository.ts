@@ -60,6 +60,10 @@ export async function setPinVerified(db: Db, sessionId: string, at: Date | null)
   await db.update(sessions).set({ pinVerifiedAt: at }).where(eq(sessions.id, sessionId));
 }
 
+export async function setPasswordVerified(db: Db, sessionId: string, at: Date) {
+  await db.update(sessions).set({ passwordVerifiedAt: at }).where(eq(sessions.id, sessionId));
+}
+
 export async function countActiveSessions(db: Db, clientId: number) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

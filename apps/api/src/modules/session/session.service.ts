@@ -9,7 +9,10 @@ export interface Principal {
   sessionId: string;
   kycStatus: 'unverified' | 'pending' | 'approved' | 'rejected';
   pinVerifiedAt: Date | null;
+  /** When the password was last re-entered on this session (pwd_verify); Set PIN needs it fresh. */
+  passwordVerifiedAt: Date | null;
   absoluteExpiresAt: Date;
+  remember: boolean;
 }
 
 const expired = (message: string = Messages.sessionExpired) =>
@@ -77,7 +80,9 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
     sessionId: session.id,
     kycStatus: found.kycStatus,
     pinVerifiedAt: session.pinVerifiedAt,
+    passwordVerifiedAt: session.passwordVerifiedAt,
     absoluteExpiresAt: session.absoluteExpiresAt,
+    remember: session.remember,
   };
 }
 
@@ -97,6 +102,12 @@ export const endAllSessions = (ctx: AppContext, clientId: number, reason: string
 
 export const markPinVerified = (ctx: AppContext, sessionId: string) =>
   repo.setPinVerified(ctx.db, sessionId, ctx.clock.now());
+
+export const markPasswordVerified = (ctx: AppContext, sessionId: string) =>
+  repo.setPasswordVerified(ctx.db, sessionId, ctx.clock.now());
+
+export const countActiveSessions = (ctx: AppContext, clientId: number) =>
+  repo.countActiveSessions(ctx.db, clientId);
 
 /** Money-moving actions call this: the PIN must have been verified on this session recently. */
 export function assertFreshPin(ctx: AppContext, principal: Principal) {

@@ -1,0 +1,35 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clients } from '../../db/schema/index';
+
+export async function findById(db: Db, id: number) {
+  const [row] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+  return row;
+}
+
+export async function findByMobile(db: Db, mobile: string) {
+  const [row] = await db.select().from(clients).where(eq(clients.mobile, mobile)).limit(1);
+  return row;
+}
+
+export async function setPin(db: Db, id: number, pinHash: string) {
+  await db.update(clients).set({ pinHash, pinFailedAttempts: 0 }).where(eq(clients.id, id));
+}
+
+export async function resetPinFailures(db: Db, id: number) {
+  await db.update(clients).set({ pinFailedAttempts: 0 }).where(eq(clients.id, id));
+}
+
+/** Counts one wrong PIN, atomically, unless already locked; returns the new count. */
+export async function countWrongPin(db: Db, id: number, max: number) {
+  const [row] = await db
+    .update(clients)
+    .set({ pinFailedAttempts: sql`${clients.pinFailedAttempts} + 1` })
+    .where(and(eq(clients.id, id), lt(clients.pinFailedAttempts, max)))
+    .returning({ attempts: clients.pinFailedAttempts });
+  return row?.attempts ?? max;
+}
+
+export async function setAvatar(db: Db, id: number, uploadId: string) {
+  await db.update(clients).set({ avatarUploadId: uploadId }).where(eq(clients.id, id));
+}

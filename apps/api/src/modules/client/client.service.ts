@@ -1,0 +1,105 @@
+import { ErrorCode, Messages, type ClientProfile } from '@imali/contract';
+import type { AppContext } from '../../lib/context';
+import { hashSecret, verifySecret } from '../../lib/crypto';
+import { DomainError } from '../../plugins/errors';
+import * as auth from '../auth/auth.service';
+import * as sessions from '../session/session.service';
+import { fileUrl } from '../uploads/uploads.service';
+import * as repo from './client.repository';
+
+type ClientRow = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
+
+/**
+ * Fills `accounts` of the profile. Identity knows no accounts; the money area registers a
+ * provider here (issue 3) instead of editing this module.
+ */
+export type AccountsProvider = (ctx: AppContext, clientId: number) => Promise<unknown[]>;
+let accountsProvider: AccountsProvider = async () => [];
+export function provideProfileAccounts(provider: AccountsProvider) {
+  accountsProvider = provider;
+}
+
+const sessionGone = () => new DomainError(ErrorCode.SessionExpired, Messages.sessionExpired, 401);
+
+export async function requireClient(ctx: AppContext, clientId: number): Promise<ClientRow> {
+  const client = await repo.findById(ctx.db, clientId);
+  if (!client) throw sessionGone();
+  return client;
+}
+
+export const findByMobile = (ctx: AppContext, mobile: string) => repo.findByMobile(ctx.db, mobile.trim());
+
+export const isPinLocked = (ctx: AppContext, client: Pick<ClientRow, 'pinFailedAttempts'>) =>
+  client.pinFailedAttempts >= ctx.config.PIN_MAX_FAILURES;
+
+/** Spec section 3: every profile field, with its default. */
+export async function profileOf(ctx: AppContext, client: ClientRow): Promise<ClientProfile> {
+  return {
+    id: client.id,
+    name: client.name ?? '',
+    email: client.email ?? '',
+    mobile: client.mobile,
+    avatar: client.avatarUploadId ? fileUrl(client.avatarUploadId) : '',
+    verified: client.kycStatus,
+    kycStatus: client.kycStatus,
+    kyc_reason: client.kycStatus === 'rejected' ? (client.kycReason ?? '') : '',
+    vip: client.vip,
+    score: client.score,
+    order_num: client.orderNum,
+    has_pin: client.pinHash !== null,
+    pin_locked: isPinLocked(ctx, client),
+    allow_compensation: client.allowCompensation,
+    allow_bonus: client.allowBonus,
+    allow_loan: client.allowLoan,
+    service: client.service,
+    accounts: await accountsProvider(ctx, client.id),
+    country: client.country,
+  };
+}
+
+export async function getProfile(ctx: AppContext, clientId: number) {
+  return profileOf(ctx, await requireClient(ctx, clientId));
+}
+
+/** Step 1 of Set PIN: the password, re-entered on this session. */
+export async function verifyPasswordForSession(
+  ctx: AppContext,
+  principal: sessions.Principal,
+  passwordMd5: string,
+  ip?: string,
+) {
+  await auth.verifyPassword(ctx, principal.clientId, passwordMd5, ip);
+  await sessions.markPasswordVerified(ctx, principal.sessionId);
+}
+
+export async function setPin(ctx: AppContext, principal: sessions.Principal, pinMd5: string) {
+  const at = principal.passwordVerifiedAt;
+  const freshMs = ctx.config.PIN_FRESH_MINUTES * 60_000;
+  if (!at || ctx.clock.now().getTime() - at.getTime() > freshMs) {
+    throw new DomainError(ErrorCode.Forbidden, 'Please verify your password first.', 403);
+  }
+  await requireClient(ctx, principal.clientId);
+  await repo.setPin(ctx.db, principal.clientId, await hashSecret(pinMd5));
+}
+
+/**
+ * Verifies the PIN for this session. PIN_MAX_FAILURES wrong answers lock PIN use until the next
+ * password sign-in; a right one marks the session PIN-verified (money actions need it fresh).
+ */
+export async function verifyPin(ctx: AppContext, principal: sessions.Principal, pinMd5: string) {
+  const client = await requireClient(ctx, principal.clientId);
+  if (!client.pinHash) throw new DomainError(ErrorCode.PinNotSet, Messages.pinNotSet, 400);
+  const locked = () => new DomainError(ErrorCode.PinLocked, Messages.pinLocked, 423);
+  if (isPinLocked(ctx, client)) throw locked();
+  if (!(await verifySecret(client.pinHash, pinMd5))) {
+    const attempts = await repo.countWrongPin(ctx.db, client.id, ctx.config.PIN_MAX_FAILURES);
+    if (attempts >= ctx.config.PIN_MAX_FAILURES) throw locked();
+    throw new DomainError(ErrorCode.IncorrectPin, Messages.incorrectPin, 400);
+  }
+  if (client.pinFailedAttempts > 0) await repo.resetPinFailures(ctx.db, client.id);
+  await sessions.markPinVerified(ctx, principal.sessionId);
+}
+
+export async function setAvatar(ctx: AppContext, clientId: number, uploadId: string) {
+  await repo.setAvatar(ctx.db, clientId, uploadId);
+}

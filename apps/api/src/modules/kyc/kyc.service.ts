@@ -1,0 +1,138 @@
+import { ErrorCode, Messages, type KycDetail } from '@imali/contract';
+import type { AppContext } from '../../lib/context';
+import { DomainError, notFound } from '../../plugins/errors';
+import * as audit from '../audit/audit.service';
+import * as clients from '../client/client.service';
+import { fileUrl, ownUploadIdFromUrl } from '../uploads/uploads.service';
+import * as repo from './kyc.repository';
+
+export interface KycInput {
+  full_name: string;
+  id_no: string;
+  mobile: string;
+  dob: string;
+  id_front_url: string;
+  id_back_url: string;
+}
+
+/** Uploads a KYC submission may point at: images the client sent through /client/app/v1/image. */
+const KYC_IMAGE_PURPOSES = ['image'] as const;
+
+const imagesInvalid = () =>
+  new DomainError(ErrorCode.InvalidInput, 'Please upload your ID images again.', 400);
+
+/** A client submits KYC: allowed from unverified or rejected; the status becomes pending. */
+export async function submit(ctx: AppContext, clientId: number, input: KycInput) {
+  const frontId = await ownUploadIdFromUrl(ctx, clientId, input.id_front_url, KYC_IMAGE_PURPOSES);
+  if (!frontId) throw imagesInvalid();
+  let backId: string | undefined;
+  if (input.id_back_url.trim()) {
+    backId = await ownUploadIdFromUrl(ctx, clientId, input.id_back_url, KYC_IMAGE_PURPOSES);
+    if (!backId) throw imagesInvalid();
+  }
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const before = await clients.requireClient(txCtx, clientId);
+    const moved = await repo.moveClientStatus(tx, clientId, ['unverified', 'rejected'], 'pending', {
+      name: input.full_name,
+      kycReason: null,
+    });
+    if (!moved) throw new DomainError(ErrorCode.KycAlreadySubmitted, Messages.kycAlreadySubmitted, 409);
+    const submission = await repo.insertSubmission(tx, {
+      clientId,
+      fullName: input.full_name,
+      idNo: input.id_no,
+      mobile: input.mobile,
+      dob: input.dob,
+      idFrontUploadId: frontId,
+      idBackUploadId: backId ?? null,
+      createdAt: ctx.clock.now(),
+    });
+    await audit.record(txCtx, {
+      actor: `client:${clientId}`,
+      action: 'kyc.submit',
+      subjectType: 'client',
+      subjectId: String(clientId),
+      before: { kycStatus: before.kycStatus, kycReason: before.kycReason },
+      after: { kycStatus: 'pending', kycReason: null, submissionId: submission.id },
+    });
+  });
+}
+
+/** The client's latest submission (404 when there is none). Only ever the caller's own. */
+export async function detail(ctx: AppContext, clientId: number): Promise<KycDetail> {
+  const row = await repo.latestSubmission(ctx.db, clientId);
+  if (!row) throw notFound('No KYC submission yet.');
+  return {
+    full_name: row.fullName,
+    id_no: row.idNo,
+    mobile: row.mobile,
+    dob: row.dob,
+    status: row.status,
+    reason: row.reason ?? '',
+    create_datetime: row.createdAt.toISOString(),
+    check_time: row.decidedAt ? row.decidedAt.toISOString() : null,
+    id_front_url: fileUrl(row.idFrontUploadId),
+    id_back_url: row.idBackUploadId ? fileUrl(row.idBackUploadId) : '',
+  };
+}
+
+/**
+ * An operator's decision on the pending submission of the client with `mobile`. The change
+ * and its audit entry (who, when, before, after) commit together.
+ */
+export async function decide(
+  ctx: AppContext,
+  input: { mobile: string; decision: 'approved' | 'rejected'; reason?: string; actor: string },
+) {
+  const reason = input.reason?.trim() || null;
+  if (input.decision === 'rejected' && !reason) {
+    throw new DomainError(ErrorCode.InvalidInput, 'A rejection needs a reason (--reason TEXT).');
+  }
+  const client = await clients.findByMobile(ctx, input.mobile);
+  if (!client) throw notFound(`No client with mobile ${input.mobile}.`);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const submission = await repo.latestSubmission(tx, client.id);
+    if (!submission || submission.status !== 'pending' || client.kycStatus !== 'pending') {
+      throw new DomainError(
+        ErrorCode.Conflict,
+        `No pending KYC submission for ${input.mobile} (status ${client.kycStatus}).`,
+        409,
+      );
+    }
+    const now = ctx.clock.now();
+    const decided = await repo.decideSubmission(tx, submission.id, {
+      status: input.decision,
+      reason,
+      at: now,
+      by: input.actor,
+    });
+    const moved = await repo.moveClientStatus(tx, client.id, ['pending'], input.decision, {
+      kycReason: input.decision === 'rejected' ? reason : null,
+    });
+    if (!decided || !moved) {
+      throw new DomainError(ErrorCode.Conflict, `The KYC of ${input.mobile} was decided meanwhile.`, 409);
+    }
+    await audit.record(txCtx, {
+      actor: input.actor,
+      action: input.decision === 'approved' ? 'kyc.approve' : 'kyc.reject',
+      subjectType: 'client',
+      subjectId: String(client.id),
+      before: { kycStatus: client.kycStatus, kycReason: client.kycReason, submissionStatus: 'pending' },
+      after: { kycStatus: input.decision, kycReason: reason, submissionStatus: input.decision },
+    });
+    return { clientId: client.id, mobile: client.mobile, status: input.decision, reason, decidedAt: now };
+  });
+}
+
+export const approve = (ctx: AppContext, mobile: string, actor: string) =>
+  decide(ctx, { mobile, decision: 'approved', actor });
+
+export const reject = (ctx: AppContext, mobile: string, reason: string, actor: string) =>
+  decide(ctx, { mobile, decision: 'rejected', reason, actor });
+
+export async function list(ctx: AppContext, status?: 'pending' | 'approved' | 'rejected', limit = 100) {
+  const rows = await repo.listSubmissions(ctx.db, status, limit);
+  return rows.map((r) => ({ ...r.submission, clientMobile: r.clientMobile }));
+}
