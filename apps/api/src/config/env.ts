@@ -18,6 +18,12 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   OPS_TOKEN: z.string().min(16).optional(),
   MARKET_API_KEY: z.string().min(8).optional(),
+  /** Seed of the simulated market: every process with the same seed shows the same prices. */
+  MARKET_SIM_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(20_260_101),
+  /** Shifts the simulated market's clock (e.g. to demo or bench a trading session on a weekend). */
+  MARKET_TIME_SHIFT_MS: z.coerce.number().int().default(0),
+  MARKET_STREAM_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  MARKET_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SMS_GATEWAY_URL: z.string().url().optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -1,2 +1,75 @@
-// Market tables (issue 4) are declared here; their SQL lives in migrations/0003_market.sql.
-export {};
+// Market tables (issue 4); their SQL (checks, the search trigger, the seed) lives in
+// migrations/0003_market.sql.
+import {
+  bigint,
+  boolean,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const id = (name: string) => bigint(name, { mode: 'number' });
+
+export const instruments = pgTable('instruments', {
+  id: id('id').primaryKey().generatedAlwaysAsIdentity(),
+  symbol: text('symbol').notNull(),
+  name: text('name').notNull(),
+  market: text('market', { enum: ['JSE', 'NYSE', 'NASDAQ', 'NSE'] }).notNull(),
+  country: text('country', { enum: ['ZA', 'US', 'IN'] }).notNull(),
+  currency: text('currency', { enum: ['ZAR', 'USD', 'INR'] }).notNull(),
+  type: text('type', { enum: ['stock', 'indice'] }).notNull(),
+  sector: text('sector').notNull().default(''),
+  profile: text('profile').notNull().default(''),
+  tradable: boolean('tradable').notNull().default(true),
+  priceDecimals: smallint('price_decimals').notNull(),
+  basePrice: numeric('base_price').notNull(),
+  annualVolatility: numeric('annual_volatility').notNull(),
+  annualDrift: numeric('annual_drift').notNull(),
+  avgDailyVolume: bigint('avg_daily_volume', { mode: 'number' }).notNull().default(0),
+  sharesOutstanding: bigint('shares_outstanding', { mode: 'number' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const instrumentWords = pgTable(
+  'instrument_words',
+  {
+    instrumentId: id('instrument_id').notNull(),
+    position: smallint('position').notNull(),
+    word: text('word').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instrumentId, t.position] })],
+);
+
+export const marketSettings = pgTable('market_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const watchlistItems = pgTable(
+  'watchlist_items',
+  {
+    clientId: id('client_id').notNull(),
+    instrumentId: id('instrument_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.instrumentId] })],
+);
+
+export const newsArticles = pgTable('news_articles', {
+  id: id('id').primaryKey().generatedAlwaysAsIdentity(),
+  slug: text('slug').notNull().unique(),
+  country: text('country', { enum: ['ZA', 'US', 'IN'] }).notNull(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull(),
+  body: text('body').notNull(),
+  symbols: text('symbols').array().notNull().default([]),
+  source: text('source').notNull().default('Imali Markets Desk'),
+  publishedAt: ts('published_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

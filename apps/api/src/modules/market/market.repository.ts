@@ -1,0 +1,127 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { instruments, marketSettings, newsArticles, watchlistItems } from '../../db/schema/index';
+
+export type InstrumentRow = typeof instruments.$inferSelect;
+
+export async function findByCountrySymbol(db: Db, country: string, symbol: string) {
+  const [row] = await db
+    .select()
+    .from(instruments)
+    .where(and(eq(instruments.country, country as InstrumentRow['country']), eq(instruments.symbol, symbol)))
+    .limit(1);
+  return row;
+}
+
+export async function findBySymbols(db: Db, symbols: string[]) {
+  if (symbols.length === 0) return [];
+  return db.select().from(instruments).where(inArray(instruments.symbol, symbols));
+}
+
+export async function listByCountry(db: Db, country: string, type: InstrumentRow['type']) {
+  return db
+    .select()
+    .from(instruments)
+    .where(and(eq(instruments.country, country as InstrumentRow['country']), eq(instruments.type, type)))
+    .orderBy(asc(instruments.symbol));
+}
+
+export async function setTradable(db: Db, id: number, tradable: boolean, now: Date) {
+  await db.update(instruments).set({ tradable, updatedAt: now }).where(eq(instruments.id, id));
+}
+
+export interface SearchRow {
+  symbol: string;
+  name: string;
+  market: InstrumentRow['market'];
+  country: InstrumentRow['country'];
+  type: InstrumentRow['type'];
+  rank: number;
+}
+
+/**
+ * Ranked search: exact symbol (rank 0), symbol prefix (1), a word of the name starting with the
+ * query (2, earlier words first). Each branch is a bounded index range scan (see the migration),
+ * so the cost does not grow with the number of instruments.
+ */
+export async function search(db: Db, query: string, wordPrefix: string, limit: number): Promise<SearchRow[]> {
+  const escape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const exact = query;
+  const prefix = `${escape(query)}%`;
+  const word = `${escape(wordPrefix)}%`;
+  const result = await db.execute(sql`
+    select i.symbol, i.name, i.market, i.country, i.type, m.rank
+    from (
+      select id, min(rank) as rank, min(pos) as pos from (
+        (select id, 0 as rank, 0 as pos from instruments where lower(symbol) = ${exact} limit ${limit})
+        union all
+        (select id, 1, 0 from instruments where lower(symbol) like ${prefix}
+           order by lower(symbol) limit ${limit})
+        union all
+        (select instrument_id, 2, position from instrument_words where word like ${word}
+           order by word, position limit ${limit * 3})
+      ) u group by id
+    ) m join instruments i on i.id = m.id
+    order by m.rank, m.pos, length(i.symbol), i.symbol
+    limit ${limit * 3}`);
+  return (result as unknown as { rows: SearchRow[] }).rows.map((r) => ({ ...r, rank: Number(r.rank) }));
+}
+
+// ---- settings -------------------------------------------------------------------------------
+
+/** Inserts the value unless the key exists, then returns the stored one (first writer wins). */
+export async function getOrInsertSetting(db: Db, key: string, value: string): Promise<string> {
+  await db.insert(marketSettings).values({ key, value }).onConflictDoNothing();
+  const [row] = await db.select().from(marketSettings).where(eq(marketSettings.key, key));
+  return row!.value;
+}
+
+// ---- watch list -----------------------------------------------------------------------------
+
+export async function watchlistOf(db: Db, clientId: number) {
+  return db
+    .select({ instrument: instruments, addedAt: watchlistItems.createdAt })
+    .from(watchlistItems)
+    .innerJoin(instruments, eq(instruments.id, watchlistItems.instrumentId))
+    .where(eq(watchlistItems.clientId, clientId))
+    .orderBy(asc(watchlistItems.createdAt), asc(instruments.symbol));
+}
+
+export async function countWatchlist(db: Db, clientId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(watchlistItems)
+    .where(eq(watchlistItems.clientId, clientId));
+  return Number(row?.n ?? 0);
+}
+
+export async function addToWatchlist(db: Db, clientId: number, instrumentId: number, now: Date) {
+  await db.insert(watchlistItems).values({ clientId, instrumentId, createdAt: now }).onConflictDoNothing();
+}
+
+export async function removeFromWatchlist(db: Db, clientId: number, instrumentId: number) {
+  await db
+    .delete(watchlistItems)
+    .where(and(eq(watchlistItems.clientId, clientId), eq(watchlistItems.instrumentId, instrumentId)));
+}
+
+// ---- news -----------------------------------------------------------------------------------
+
+export async function listNews(db: Db, country: string, limit: number) {
+  return db
+    .select()
+    .from(newsArticles)
+    .where(eq(newsArticles.country, country as InstrumentRow['country']))
+    .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id))
+    .limit(limit);
+}
+
+export async function findNews(db: Db, id: number) {
+  const [row] = await db.select().from(newsArticles).where(eq(newsArticles.id, id)).limit(1);
+  return row;
+}
+
+export async function insertNews(db: Db, values: typeof newsArticles.$inferInsert) {
+  const [row] = await db.insert(newsArticles).values(values).returning();
+  return row!;
+}

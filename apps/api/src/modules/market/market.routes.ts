@@ -1,0 +1,172 @@
+import {
+  ErrorCode,
+  MarketMessages,
+  chartData,
+  chartDataQuery,
+  company,
+  envelope,
+  quote,
+  searchQuery,
+  searchResult,
+  stockDetail,
+  stockRefQuery,
+  streamQuery,
+} from '@imali/contract';
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import { safeEqual } from '../../lib/crypto';
+import { ok } from '../../lib/reply';
+import { DomainError } from '../../plugins/errors';
+import * as market from './market.service';
+import { QuoteStreamHub } from './quote-stream';
+
+const tags = ['stock data'];
+const security = [{ marketKey: [] }];
+const MAX_STREAM_SYMBOLS = 50;
+
+/**
+ * The stock-data API (spec section 7), registered under /market. Every route needs the market
+ * key in the `x-api-key` header (the stream also accepts `?key=`, since EventSource cannot set
+ * headers). The key is checked on request, before input validation.
+ */
+export async function stockDataRoutes(app: AppInstance) {
+  const hub = new QuoteStreamHub(app.ctx);
+  app.addHook('preClose', async () => hub.closeAll());
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers['x-api-key'];
+    let provided = typeof header === 'string' ? header : undefined;
+    if (!provided && request.routeOptions.url === '/market/stream') {
+      const key = (request.query as { key?: unknown }).key;
+      if (typeof key === 'string') provided = key;
+    }
+    const expected = await market.marketApiKey(app.ctx);
+    if (!provided || !safeEqual(provided, expected)) {
+      throw new DomainError(ErrorCode.Unauthenticated, MarketMessages.apiKeyRequired, 401);
+    }
+  });
+
+  app.get(
+    '/chart_data',
+    {
+      config: { auth: 'market' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'OHLC candles of a symbol (1m: 1 session, 5m: 5, 15m: 10, 1h: 22, 1d: 5 years, 1w: since 2016)',
+        querystring: chartDataQuery,
+        response: { 200: envelope(chartData) },
+      },
+    },
+    async (request) => ok(await market.chartData(app.ctx, request.query)),
+  );
+
+  app.get(
+    '/stock_detail',
+    {
+      config: { auth: 'market' },
+      schema: {
+        tags,
+        security,
+        summary: 'Quote with day range, previous close, change, 52-week range, market cap and S1',
+        querystring: stockRefQuery,
+        response: { 200: envelope(stockDetail) },
+      },
+    },
+    async (request) => ok(await market.stockDetail(app.ctx, request.query)),
+  );
+
+  app.get(
+    '/company',
+    {
+      config: { auth: 'market' },
+      schema: {
+        tags,
+        security,
+        summary: 'Company profile: name, sector, description, shares outstanding',
+        querystring: stockRefQuery,
+        response: { 200: envelope(company) },
+      },
+    },
+    async (request) => ok(await market.company(app.ctx, request.query)),
+  );
+
+  for (const url of ['/search/', '/search']) {
+    app.get(
+      url,
+      {
+        config: { auth: 'market' },
+        schema: {
+          tags,
+          security,
+          hide: url === '/search',
+          summary: 'Search instruments (at most 20): exact symbol, then symbol prefix, then name words',
+          querystring: searchQuery,
+          response: { 200: envelope(z.array(searchResult)) },
+        },
+      },
+      async (request) => ok(await market.search(app.ctx, request.query.query)),
+    );
+  }
+
+  app.post(
+    '/stock',
+    {
+      config: { auth: 'market' },
+      schema: {
+        tags,
+        security,
+        summary: `Quotes of many stocks: body is an array of { symbol, market, country } (at most 200); unknown ones are left out`,
+        response: { 200: envelope(z.array(quote)) },
+      },
+    },
+    async (request) => ok(await market.batchQuotes(app.ctx, request.body)),
+  );
+
+  app.get(
+    '/stream',
+    {
+      config: { auth: 'market' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Server-Sent Events: a `quote` event per symbol on connect, then on every tick while its exchange is open; `heartbeat` events keep the connection alive',
+        querystring: streamQuery,
+      },
+    },
+    async (request, reply) => {
+      const specs = request.query.symbols
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (specs.length === 0 || specs.length > MAX_STREAM_SYMBOLS) {
+        throw new DomainError(
+          ErrorCode.InvalidInput,
+          `List 1 to ${MAX_STREAM_SYMBOLS} symbols to stream.`,
+          400,
+        );
+      }
+      const instruments = await market.instrumentsForStream(app.ctx, specs, request.query.country);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      res.flushHeaders();
+      const client = {
+        instruments,
+        write: (chunk: string) => res.write(chunk),
+        backlog: () => res.writableLength,
+        end: () => res.end(),
+      };
+      request.raw.on('close', () => hub.remove(client));
+      hub.add(client);
+    },
+  );
+}

@@ -1,0 +1,358 @@
+import {
+  BATCH_QUOTE_LIMIT,
+  DEFAULT_INDEX_SYMBOLS,
+  ErrorCode,
+  MarketMessages,
+  SEARCH_RESULT_LIMIT,
+  WATCHLIST_LIMIT,
+  stockRef,
+  type CandleInterval,
+  type ChartData,
+  type Company,
+  type LatestPrice,
+  type MarketCountry,
+  type NewsDetail,
+  type NewsSummary,
+  type Quote,
+  type QuoteUnit,
+  type SearchResult,
+  type StockDetail,
+  type StockRef,
+  type WatchlistItem,
+} from '@imali/contract';
+import type { AppContext } from '../../lib/context';
+import { newOpaqueToken } from '../../lib/crypto';
+import { DomainError } from '../../plugins/errors';
+import { SimulatedProvider, type MarketDataProvider, type ProviderQuote } from './market-data.provider';
+import * as repo from './market.repository';
+import type { InstrumentRow } from './market.repository';
+import { dayToIso, type ExchangeCode } from './simulator/calendar';
+import { MarketSimulator, ticksToDecimalString, type SimInstrument } from './simulator/simulator';
+
+export type { InstrumentRow };
+
+const unknownSymbol = () => new DomainError(ErrorCode.NotFound, MarketMessages.unknownSymbol, 404);
+
+// One provider per seed and process: the simulation is derived, so its caches are not state.
+const providers = new Map<number, MarketDataProvider>();
+export function providerFor(ctx: AppContext): MarketDataProvider {
+  const seed = ctx.config.MARKET_SIM_SEED;
+  let p = providers.get(seed);
+  if (!p) {
+    p = new SimulatedProvider(new MarketSimulator(seed));
+    providers.set(seed, p);
+  }
+  return p;
+}
+
+/** The market's notion of now (the app clock, optionally shifted for demos and benches). */
+export const marketNow = (ctx: AppContext) =>
+  new Date(ctx.clock.now().getTime() + ctx.config.MARKET_TIME_SHIFT_MS);
+
+export function toSim(row: InstrumentRow): SimInstrument {
+  return {
+    symbol: row.symbol,
+    exchange: row.market as ExchangeCode,
+    priceDecimals: row.priceDecimals,
+    basePrice: Number(row.basePrice),
+    annualVolatility: Number(row.annualVolatility),
+    annualDrift: Number(row.annualDrift),
+    avgDailyVolume: row.avgDailyVolume,
+  };
+}
+
+export function quoteUnitOf(row: Pick<InstrumentRow, 'type' | 'country'>): QuoteUnit {
+  if (row.type === 'indice') return 'points';
+  return row.country === 'ZA' ? 'ZAc' : row.country === 'US' ? 'USD' : 'INR';
+}
+
+const s1 = (row: InstrumentRow) => (row.tradable ? 1 : 0) as 0 | 1;
+
+function toQuote(row: InstrumentRow, q: ProviderQuote): Quote {
+  const d = row.priceDecimals;
+  const changePercent =
+    q.previousCloseTicks > 0 ? Math.round((q.changeTicks * 10_000) / q.previousCloseTicks) / 100 : 0;
+  return {
+    symbol: row.symbol,
+    name: row.name,
+    market: row.market,
+    country: row.country,
+    currency: row.currency,
+    type: row.type,
+    quote_unit: quoteUnitOf(row),
+    price: q.price,
+    open: q.open,
+    high: q.high,
+    low: q.low,
+    previous_close: q.previousClose,
+    change: d === 0 ? q.changeTicks : q.changeTicks / 10 ** d,
+    change_percent: changePercent,
+    volume: q.volume,
+    market_open: q.marketOpen,
+    as_of: new Date(q.asOfMs).toISOString(),
+    S1: s1(row),
+  };
+}
+
+export function quoteOf(ctx: AppContext, row: InstrumentRow, at: Date = marketNow(ctx)): Quote {
+  return toQuote(row, providerFor(ctx).quote(toSim(row), at));
+}
+
+// ---- lookups ------------------------------------------------------------------------------
+
+export async function instrumentByRef(
+  ctx: AppContext,
+  ref: { country: string; symbol: string; market?: string },
+): Promise<InstrumentRow> {
+  const row = await repo.findByCountrySymbol(ctx.db, ref.country, ref.symbol);
+  if (!row || (ref.market && row.market !== ref.market)) throw unknownSymbol();
+  return row;
+}
+
+// ---- stock-data API -----------------------------------------------------------------------
+
+export async function chartData(
+  ctx: AppContext,
+  input: { country: string; symbol: string; interval: CandleInterval },
+): Promise<ChartData> {
+  const row = await instrumentByRef(ctx, input);
+  return {
+    symbol: row.symbol,
+    market: row.market,
+    country: row.country,
+    interval: input.interval,
+    quote_unit: quoteUnitOf(row),
+    candles: providerFor(ctx).candles(toSim(row), input.interval, marketNow(ctx)),
+  };
+}
+
+export async function stockDetail(
+  ctx: AppContext,
+  input: { country: string; market: string; s: string },
+): Promise<StockDetail> {
+  const row = await instrumentByRef(ctx, { country: input.country, market: input.market, symbol: input.s });
+  const q = providerFor(ctx).quote(toSim(row), marketNow(ctx));
+  const base = toQuote(row, q);
+  let marketCap: number | null = null;
+  if (row.sharesOutstanding && row.type === 'stock') {
+    // Quote ticks to the currency's major unit (ZAc ticks are cents; others are cents too).
+    marketCap = Math.round((q.priceTicks / 100) * row.sharesOutstanding);
+  }
+  return {
+    ...base,
+    week52_high: q.week52High,
+    week52_low: q.week52Low,
+    market_cap: marketCap,
+    trading_day: dayToIso(q.tradingDay),
+  };
+}
+
+export async function company(
+  ctx: AppContext,
+  input: { country: string; market: string; s: string },
+): Promise<Company> {
+  const row = await instrumentByRef(ctx, { country: input.country, market: input.market, symbol: input.s });
+  return {
+    symbol: row.symbol,
+    name: row.name,
+    market: row.market,
+    country: row.country,
+    currency: row.currency,
+    type: row.type,
+    sector: row.sector,
+    profile: row.profile,
+    shares_outstanding: row.sharesOutstanding,
+    S1: s1(row),
+  };
+}
+
+/** Ranked: exact symbol, then symbol prefix, then words of the name. Blank query: no results. */
+export async function search(ctx: AppContext, rawQuery: string): Promise<SearchResult[]> {
+  const query = rawQuery.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!query) return [];
+  const [first, ...rest] = query.split(' ');
+  const rows = await repo.search(ctx.db, query, first!, SEARCH_RESULT_LIMIT);
+  return rows
+    .filter((r) => r.rank < 2 || rest.every((word) => r.name.toLowerCase().includes(word)))
+    .slice(0, SEARCH_RESULT_LIMIT)
+    .map(({ symbol, name, market, country, type }) => ({ symbol, name, market, country, type }));
+}
+
+/** POST /market/stock: quotes of the listed stocks, in the order asked; unknown ones are left out. */
+export async function batchQuotes(ctx: AppContext, body: unknown): Promise<Quote[]> {
+  if (!Array.isArray(body)) {
+    throw new DomainError(ErrorCode.InvalidInput, MarketMessages.payloadMustBeArray, 400);
+  }
+  if (body.length > BATCH_QUOTE_LIMIT) {
+    throw new DomainError(ErrorCode.InvalidInput, MarketMessages.batchTooLarge, 400);
+  }
+  const refs: StockRef[] = [];
+  for (const item of body) {
+    const parsed = stockRef.safeParse(item);
+    if (!parsed.success) throw new DomainError(ErrorCode.InvalidInput, MarketMessages.batchItemInvalid, 400);
+    refs.push(parsed.data);
+  }
+  const rows = await repo.findBySymbols(ctx.db, [...new Set(refs.map((r) => r.symbol))]);
+  const at = marketNow(ctx);
+  const out: Quote[] = [];
+  for (const ref of refs) {
+    const row = rows.find(
+      (r) => r.symbol === ref.symbol && r.country === ref.country && r.market === ref.market,
+    );
+    if (row) out.push(quoteOf(ctx, row, at));
+  }
+  return out;
+}
+
+// ---- product API ----------------------------------------------------------------------------
+
+/** The latest price for a close order: exact decimal string in the quote unit, and S1. */
+export async function latestPrice(ctx: AppContext, ref: StockRef): Promise<LatestPrice> {
+  const row = await instrumentByRef(ctx, ref);
+  const q = providerFor(ctx).quote(toSim(row), marketNow(ctx));
+  return {
+    symbol: row.symbol,
+    market: row.market,
+    country: row.country,
+    currency: row.currency,
+    quote_unit: quoteUnitOf(row),
+    price: ticksToDecimalString(q.priceTicks, row.priceDecimals),
+    S1: s1(row),
+    market_open: q.marketOpen,
+    as_of: new Date(q.asOfMs).toISOString(),
+  };
+}
+
+export async function ranking(
+  ctx: AppContext,
+  input: { country: MarketCountry; kind: 'gainers' | 'losers' | 'active'; limit: number },
+) {
+  const rows = await repo.listByCountry(ctx.db, input.country, 'stock');
+  const at = marketNow(ctx);
+  const quotes = rows.map((r) => quoteOf(ctx, r, at));
+  const sorted =
+    input.kind === 'gainers'
+      ? quotes.filter((q) => q.change_percent > 0).sort((a, b) => b.change_percent - a.change_percent)
+      : input.kind === 'losers'
+        ? quotes.filter((q) => q.change_percent < 0).sort((a, b) => a.change_percent - b.change_percent)
+        : quotes.sort((a, b) => b.volume - a.volume);
+  return { country: input.country, kind: input.kind, items: sorted.slice(0, input.limit) };
+}
+
+export async function indices(ctx: AppContext, country: MarketCountry): Promise<Quote[]> {
+  const symbols = DEFAULT_INDEX_SYMBOLS[country];
+  const rows = await repo.findBySymbols(ctx.db, [...symbols]);
+  const at = marketNow(ctx);
+  return symbols.flatMap((symbol) => {
+    const row = rows.find((r) => r.symbol === symbol && r.type === 'indice');
+    return row ? [quoteOf(ctx, row, at)] : [];
+  });
+}
+
+export async function watchlist(ctx: AppContext, clientId: number): Promise<{ items: WatchlistItem[] }> {
+  const rows = await repo.watchlistOf(ctx.db, clientId);
+  const at = marketNow(ctx);
+  return {
+    items: rows.map((r) => ({ ...quoteOf(ctx, r.instrument, at), added_at: r.addedAt.toISOString() })),
+  };
+}
+
+export async function addToWatchlist(ctx: AppContext, clientId: number, ref: StockRef) {
+  const row = await instrumentByRef(ctx, ref);
+  if ((await repo.countWatchlist(ctx.db, clientId)) >= WATCHLIST_LIMIT) {
+    throw new DomainError(ErrorCode.LimitExceeded, MarketMessages.watchlistFull, 409);
+  }
+  await repo.addToWatchlist(ctx.db, clientId, row.id, ctx.clock.now());
+  return watchlist(ctx, clientId);
+}
+
+export async function removeFromWatchlist(ctx: AppContext, clientId: number, ref: StockRef) {
+  const row = await instrumentByRef(ctx, ref);
+  await repo.removeFromWatchlist(ctx.db, clientId, row.id);
+  return watchlist(ctx, clientId);
+}
+
+type NewsRow = NonNullable<Awaited<ReturnType<typeof repo.findNews>>>;
+const newsSummaryOf = (n: NewsRow): NewsSummary => ({
+  id: n.id,
+  country: n.country,
+  title: n.title,
+  summary: n.summary,
+  symbols: n.symbols,
+  source: n.source,
+  published_at: n.publishedAt.toISOString(),
+});
+
+export async function newsList(ctx: AppContext, country: MarketCountry, limit: number) {
+  return { items: (await repo.listNews(ctx.db, country, limit)).map(newsSummaryOf) };
+}
+
+export async function newsDetail(ctx: AppContext, id: number): Promise<NewsDetail> {
+  const row = await repo.findNews(ctx.db, id);
+  if (!row) throw new DomainError(ErrorCode.NotFound, MarketMessages.newsNotFound, 404);
+  return { ...newsSummaryOf(row), body: row.body };
+}
+
+export async function addNews(
+  ctx: AppContext,
+  input: { country: MarketCountry; title: string; summary: string; body: string; symbols: string[] },
+) {
+  const slug = `${input.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)}-${Date.now().toString(36)}`;
+  return repo.insertNews(ctx.db, { ...input, slug, publishedAt: ctx.clock.now() });
+}
+
+// ---- API key and suspension ---------------------------------------------------------------
+
+const generatedKeys = new WeakMap<object, string>();
+
+/**
+ * The stock-data API key: MARKET_API_KEY when set; otherwise one generated per database and kept
+ * in market_settings, so every process on that database agrees (first writer wins).
+ */
+export async function marketApiKey(ctx: AppContext): Promise<string> {
+  if (ctx.config.MARKET_API_KEY) return ctx.config.MARKET_API_KEY;
+  const cached = generatedKeys.get(ctx.database);
+  if (cached) return cached;
+  const key = await repo.getOrInsertSetting(ctx.db, 'api_key', newOpaqueToken());
+  generatedKeys.set(ctx.database, key);
+  return key;
+}
+
+/** Ops: suspend or resume trading (S1) of an instrument, by symbol (and country when ambiguous). */
+export async function setTradable(ctx: AppContext, symbol: string, tradable: boolean, country?: string) {
+  const rows = (await repo.findBySymbols(ctx.db, [symbol.toUpperCase()])).filter(
+    (r) => !country || r.country === country.toUpperCase(),
+  );
+  if (rows.length === 0) throw unknownSymbol();
+  if (rows.length > 1) {
+    throw new DomainError(
+      ErrorCode.InvalidInput,
+      `${symbol} is listed in several countries: add --country.`,
+      400,
+    );
+  }
+  const row = rows[0]!;
+  await repo.setTradable(ctx.db, row.id, tradable, ctx.clock.now());
+  return { ...row, tradable };
+}
+
+export async function instrumentsForStream(ctx: AppContext, specs: string[], country?: string) {
+  const parsed = specs.map((spec) => {
+    const [a, b] = spec.split(':');
+    return b
+      ? { market: a!.toUpperCase(), symbol: b.toUpperCase() }
+      : { market: undefined, symbol: a!.toUpperCase() };
+  });
+  const rows = await repo.findBySymbols(ctx.db, [...new Set(parsed.map((p) => p.symbol))]);
+  return parsed.map((p) => {
+    const candidates = rows.filter((r) => r.symbol === p.symbol && (!p.market || r.market === p.market));
+    const row =
+      candidates.find((r) => r.country === (country ?? 'ZA')) ?? candidates.sort((a, b) => a.id - b.id)[0];
+    if (!row) throw unknownSymbol();
+    return row;
+  });
+}

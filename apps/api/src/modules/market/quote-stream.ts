@@ -1,0 +1,105 @@
+import type { AppContext } from '../../lib/context';
+import { marketNow, quoteOf, type InstrumentRow } from './market.service';
+import { isOpenAt, type ExchangeCode } from './simulator/calendar';
+
+/** One connected Server-Sent Events client. */
+export interface StreamClient {
+  instruments: InstrumentRow[];
+  write(chunk: string): boolean;
+  /** Bytes queued but not yet sent: a client that stops reading is dropped. */
+  backlog(): number;
+  end(): void;
+}
+
+const MAX_BACKLOG_BYTES = 1 << 20;
+
+export const sseEvent = (event: string, data: unknown) =>
+  `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * Pushes quote updates to connected clients. Every tick it prices each subscribed instrument
+ * whose exchange is open once, then writes the same event to every client that asked for it.
+ * Holds only connections: prices come from the simulator and the clock, so any process can
+ * serve any client.
+ */
+export class QuoteStreamHub {
+  private readonly clients = new Set<StreamClient>();
+  private tickTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  get size() {
+    return this.clients.size;
+  }
+
+  add(client: StreamClient) {
+    this.clients.add(client);
+    client.write('retry: 3000\n\n');
+    const at = marketNow(this.ctx);
+    for (const row of client.instruments) client.write(sseEvent('quote', quoteOf(this.ctx, row, at)));
+    this.start();
+  }
+
+  remove(client: StreamClient) {
+    this.clients.delete(client);
+    if (this.clients.size === 0) this.stop();
+  }
+
+  closeAll() {
+    for (const c of this.clients) c.end();
+    this.clients.clear();
+    this.stop();
+  }
+
+  private start() {
+    if (this.tickTimer) return;
+    this.tickTimer = setInterval(() => this.tick(), this.ctx.config.MARKET_STREAM_INTERVAL_MS);
+    this.heartbeatTimer = setInterval(() => this.heartbeat(), this.ctx.config.MARKET_STREAM_HEARTBEAT_MS);
+    this.tickTimer.unref();
+    this.heartbeatTimer.unref();
+  }
+
+  private stop() {
+    clearInterval(this.tickTimer);
+    clearInterval(this.heartbeatTimer);
+    this.tickTimer = undefined;
+    this.heartbeatTimer = undefined;
+  }
+
+  /** Sends one round of quotes (exported for tests, which drive it without timers). */
+  tick() {
+    const at = marketNow(this.ctx);
+    const open = new Map<string, boolean>();
+    const events = new Map<number, string>();
+    for (const client of this.clients) {
+      for (const row of client.instruments) {
+        let event = events.get(row.id);
+        if (event === undefined) {
+          let isOpen = open.get(row.market);
+          if (isOpen === undefined) {
+            isOpen = isOpenAt(row.market as ExchangeCode, at.getTime());
+            open.set(row.market, isOpen);
+          }
+          event = isOpen ? sseEvent('quote', quoteOf(this.ctx, row, at)) : '';
+          events.set(row.id, event);
+        }
+        if (event) this.send(client, event);
+      }
+    }
+  }
+
+  private heartbeat() {
+    const event = sseEvent('heartbeat', { time: marketNow(this.ctx).toISOString() });
+    for (const client of this.clients) this.send(client, event);
+  }
+
+  private send(client: StreamClient, chunk: string) {
+    if (client.backlog() > MAX_BACKLOG_BYTES) {
+      client.end();
+      this.remove(client);
+      return;
+    }
+    client.write(chunk);
+  }
+}

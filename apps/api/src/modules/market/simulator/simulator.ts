@@ -1,0 +1,443 @@
+/**
+ * The simulated market. Pure: no I/O, no clock; every figure is a function of (seed, instrument,
+ * time). Prices are held as integer "ticks" (the smallest price step: one cent of the quote
+ * unit; for JSE shares, whose quote unit is already cents, one tick is one cent).
+ *
+ * Model: daily closes follow a geometric random walk (per-instrument drift and volatility),
+ * anchored so that the close of the anchor day equals the instrument's base price. Each trading
+ * day has an open (a small gap from the previous close), a high and a low; its intraday path is
+ * a per-second Brownian bridge from the open through the high and the low to the close, clamped
+ * to [low, high]. Every candle is an aggregate of that one path, so candles of all intervals
+ * agree with each other by construction.
+ */
+import {
+  type ExchangeCode,
+  isoToDay,
+  previousTradingDay,
+  referenceSession,
+  sessionMinutes,
+  sessionOf,
+  tradingDaysBetween,
+} from './calendar';
+import { hashString, Rng } from './random';
+
+export interface SimInstrument {
+  symbol: string;
+  exchange: ExchangeCode;
+  /** Decimals of the quote unit: 0 for JSE shares (quoted in cents), 2 otherwise. */
+  priceDecimals: number;
+  /** Price in quote units at the anchor day. */
+  basePrice: number;
+  annualVolatility: number;
+  annualDrift: number;
+  avgDailyVolume: number;
+}
+
+export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '1d', '1w'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+
+/** The simulated history starts here; the base price holds at the anchor day. */
+export const HISTORY_START_DAY = isoToDay('2016-01-04');
+export const ANCHOR_DAY = isoToDay('2026-01-05');
+const TRADING_DAYS_PER_YEAR = 252;
+
+/** A candle in ticks. `time` is the candle's start (unix seconds). */
+export interface TickCandle {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export interface TickQuote {
+  /** Last price (ticks). */
+  price: number;
+  open: number;
+  high: number;
+  low: number;
+  previousClose: number;
+  volume: number;
+  /** 52-week range (ticks), including today's session so far. */
+  week52High: number;
+  week52Low: number;
+  /** The trading day (day number) the figures belong to. */
+  tradingDay: number;
+  marketOpen: boolean;
+  /** The instant the price is as of (ms): now while trading, else the session close. */
+  asOfMs: number;
+}
+
+interface DailySeries {
+  days: Int32Array;
+  index: Map<number, number>;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+  lastDay: number;
+}
+
+interface DayPath {
+  /** Price (ticks) at each second of the session. */
+  seconds: Float64Array;
+  /** Per minute: open, high, low, close, volume. */
+  minutes: Float64Array;
+}
+
+/** Per minute: open, high, low, close, volume (what past days need; 1/60 of a path's memory). */
+type MinuteTable = Float64Array;
+
+/** A small LRU: the simulation is derivable, so a per-process cache is safe to drop at any time. */
+class Lru<V> {
+  private map = new Map<string, V>();
+  constructor(private readonly capacity: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, value: V) {
+    this.map.set(key, value);
+    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
+const instrumentKey = (i: SimInstrument) =>
+  `${i.exchange}:${i.symbol}:${i.priceDecimals}:${i.basePrice}:${i.annualVolatility}:${i.annualDrift}:${i.avgDailyVolume}`;
+
+export class MarketSimulator {
+  private readonly daily = new Lru<DailySeries>(512);
+  private readonly paths = new Lru<DayPath>(64);
+  private readonly minuteTables = new Lru<MinuteTable>(2048);
+
+  constructor(readonly seed: number) {}
+
+  // ---- daily series ------------------------------------------------------------------------
+
+  private series(inst: SimInstrument, untilDay: number): DailySeries {
+    const key = instrumentKey(inst);
+    const cached = this.daily.get(key);
+    if (cached && cached.lastDay >= untilDay) return cached;
+    // Compute a little past what was asked so that a clock ticking forward reuses the series.
+    const lastDay = Math.max(untilDay, ANCHOR_DAY) + 64;
+    const days = tradingDaysBetween(inst.exchange, HISTORY_START_DAY, lastDay);
+    const n = days.length;
+    const s: DailySeries = {
+      days: Int32Array.from(days),
+      index: new Map(days.map((d, i) => [d, i])),
+      open: new Float64Array(n),
+      high: new Float64Array(n),
+      low: new Float64Array(n),
+      close: new Float64Array(n),
+      volume: new Float64Array(n),
+      lastDay,
+    };
+    const symbolHash = hashString(inst.symbol + '@' + inst.exchange);
+    const sigma = inst.annualVolatility / Math.sqrt(TRADING_DAYS_PER_YEAR);
+    const mu =
+      (inst.annualDrift - (inst.annualVolatility * inst.annualVolatility) / 2) / TRADING_DAYS_PER_YEAR;
+    const logs = new Float64Array(n);
+    const draws: number[][] = [];
+    let anchorIndex = 0;
+    for (let i = 0; i < n; i++) {
+      const rng = new Rng(this.seed, symbolHash, days[i]!);
+      const d = [rng.normal(), rng.normal(), rng.normal(), rng.normal(), rng.normal()];
+      draws.push(d);
+      logs[i] = (i === 0 ? 0 : logs[i - 1]!) + mu + sigma * d[0]!;
+      if (days[i]! <= ANCHOR_DAY) anchorIndex = i;
+    }
+    const baseTicks = Math.round(inst.basePrice * 10 ** inst.priceDecimals);
+    for (let i = 0; i < n; i++) {
+      const d = draws[i]!;
+      const close = Math.max(1, Math.round(baseTicks * Math.exp(logs[i]! - logs[anchorIndex]!)));
+      const reference = i === 0 ? close * Math.exp(-sigma * d[0]!) : s.close[i - 1]!;
+      const open = Math.max(1, Math.round(reference * Math.exp(0.25 * sigma * d[1]!)));
+      let high = Math.round(Math.max(open, close) * Math.exp(Math.abs(d[2]!) * 0.6 * sigma));
+      let low = Math.round(Math.min(open, close) * Math.exp(-Math.abs(d[3]!) * 0.6 * sigma));
+      high = Math.max(high, open, close);
+      low = Math.max(1, Math.min(low, open, close));
+      s.open[i] = open;
+      s.high[i] = high;
+      s.low[i] = low;
+      s.close[i] = close;
+      s.volume[i] = Math.round(inst.avgDailyVolume * Math.exp(0.4 * d[4]! - 0.08));
+    }
+    this.daily.set(key, s);
+    return s;
+  }
+
+  private dayIndex(inst: SimInstrument, day: number): { s: DailySeries; i: number } {
+    const s = this.series(inst, day);
+    const i = s.index.get(day);
+    if (i === undefined) throw new Error(`${day} is not a simulated trading day of ${inst.exchange}`);
+    return { s, i };
+  }
+
+  // ---- intraday path ------------------------------------------------------------------------
+
+  private dayPath(inst: SimInstrument, day: number): DayPath {
+    const key = `${instrumentKey(inst)}|${day}`;
+    const cached = this.paths.get(key);
+    if (cached) return cached;
+    const { s, i } = this.dayIndex(inst, day);
+    const open = s.open[i]!;
+    const high = s.high[i]!;
+    const low = s.low[i]!;
+    const close = s.close[i]!;
+    const minutesInSession = sessionMinutes(inst.exchange);
+    const n = minutesInSession * 60;
+    const rng = new Rng(this.seed, hashString(inst.symbol + '@' + inst.exchange), day, 0x1d);
+    const highAt = rng.int(1, n - 2);
+    let lowAt = rng.int(1, n - 2);
+    while (lowAt === highAt) lowAt = rng.int(1, n - 2);
+    const anchors: Array<[number, number]> = [
+      [0, open],
+      [highAt, high],
+      [lowAt, low],
+      [n - 1, close],
+    ];
+    anchors.sort((a, b) => a[0] - b[0]);
+    const sigmaDay = inst.annualVolatility / Math.sqrt(TRADING_DAYS_PER_YEAR);
+    const stepTicks = (((open + close) / 2) * sigmaDay * 0.8) / Math.sqrt(n);
+    const seconds = new Float64Array(n);
+    const walk = new Float64Array(n);
+    for (let k = 0; k < anchors.length - 1; k++) {
+      const [a, va] = anchors[k]!;
+      const [b, vb] = anchors[k + 1]!;
+      walk[a] = 0;
+      for (let t = a + 1; t <= b; t++) walk[t] = walk[t - 1]! + stepTicks * rng.normal();
+      const end = walk[b]!;
+      for (let t = a; t <= b; t++) {
+        const f = (t - a) / (b - a);
+        const v = Math.round(va + (vb - va) * f + walk[t]! - f * end);
+        seconds[t] = v > high ? high : v < low ? low : v;
+      }
+    }
+    // Anchors exactly (a clamp can never move them, but rounding of the bridge ends could).
+    for (const [t, v] of anchors) seconds[t] = v;
+
+    // Volume: the day's volume spread over minutes with a U shape (busy open and close).
+    const vrng = new Rng(this.seed, hashString(inst.symbol + '@' + inst.exchange), day, 0x7f);
+    const weights = new Float64Array(minutesInSession + 1);
+    for (let m = 0; m < minutesInSession; m++) {
+      const x = (m - minutesInSession / 2) / (minutesInSession / 2);
+      weights[m + 1] = weights[m]! + (1 + 1.5 * x * x) * Math.exp(0.5 * vrng.normal());
+    }
+    const total = weights[minutesInSession]!;
+    const dayVolume = s.volume[i]!;
+    const minutes = new Float64Array(minutesInSession * 5);
+    for (let m = 0; m < minutesInSession; m++) {
+      let h = -Infinity;
+      let l = Infinity;
+      for (let t = m * 60; t < m * 60 + 60; t++) {
+        const v = seconds[t]!;
+        if (v > h) h = v;
+        if (v < l) l = v;
+      }
+      minutes[m * 5] = seconds[m * 60]!;
+      minutes[m * 5 + 1] = h;
+      minutes[m * 5 + 2] = l;
+      minutes[m * 5 + 3] = seconds[m * 60 + 59]!;
+      minutes[m * 5 + 4] =
+        Math.floor((dayVolume * weights[m + 1]!) / total) - Math.floor((dayVolume * weights[m]!) / total);
+    }
+    const path = { seconds, minutes };
+    this.paths.set(key, path);
+    this.minuteTables.set(key, minutes);
+    return path;
+  }
+
+  private minuteTable(inst: SimInstrument, day: number): MinuteTable {
+    return this.minuteTables.get(`${instrumentKey(inst)}|${day}`) ?? this.dayPath(inst, day).minutes;
+  }
+
+  /** Daily OHLCV of a trading day (ticks), complete. */
+  dailyBar(inst: SimInstrument, day: number): TickCandle {
+    const { s, i } = this.dayIndex(inst, day);
+    return {
+      time: sessionOf(inst.exchange, day).openMs / 1000,
+      open: s.open[i]!,
+      high: s.high[i]!,
+      low: s.low[i]!,
+      close: s.close[i]!,
+      volume: s.volume[i]!,
+    };
+  }
+
+  /** One-minute candles of a trading day; `untilSecond` (exclusive) cuts a session in progress. */
+  minuteBars(inst: SimInstrument, day: number, untilSecond?: number): TickCandle[] {
+    const total = sessionMinutes(inst.exchange) * 60;
+    const cut = Math.min(untilSecond ?? total, total);
+    const mm = cut % 60 === 0 ? this.minuteTable(inst, day) : this.dayPath(inst, day).minutes;
+    const openMs = sessionOf(inst.exchange, day).openMs;
+    const out: TickCandle[] = [];
+    for (let m = 0; m * 60 < cut; m++) {
+      const time = openMs / 1000 + m * 60;
+      if ((m + 1) * 60 <= cut) {
+        const o = m * 5;
+        out.push({
+          time,
+          open: mm[o]!,
+          high: mm[o + 1]!,
+          low: mm[o + 2]!,
+          close: mm[o + 3]!,
+          volume: mm[o + 4]!,
+        });
+      } else {
+        out.push(this.partialMinute(this.dayPath(inst, day), m, cut, time));
+      }
+    }
+    return out;
+  }
+
+  private partialMinute(path: DayPath, m: number, cut: number, time: number): TickCandle {
+    let h = -Infinity;
+    let l = Infinity;
+    for (let t = m * 60; t < cut; t++) {
+      const v = path.seconds[t]!;
+      if (v > h) h = v;
+      if (v < l) l = v;
+    }
+    const elapsed = cut - m * 60;
+    return {
+      time,
+      open: path.seconds[m * 60]!,
+      high: h,
+      low: l,
+      close: path.seconds[cut - 1]!,
+      volume: Math.floor((path.minutes[m * 5 + 4]! * elapsed) / 60),
+    };
+  }
+
+  /** The trading day's candle as it stood at second `untilSecond` of the session. */
+  private partialDay(inst: SimInstrument, day: number, untilSecond: number): TickCandle {
+    const bars = this.minuteBars(inst, day, untilSecond);
+    return aggregate(bars, bars[0]!.time);
+  }
+
+  // ---- quotes -------------------------------------------------------------------------------
+
+  quoteAt(inst: SimInstrument, ms: number): TickQuote {
+    const session = referenceSession(inst.exchange, ms);
+    const day = session.day;
+    const { s, i } = this.dayIndex(inst, day);
+    let bar: TickCandle;
+    if (session.live) {
+      bar = this.partialDay(inst, day, Math.floor((ms - session.openMs) / 1000) + 1);
+    } else {
+      bar = this.dailyBar(inst, day);
+    }
+    const previousClose = i > 0 ? s.close[i - 1]! : this.dailyBar(inst, day).open;
+    let week52High = bar.high;
+    let week52Low = bar.low;
+    const yearAgo = day - 365;
+    for (let k = i - 1; k >= 0 && s.days[k]! > yearAgo; k--) {
+      if (s.high[k]! > week52High) week52High = s.high[k]!;
+      if (s.low[k]! < week52Low) week52Low = s.low[k]!;
+    }
+    return {
+      price: bar.close,
+      open: bar.open,
+      high: bar.high,
+      low: bar.low,
+      previousClose,
+      volume: bar.volume,
+      week52High,
+      week52Low,
+      tradingDay: day,
+      marketOpen: session.live,
+      asOfMs: session.live ? ms : session.closeMs,
+    };
+  }
+
+  // ---- candles ------------------------------------------------------------------------------
+
+  /** Candles of an interval up to `ms`, oldest first; the last one may be in progress. */
+  candles(inst: SimInstrument, interval: CandleInterval, ms: number): TickCandle[] {
+    const session = referenceSession(inst.exchange, ms);
+    const liveSecond = session.live ? Math.floor((ms - session.openMs) / 1000) + 1 : undefined;
+    if (interval === '1d' || interval === '1w') {
+      const fromDay = interval === '1d' ? session.day - 5 * 365 : HISTORY_START_DAY;
+      const s = this.series(inst, session.day);
+      const out: TickCandle[] = [];
+      const outDays: number[] = [];
+      for (let k = 0; k < s.days.length && s.days[k]! <= session.day; k++) {
+        const day = s.days[k]!;
+        if (day < fromDay) continue;
+        outDays.push(day);
+        if (day === session.day && liveSecond !== undefined) {
+          out.push(this.partialDay(inst, day, liveSecond));
+        } else {
+          out.push({
+            time: sessionOf(inst.exchange, day).openMs / 1000,
+            open: s.open[k]!,
+            high: s.high[k]!,
+            low: s.low[k]!,
+            close: s.close[k]!,
+            volume: s.volume[k]!,
+          });
+        }
+      }
+      if (interval === '1d') return out;
+      const weeks: TickCandle[] = [];
+      let group: TickCandle[] = [];
+      let groupWeek = NaN;
+      for (let k = 0; k < out.length; k++) {
+        const week = Math.floor((outDays[k]! - 4) / 7); // weeks start on Monday
+        if (week !== groupWeek && group.length) {
+          weeks.push(aggregate(group, group[0]!.time));
+          group = [];
+        }
+        groupWeek = week;
+        group.push(out[k]!);
+      }
+      if (group.length) weeks.push(aggregate(group, group[0]!.time));
+      return weeks;
+    }
+    const minutesPerCandle = { '1m': 1, '5m': 5, '15m': 15, '1h': 60 }[interval];
+    const dayCount = { '1m': 1, '5m': 5, '15m': 10, '1h': 22 }[interval];
+    const days: number[] = [session.day];
+    while (days.length < dayCount) days.unshift(previousTradingDay(inst.exchange, days[0]!));
+    const out: TickCandle[] = [];
+    for (const day of days) {
+      const bars = this.minuteBars(inst, day, day === session.day ? liveSecond : undefined);
+      for (let m = 0; m < bars.length; m += minutesPerCandle) {
+        const group = bars.slice(m, m + minutesPerCandle);
+        out.push(aggregate(group, group[0]!.time));
+      }
+    }
+    return out;
+  }
+}
+
+/** One candle from consecutive finer ones. */
+export function aggregate(bars: TickCandle[], time: number): TickCandle {
+  let high = -Infinity;
+  let low = Infinity;
+  let volume = 0;
+  for (const b of bars) {
+    if (b.high > high) high = b.high;
+    if (b.low < low) low = b.low;
+    volume += b.volume;
+  }
+  return { time, open: bars[0]!.open, high, low, close: bars[bars.length - 1]!.close, volume };
+}
+
+/** Ticks to the quote unit (JSE shares: cents stay whole; others get their 2 decimals). */
+export const ticksToPrice = (ticks: number, priceDecimals: number) =>
+  priceDecimals === 0 ? ticks : Math.round(ticks) / 10 ** priceDecimals;
+
+/** Ticks as a decimal string in the quote unit, exact (no float formatting surprises). */
+export function ticksToDecimalString(ticks: number, priceDecimals: number): string {
+  const whole = BigInt(Math.round(ticks));
+  if (priceDecimals === 0) return whole.toString();
+  const scale = 10n ** BigInt(priceDecimals);
+  const frac = (whole % scale).toString().padStart(priceDecimals, '0');
+  return `${whole / scale}.${frac}`;
+}
