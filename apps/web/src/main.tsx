@@ -1,9 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router/dom';
+import { queryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { wireHttpClient } from './app/session-wiring';
+import { registerNamedModals } from './app/registry/modals';
 import './index.css';
+
+// A screen chunk that fails to load (e.g. after a deploy) raises 'vite:preloadError'; it is
+// logged here and rethrown by Vite, so the route error page offers a reload.
+window.addEventListener('vite:preloadError', (event) => {
+  console.error('Failed to load part of the app', event);
+});
+
+const router = createAppRouter();
+wireHttpClient(router, queryClient);
+registerNamedModals();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <div className="p-6 text-brand-700">Imali</div>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   </StrictMode>,
 );

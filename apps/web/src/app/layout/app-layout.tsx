@@ -1,0 +1,53 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { authStorage } from '@/lib/auth-storage';
+import { ApiError } from '@/lib/http';
+import { useProfile } from '@/features/identity/api/client-info';
+import { verifySession } from '@/features/identity/api/session';
+import { isLoggingOut } from '@/features/identity/model/logout';
+import { searchProvider } from '../registry/search';
+import { BottomNav } from './bottom-nav';
+import { Header } from './header';
+import { SearchDialog } from './search-dialog';
+
+export const SESSION_CHECK_INTERVAL_MS = 15 * 60 * 1000;
+
+/** Every 15 minutes: verify the session; an expired one goes to /login. */
+function useSessionCheck() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (isLoggingOut() || authStorage.getToken() === null) return;
+      verifySession().catch((error: unknown) => {
+        if (error instanceof ApiError && (error.code === 'OFFLINE' || error.status === 0)) return;
+        authStorage.clear();
+        void navigate('/login', { replace: true });
+      });
+    }, SESSION_CHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [navigate]);
+}
+
+export function AppLayout() {
+  const { data: profile } = useProfile();
+  useSessionCheck();
+  return (
+    <div className="min-h-screen">
+      <Header profile={profile} />
+      <main className="mx-auto max-w-7xl px-4 pt-20 pb-24 md:pb-10 lg:px-6">
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-20">
+              <Spinner className="size-6 text-brand-500" label="Loading" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <BottomNav />
+      <SearchDialog provider={searchProvider} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { redirect, type RouteObject } from 'react-router';
+import type { MenuEntry } from '@imali/contract';
+import { http } from '@/lib/api-client';
+import { createStore } from '@/lib/create-store';
+import { screenRegistry } from './registry/screens';
+
+export const LAYOUT_ROUTE_ID = 'layout';
+
+/** The menu delivered by the server for this user (header nav links read it). */
+export const menuStore = createStore<MenuEntry[]>([]);
+
+export function fetchMenu(): Promise<MenuEntry[]> {
+  return http.get<MenuEntry[]>('/api/client/app/v1/menu');
+}
+
+export interface RouteHandle {
+  title?: string;
+}
+
+/** Menu entries → routes under the layout; a component key without a screen is skipped (logged). */
+export function menuToRoutes(entries: MenuEntry[], parentId = 'menu'): RouteObject[] {
+  return entries.flatMap((entry): RouteObject[] => {
+    const load = screenRegistry[entry.component];
+    if (!load) {
+      console.error(`No screen registered for menu component '${entry.component}'`);
+      return [];
+    }
+    const id = `${parentId}:${entry.name}`;
+    const target = entry.redirect;
+    const children: RouteObject[] = [
+      ...(target ? [{ id: `${id}:index`, index: true, loader: () => redirect(target) } as RouteObject] : []),
+      ...menuToRoutes(entry.children ?? [], id),
+    ];
+    const handle: RouteHandle = { title: entry.meta.title };
+    return [
+      {
+        id,
+        path: entry.path,
+        handle,
+        lazy: async () => ({ Component: (await load()).default }),
+        ...(children.length > 0 ? { children } : {}),
+      },
+    ];
+  });
+}
+
+let attached = false;
+let attaching: Promise<void> | null = null;
+
+export function menuAttached(): boolean {
+  return attached;
+}
+
+/**
+ * Fetches the menu and attaches its routes, once, before the first navigation that needs them
+ * (spec section 2). Later calls are no-ops; a failed fetch may be retried by the next navigation.
+ */
+export function attachMenuRoutes(patch: (routeId: string, children: RouteObject[]) => void): Promise<void> {
+  if (attached) return Promise.resolve();
+  attaching ??= fetchMenu()
+    .then((menu) => {
+      if (attached) return;
+      patch(LAYOUT_ROUTE_ID, menuToRoutes(menu));
+      menuStore.set(menu);
+      attached = true;
+    })
+    .finally(() => {
+      attaching = null;
+    });
+  return attaching;
+}

@@ -1,0 +1,8 @@
+import type { SearchProvider } from '../layout/search-dialog';
+
+/**
+ * What the Ctrl/Cmd+K dialog searches. null: the dialog opens and behaves, but finds nothing.
+ * The market feature sets `search` (and may override `onSelect`, which by default opens the
+ * 'stock' bottom drawer with symbol, market and country, titled with the stock name).
+ */
+export const searchProvider: SearchProvider | null = null;

@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation, useMatches, useRouteError } from 'react-router';
+import { BottomDrawerHost } from '@/components/ui/bottom-drawer';
+import { LoaderHost } from '@/components/ui/loader';
+import { ModalHost } from '@/components/ui/modal';
+import { RightDrawerHost } from '@/components/ui/right-drawer';
+import { ToastHost } from '@/components/ui/toast';
+import { Button } from '@/components/ui/button';
+import { bottomDrawerContents } from './registry/bottom-drawers';
+import type { RouteHandle } from './menu';
+
+export const APP_NAME = 'Imali';
+
+/** Sets 'Imali | <title>' from the deepest matched route that has a title. */
+function TitleSync() {
+  const matches = useMatches();
+  const titled = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
+  const title = (titled?.handle as RouteHandle | undefined)?.title;
+  useEffect(() => {
+    document.title = title ? `${APP_NAME} | ${title}` : APP_NAME;
+  }, [title]);
+  return null;
+}
+
+/** Scrolls to `#anchor` targets (e.g. /me/profile#bank-section) once they render. */
+function ScrollToHash() {
+  const { hash, pathname } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    const id = decodeURIComponent(hash.slice(1));
+    let tries = 0;
+    const timer = setInterval(() => {
+      const el = document.getElementById(id);
+      if (el || ++tries > 40) {
+        clearInterval(timer);
+        el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      }
+    }, 50);
+    return () => clearInterval(timer);
+  }, [hash, pathname]);
+  return null;
+}
+
+export function RootShell() {
+  return (
+    <>
+      <TitleSync />
+      <ScrollToHash />
+      <Outlet />
+      <BottomDrawerHost contents={bottomDrawerContents} />
+      <RightDrawerHost />
+      <ModalHost />
+      <LoaderHost />
+      <ToastHost />
+    </>
+  );
+}
+
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 className="text-2xl font-semibold text-brand-700">Something went wrong</h1>
+      <p className="max-w-md text-slate-600">
+        This page could not be shown. Reload to get the latest version of Imali, or go back to the start.
+      </p>
+      <div className="flex gap-3">
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <Link
+          to="/"
+          className="inline-flex h-10 items-center rounded-xl px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          Go to start
+        </Link>
+      </div>
+      <ToastHost />
+    </div>
+  );
+}

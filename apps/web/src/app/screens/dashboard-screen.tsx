@@ -1,0 +1,43 @@
+import { EmptyState } from '@/components/ui/empty-state';
+import { BriefcaseIcon, ChartIcon, ShieldIcon } from '@/components/ui/icons';
+import { useProfile } from '@/features/identity/api/client-info';
+import { PageHeader } from './page-header';
+
+export default function DashboardScreen() {
+  const { data: profile } = useProfile();
+  const firstName = profile?.name?.split(' ')[0];
+  return (
+    <div>
+      <PageHeader
+        title="Home"
+        description={firstName ? `Welcome back, ${firstName}.` : 'Welcome to Imali.'}
+      />
+      <section className="mb-6 overflow-hidden rounded-3xl bg-gradient-to-br from-brand-700 via-brand-700 to-brand-500 p-6 text-white shadow-lg shadow-brand-900/10 sm:p-8">
+        <p className="text-sm font-medium text-brand-100">Total portfolio value</p>
+        <p className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+          <span className="text-gold-300">ZAR</span> —
+        </p>
+        <p className="mt-3 max-w-lg text-sm text-brand-100">
+          Your accounts, balances and returns will appear here once funding and trading open on your account.
+        </p>
+      </section>
+      <div className="grid gap-4 md:grid-cols-3">
+        <EmptyState
+          icon={<BriefcaseIcon />}
+          title="No holdings yet"
+          description="Positions you open will be listed here."
+        />
+        <EmptyState
+          icon={<ChartIcon />}
+          title="Market overview"
+          description="Index prices and movers are coming soon."
+        />
+        <EmptyState
+          icon={<ShieldIcon />}
+          title="Account secured"
+          description="Your identity is verified. Set a PIN in the account panel to prepare for trading."
+        />
+      </div>
+    </div>
+  );
+}

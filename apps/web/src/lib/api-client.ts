@@ -1,0 +1,11 @@
+import { authStorage } from './auth-storage';
+import { HttpClient } from './http';
+
+/** The one product-API client of the app; `app/` wires its forced-logout and offline handlers. */
+export const http = new HttpClient({
+  tokens: {
+    get: () => authStorage.getToken(),
+    set: (token) => authStorage.setToken(token),
+    clear: () => authStorage.clear(),
+  },
+});

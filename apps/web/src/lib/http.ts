@@ -1,0 +1,307 @@
+import { Messages } from '@imali/contract';
+
+/** An error the user may read: `message` is the server's (or the spec's) wording. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const MAX_RETRIES_PER_REQUEST = 3;
+export const MAX_REFRESHES_PER_WINDOW = 3;
+export const REFRESH_WINDOW_MS = 60_000;
+export const REFRESH_PATH = '/api/auth/app/v2/refresh';
+
+export interface TokenStore {
+  get(): string | null;
+  set(token: string): void;
+  clear(): void;
+}
+
+export interface HttpClientOptions {
+  tokens: TokenStore;
+  baseUrl?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+  isOnline?: () => boolean;
+  /** Called once per forced logout (refresh failed, limits hit) with the message to toast. */
+  onForcedLogout?: (message: string) => void;
+  /** Called when a request fails while the browser is offline. */
+  onOffline?: () => void;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** false: no bearer header and no 401 refresh (sign-in, registration, password reset). */
+  auth?: boolean;
+  /** false: send the bearer but treat a 401 as a plain failure (logout must not refresh). */
+  refreshOn401?: boolean;
+}
+
+type ResponseKind = 'json' | 'blob';
+
+interface Envelope {
+  code?: unknown;
+  message?: unknown;
+  data?: unknown;
+}
+
+function messageOf(body: Envelope | null): string {
+  return typeof body?.message === 'string' && body.message.trim() !== ''
+    ? body.message
+    : Messages.requestFailed;
+}
+
+/**
+ * The product API client: unwraps the `{ code, message, data }` envelope, times out after 10 s,
+ * sends the bearer token, and on 401 refreshes the token once for all concurrent callers
+ * (spec sections 4, 8 and 9).
+ */
+export class HttpClient {
+  private readonly opts: Required<Omit<HttpClientOptions, 'onForcedLogout' | 'onOffline'>> &
+    Pick<HttpClientOptions, 'onForcedLogout' | 'onOffline'>;
+  private refreshing: Promise<void> | null = null;
+  private refreshAttempts: number[] = [];
+  /** Set once a refresh has failed: later 401s log out without trying again. */
+  private refreshBroken = false;
+  private forcedLogoutAnnounced = false;
+
+  constructor(options: HttpClientOptions) {
+    this.opts = {
+      baseUrl: '',
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      fetch: (...args) => globalThis.fetch(...args),
+      now: () => Date.now(),
+      isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+      ...options,
+    };
+  }
+
+  configure(handlers: Pick<HttpClientOptions, 'onForcedLogout' | 'onOffline'>): void {
+    Object.assign(this.opts, handlers);
+  }
+
+  /** A new session began (sign-in): forget earlier refresh failures and attempts. */
+  resetSessionState(): void {
+    this.refreshBroken = false;
+    this.forcedLogoutAnnounced = false;
+    this.refreshAttempts = [];
+  }
+
+  get<T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
+    return this.request<T>(path, { ...options, method: 'GET' });
+  }
+
+  post<T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
+    return this.request<T>(path, { ...options, method: 'POST', body });
+  }
+
+  request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return this.send(path, options, 'json', 0) as Promise<T>;
+  }
+
+  /** Binary downloads (private images): same auth and refresh rules, returns the bytes. */
+  blob(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<Blob> {
+    return this.send(path, { ...options, method: 'GET' }, 'blob', 0) as Promise<Blob>;
+  }
+
+  private async send(
+    path: string,
+    options: RequestOptions,
+    kind: ResponseKind,
+    retries: number,
+  ): Promise<unknown> {
+    const useAuth = options.auth !== false;
+    const token = useAuth ? this.opts.tokens.get() : null;
+    const response = await this.fetchWithTimeout(path, options, token);
+    if (response.status === 401 && useAuth && options.refreshOn401 !== false) {
+      return this.handleUnauthorized(path, options, kind, retries, token);
+    }
+    return this.unwrap(response, kind);
+  }
+
+  private async handleUnauthorized(
+    path: string,
+    options: RequestOptions,
+    kind: ResponseKind,
+    retries: number,
+    usedToken: string | null,
+  ): Promise<unknown> {
+    if (retries >= MAX_RETRIES_PER_REQUEST || this.refreshBroken) {
+      throw this.forceLogout(Messages.sessionExpired);
+    }
+    if (this.refreshing) {
+      try {
+        await this.refreshing;
+      } catch {
+        throw new ApiError(Messages.queuedRetryExpired, 'SESSION_EXPIRED', 401);
+      }
+      return this.send(path, options, kind, retries + 1);
+    }
+    const current = this.opts.tokens.get();
+    if (current !== null && usedToken !== null && current !== usedToken) {
+      // Another caller refreshed while this request was in flight: retry with the new token.
+      return this.send(path, options, kind, retries + 1);
+    }
+    this.refreshing = this.refresh().finally(() => {
+      this.refreshing = null;
+    });
+    await this.refreshing;
+    return this.send(path, options, kind, retries + 1);
+  }
+
+  private async refresh(): Promise<void> {
+    const now = this.opts.now();
+    this.refreshAttempts = this.refreshAttempts.filter((t) => now - t < REFRESH_WINDOW_MS);
+    if (this.refreshAttempts.length >= MAX_REFRESHES_PER_WINDOW) {
+      this.refreshBroken = true;
+      throw this.forceLogout(Messages.tooManyAttempts);
+    }
+    this.refreshAttempts.push(now);
+
+    const fail = (message: string): ApiError => {
+      this.refreshBroken = true;
+      return this.forceLogout(message);
+    };
+    const token = this.opts.tokens.get();
+    if (!token) throw fail(Messages.refreshFailed);
+    let response: Response;
+    try {
+      response = await this.fetchWithTimeout(REFRESH_PATH, { method: 'POST' }, token);
+    } catch (error) {
+      if (error instanceof ApiError && error.message === Messages.offline) throw error;
+      throw fail(Messages.refreshFailed);
+    }
+    if (response.status === 401) throw fail(Messages.refreshUnauthorized);
+    const body = await readJson(response);
+    const data = body?.data as { refresh_token?: unknown } | null | undefined;
+    if (!response.ok || typeof data?.refresh_token !== 'string' || data.refresh_token === '') {
+      throw fail(Messages.refreshFailed);
+    }
+    this.opts.tokens.set(data.refresh_token);
+  }
+
+  private forceLogout(message: string): ApiError {
+    this.opts.tokens.clear();
+    if (!this.forcedLogoutAnnounced) {
+      this.forcedLogoutAnnounced = true;
+      this.opts.onForcedLogout?.(message);
+    }
+    return new ApiError(message, 'SESSION_EXPIRED', 401);
+  }
+
+  private offline(): ApiError {
+    this.opts.onOffline?.();
+    return new ApiError(Messages.offline, 'OFFLINE', 0);
+  }
+
+  private async fetchWithTimeout(
+    path: string,
+    options: RequestOptions,
+    token: string | null,
+  ): Promise<Response> {
+    if (!this.opts.isOnline()) throw this.offline();
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('Timeout', 'TimeoutError')),
+      this.opts.timeoutMs,
+    );
+    const outer = options.signal;
+    const onOuterAbort = () => controller.abort(outer?.reason);
+    if (outer) {
+      if (outer.aborted) controller.abort(outer.reason);
+      else outer.addEventListener('abort', onOuterAbort, { once: true });
+    }
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    try {
+      return await this.opts.fetch(this.url(path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        credentials: 'include',
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (outer?.aborted) throw error; // the caller cancelled: let it see its own AbortError
+      if (!this.opts.isOnline()) throw this.offline();
+      if (controller.signal.aborted) throw new ApiError('Request timed out.', 'TIMEOUT', 0);
+      throw new ApiError(Messages.requestFailed, 'NETWORK', 0);
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  private url(path: string, query: RequestOptions['query']): string {
+    let url = this.opts.baseUrl + path;
+    if (query) {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined && value !== null) params.set(key, String(value));
+      }
+      const qs = params.toString();
+      if (qs) url += (url.includes('?') ? '&' : '?') + qs;
+    }
+    return url;
+  }
+
+  private async unwrap(response: Response, kind: ResponseKind): Promise<unknown> {
+    if (kind === 'blob' && response.ok) return response.blob();
+    const body = await readJson(response);
+    if (!response.ok) {
+      const retryAfter = Number(response.headers.get('Retry-After'));
+      throw new ApiError(
+        messageOf(body),
+        typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`,
+        response.status,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
+    }
+    if (body?.data === null || body?.data === undefined) {
+      throw new ApiError(
+        messageOf(body),
+        typeof body?.code === 'string' ? body.code : 'EMPTY',
+        response.status,
+      );
+    }
+    return body.data;
+  }
+}
+
+async function readJson(response: Response): Promise<Envelope | null> {
+  try {
+    const text = await response.text();
+    return text ? (JSON.parse(text) as Envelope) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown, fallback: string = Messages.requestFailed): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
