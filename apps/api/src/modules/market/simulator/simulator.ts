@@ -231,6 +231,9 @@ export class MarketSimulator {
     }
     const total = weights[minutesInSession]!;
     const dayVolume = s.volume[i]!;
+    // Cumulative volume up to a minute; the last is the day's volume exactly (no float drift).
+    const cumulative = (m: number) =>
+      m >= minutesInSession ? dayVolume : Math.floor((dayVolume * weights[m]!) / total);
     const minutes = new Float64Array(minutesInSession * 5);
     for (let m = 0; m < minutesInSession; m++) {
       let h = -Infinity;
@@ -244,8 +247,7 @@ export class MarketSimulator {
       minutes[m * 5 + 1] = h;
       minutes[m * 5 + 2] = l;
       minutes[m * 5 + 3] = seconds[m * 60 + 59]!;
-      minutes[m * 5 + 4] =
-        Math.floor((dayVolume * weights[m + 1]!) / total) - Math.floor((dayVolume * weights[m]!) / total);
+      minutes[m * 5 + 4] = cumulative(m + 1) - cumulative(m);
     }
     const path = { seconds, minutes };
     this.paths.set(key, path);
