@@ -101,10 +101,12 @@ describe('GET /market/stream (Server-Sent Events)', () => {
   it('refuses a missing key, unknown symbols and too many symbols', async () => {
     const noKey = await fetch(`${base}/market/stream?symbols=NPN`);
     expect(noKey.status).toBe(401);
-    expect((await noKey.json()).message).toBe('A valid market API key is required (header x-api-key).');
+    expect(((await noKey.json()) as { message: string }).message).toBe(
+      'A valid market API key is required (header x-api-key).',
+    );
     const unknown = await fetch(`${base}/market/stream?symbols=NPN,NOPE&key=${KEY}`);
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).message).toBe('Unknown symbol.');
+    expect(((await unknown.json()) as { message: string }).message).toBe('Unknown symbol.');
     const many = Array.from({ length: 51 }, () => 'NPN').join(',');
     expect((await fetch(`${base}/market/stream?symbols=${many}&key=${KEY}`)).status).toBe(400);
   });
