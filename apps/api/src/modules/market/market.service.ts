@@ -23,6 +23,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { newOpaqueToken } from '../../lib/crypto';
 import { DomainError } from '../../plugins/errors';
+import * as audit from '../audit/audit.service';
 import { SimulatedProvider, type MarketDataProvider, type ProviderQuote } from './market-data.provider';
 import * as repo from './market.repository';
 import type { InstrumentRow } from './market.repository';
@@ -322,22 +323,40 @@ export async function marketApiKey(ctx: AppContext): Promise<string> {
   return key;
 }
 
-/** Ops: suspend or resume trading (S1) of an instrument, by symbol (and country when ambiguous). */
-export async function setTradable(ctx: AppContext, symbol: string, tradable: boolean, country?: string) {
-  const rows = (await repo.findBySymbols(ctx.db, [symbol.toUpperCase()])).filter(
-    (r) => !country || r.country === country.toUpperCase(),
+/**
+ * Ops: suspend or resume trading (S1) of an instrument, by symbol (and country when the symbol is
+ * listed in several). The change and its audit entry commit together.
+ */
+export async function setTradable(
+  ctx: AppContext,
+  input: { symbol: string; tradable: boolean; country?: string; actor: string },
+) {
+  const rows = (await repo.findBySymbols(ctx.db, [input.symbol.toUpperCase()])).filter(
+    (r) => !input.country || r.country === input.country.toUpperCase(),
   );
   if (rows.length === 0) throw unknownSymbol();
   if (rows.length > 1) {
     throw new DomainError(
       ErrorCode.InvalidInput,
-      `${symbol} is listed in several countries: add --country.`,
+      `${input.symbol.toUpperCase()} is listed in several countries: add --country.`,
       400,
     );
   }
   const row = rows[0]!;
-  await repo.setTradable(ctx.db, row.id, tradable, ctx.clock.now());
-  return { ...row, tradable };
+  if (row.tradable === input.tradable) return { ...row, changed: false };
+  await ctx.db.transaction(async (tx) => {
+    const txCtx: AppContext = { ...ctx, db: tx as unknown as AppContext['db'] };
+    await repo.setTradable(txCtx.db, row.id, input.tradable, ctx.clock.now());
+    await audit.record(txCtx, {
+      actor: input.actor,
+      action: input.tradable ? 'instrument.resume' : 'instrument.suspend',
+      subjectType: 'instrument',
+      subjectId: `${row.country}:${row.symbol}`,
+      before: { S1: row.tradable ? 1 : 0 },
+      after: { S1: input.tradable ? 1 : 0 },
+    });
+  });
+  return { ...row, tradable: input.tradable, changed: true };
 }
 
 export async function instrumentsForStream(ctx: AppContext, specs: string[], country?: string) {

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOps } from '../../cli/run';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { signedInClient } from './test-client';
+
+describe('market ops commands', () => {
+  let t: TestApp;
+  let token: string;
+  const price = async (symbol: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/market/app/v1/price?symbol=${symbol}&market=JSE&country=ZA`,
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json().data;
+
+  beforeAll(async () => {
+    t = await createTestApp({ MARKET_API_KEY: 'ops-test-market-key-123' });
+    token = (await signedInClient(t.app.ctx)).token;
+  });
+  afterAll(() => t.close());
+
+  it('suspends and resumes an instrument (S1), with an audit entry', async () => {
+    expect((await price('SOL')).S1).toBe(1);
+    expect(await runOps(t.app.ctx, ['instrument', 'suspend', 'sol'], 'ops:tester')).toBe(
+      'SOL (JSE, ZA) is now suspended (S1 = 0).',
+    );
+    expect((await price('SOL')).S1).toBe(0);
+    expect(await runOps(t.app.ctx, ['instrument', 'suspend', 'SOL'], 'ops:tester')).toContain('was already');
+    const entries = await t.database.query<{ action: string; actor: string }>(
+      "select action, actor from audit_log where subject_type = 'instrument' and subject_id = 'ZA:SOL'",
+    );
+    expect(entries).toEqual([{ action: 'instrument.suspend', actor: 'ops:tester' }]);
+    await runOps(t.app.ctx, ['instrument', 'resume', 'SOL'], 'ops:tester');
+    expect((await price('SOL')).S1).toBe(1);
+  });
+
+  it('rejects unknown symbols and missing arguments', async () => {
+    await expect(runOps(t.app.ctx, ['instrument', 'suspend', 'NOPE'], 'ops:tester')).rejects.toThrow(
+      'Unknown symbol.',
+    );
+    await expect(runOps(t.app.ctx, ['instrument', 'suspend'], 'ops:tester')).rejects.toThrow('Usage:');
+  });
+
+  it('shows an instrument and the market key', async () => {
+    const shown = await runOps(t.app.ctx, ['instrument', 'show', 'NPN'], 'ops:tester');
+    expect(shown).toContain('NPN  Naspers');
+    expect(shown).toContain('S1 1');
+    expect(await runOps(t.app.ctx, ['market', 'key'], 'ops:tester')).toBe(
+      'ops-test-market-key-123 (from MARKET_API_KEY)',
+    );
+  });
+
+  it('publishes a news article that clients then see', async () => {
+    const out = await runOps(
+      t.app.ctx,
+      [
+        'news',
+        'add',
+        '--title',
+        'JSE closes higher',
+        '--summary',
+        'Banks led.',
+        '--body',
+        'Banks led the market.',
+      ],
+      'ops:tester',
+    );
+    expect(out).toMatch(/^Published article \d+: JSE closes higher$/);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/market/app/v1/news?country=ZA',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(list.json().data.items[0].title).toBe('JSE closes higher');
+  });
+});
