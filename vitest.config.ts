@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // '@/…' is the web app's alias for apps/web/src (as in apps/web/vite.config.ts).
+        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],

@@ -25,7 +25,7 @@ export function TabsLayout({
             to={tab.to}
             className={({ isActive }) =>
               cn(
-                'flex-1 rounded-lg px-4 py-2 text-center text-sm font-semibold whitespace-nowrap transition-colors',
+                'flex-1 rounded-lg px-2 py-2 text-center text-[13px] font-semibold whitespace-nowrap transition-colors sm:px-4 sm:text-sm',
                 isActive ? 'bg-brand-600 text-white shadow-sm' : 'text-slate-600 hover:bg-slate-50',
               )
             }
