@@ -1,4 +1,7 @@
 import type { AppInstance } from '../app';
+import { opsRoutes } from './ops/ops.routes';
 
 /** Back-office API under /ops (operator token). */
-export async function opsModules(_app: AppInstance) {}
+export async function opsModules(app: AppInstance) {
+  await app.register(opsRoutes);
+}
