@@ -66,6 +66,20 @@ export async function retireCodes(db: Db, mobile: string, purpose: string, at: D
     );
 }
 
+export async function countCodesSince(db: Db, mobile: string, purpose: string, since: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.mobile, mobile),
+        eq(verificationCodes.purpose, purpose),
+        gt(verificationCodes.createdAt, since),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function insertCode(db: Db, values: typeof verificationCodes.$inferInsert) {
   await db.insert(verificationCodes).values(values);
 }

@@ -12,6 +12,11 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
 /** Tries per verification code before it is dead (a 6-digit code must not be guessable). */
 export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * Codes per mobile per hour. Each new code brings fresh tries, so without a cap an attacker could
+ * keep requesting codes to keep guessing; it also stops anyone flooding a stranger's phone.
+ */
+export const CODES_PER_MOBILE_PER_HOUR = 5;
 
 const invalidCredentials = () =>
   new DomainError(ErrorCode.InvalidCredentials, Messages.invalidCredentials, 401);
@@ -160,8 +165,18 @@ export async function requestCode(
 ) {
   const client = await repo.findClientByMobile(ctx.db, input.mobile);
   if (!client) return;
-  const code = sixDigitCode();
   const now = ctx.clock.now();
+  const issued = await repo.countCodesSince(
+    ctx.db,
+    input.mobile,
+    input.purpose,
+    new Date(now.getTime() - 3_600_000),
+  );
+  if (issued >= CODES_PER_MOBILE_PER_HOUR) {
+    log?.warn({ mobile: input.mobile }, 'verification code cap reached');
+    return;
+  }
+  const code = sixDigitCode();
   const ttl = ctx.config.VERIFICATION_CODE_TTL_MINUTES;
   await repo.retireCodes(ctx.db, input.mobile, input.purpose, now);
   await repo.insertCode(ctx.db, {

@@ -299,6 +299,33 @@ describe('identity: register, login, logout, session, refresh, change password',
     });
   });
 
+  it('documents every identity route in the OpenAPI document', async () => {
+    const doc = (await get('/api/docs/json')).json();
+    const paths = Object.keys(doc.paths);
+    for (const p of [
+      '/api/auth/app/v1/login',
+      '/api/auth/app/v1/logout',
+      '/api/auth/app/v1/register',
+      '/api/auth/app/v2/refresh',
+      '/api/auth/app/v1/session',
+      '/api/auth/app/v1/change_pwd',
+      '/api/auth/app/v1/reset_pwd',
+      '/api/auth/app/v1/client_info',
+      '/api/client/app/v1/code',
+      '/api/client/app/v1/menu',
+      '/api/client/app/v1/pwd_verify',
+      '/api/client/app/v1/pin',
+      '/api/client/app/v1/pin/verify',
+      '/api/client/app/v1/image',
+      '/api/client/app/v1/avatar',
+      '/api/files/{id}',
+      '/api/identify/app/v1',
+      '/api/identify/app/v1/detail',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+
   describe('change password', () => {
     it('needs the current password, then ends every session of the client', async () => {
       const { mobile, token } = await signUp(t, { password: 'old-pass' });

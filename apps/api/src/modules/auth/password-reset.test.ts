@@ -116,6 +116,27 @@ describe('verification code and password reset', () => {
     expect((await reset({ username: mobile, code })).statusCode).toBe(400);
   });
 
+  it('sends at most 5 codes per mobile per hour, answering the same', async () => {
+    const { mobile } = await signUp(t);
+    for (let i = 0; i < 7; i += 1) {
+      const res = await requestCode(mobile);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ ok: true });
+    }
+    const [sent] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from outbox where recipient = $1',
+      [mobile],
+    );
+    expect(Number(sent!.n)).toBe(5);
+    t.clock.advance(61 * MIN);
+    await requestCode(mobile);
+    const [later] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from outbox where recipient = $1',
+      [mobile],
+    );
+    expect(Number(later!.n)).toBe(6);
+  });
+
   it('a new code replaces the previous one', async () => {
     const { mobile } = await signUp(t);
     await requestCode(mobile);
