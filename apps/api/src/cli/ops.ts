@@ -26,7 +26,8 @@ async function main(argv: string[]): Promise<string> {
   const config = loadConfig();
   const actor = operator();
   const server = config.DATABASE_URL ? undefined : readServerRecord(config.dataDir);
-  if (server) return runRemote(server.port, server.opsToken, argv, actor);
+  // Only an embedded server owns this folder's database; a PostgreSQL one serves another.
+  if (server?.embedded) return runRemote(server.port, server.opsToken, argv, actor);
 
   const database = await openDatabase(config);
   try {
