@@ -26,39 +26,27 @@ create table instruments (
 );
 -- A symbol is unique within a country (chart_data addresses an instrument by country + symbol).
 create unique index instruments_country_symbol_uq on instruments (country, symbol);
--- Search: exact and prefix match on the symbol (text_pattern_ops serves `like 'abc%'` in any locale).
-create index instruments_symbol_search_idx on instruments (lower(symbol) text_pattern_ops);
+create index instruments_symbol_idx on instruments (symbol);
 create index instruments_country_type_idx on instruments (country, type);
 
--- Words of instrument names, for prefix search on any word ('naspers', 'american'). pg_trgm is not
--- available in PGlite, and a btree prefix scan on words stays fast at 50,000 instruments.
-create table instrument_words (
-  instrument_id bigint not null references instruments(id) on delete cascade,
-  position smallint not null,
-  word text not null,
-  primary key (instrument_id, position)
-);
-create index instrument_words_prefix_idx on instrument_words (word text_pattern_ops, position, instrument_id);
-
-create function instrument_words_refresh() returns trigger language plpgsql as $$
-begin
-  delete from instrument_words where instrument_id = new.id;
-  insert into instrument_words (instrument_id, position, word)
-  select new.id, (w.ord - 1)::smallint, w.word
-  from unnest(regexp_split_to_array(lower(new.name), '[[:space:],.()/''"-]+')) with ordinality as w(word, ord)
-  where w.word <> '' and w.ord <= 32000;
-  return new;
-end
-$$;
-create trigger instruments_words_trg after insert or update of name on instruments
-  for each row execute function instrument_words_refresh();
-
--- Settings of the market area shared by every process (e.g. the generated stock-data API key).
+-- Settings of the market area shared by every process: the generated stock-data API key, and
+-- the instruments version, bumped by every statement that changes instruments, which tells each
+-- process when to reload its in-memory search index (docs/decisions/0020-market-data.md).
 create table market_settings (
   key text primary key,
   value text not null,
   created_at timestamptz not null default now()
 );
+insert into market_settings (key, value) values ('instruments_version', '1');
+
+create function instruments_version_bump() returns trigger language plpgsql as $$
+begin
+  update market_settings set value = (value::bigint + 1)::text where key = 'instruments_version';
+  return null;
+end
+$$;
+create trigger instruments_version_trg after insert or update or delete or truncate on instruments
+  for each statement execute function instruments_version_bump();
 
 create table watchlist_items (
   client_id bigint not null references clients(id) on delete cascade,

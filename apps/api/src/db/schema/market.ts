@@ -1,4 +1,4 @@
-// Market tables (issue 4); their SQL (checks, the search trigger, the seed) lives in
+// Market tables (issue 4); their SQL (checks, the version trigger, the seed) lives in
 // migrations/0003_market.sql.
 import {
   bigint,
@@ -34,16 +34,6 @@ export const instruments = pgTable('instruments', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
-
-export const instrumentWords = pgTable(
-  'instrument_words',
-  {
-    instrumentId: id('instrument_id').notNull(),
-    position: smallint('position').notNull(),
-    word: text('word').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.instrumentId, t.position] })],
-);
 
 export const marketSettings = pgTable('market_settings', {
   key: text('key').primaryKey(),

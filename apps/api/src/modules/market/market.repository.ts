@@ -30,41 +30,34 @@ export async function setTradable(db: Db, id: number, tradable: boolean, now: Da
   await db.update(instruments).set({ tradable, updatedAt: now }).where(eq(instruments.id, id));
 }
 
-export interface SearchRow {
+export interface SearchEntryRow {
   symbol: string;
   name: string;
   market: InstrumentRow['market'];
   country: InstrumentRow['country'];
   type: InstrumentRow['type'];
-  rank: number;
 }
 
-/**
- * Ranked search: exact symbol (rank 0), symbol prefix (1), a word of the name starting with the
- * query (2, earlier words first). Each branch is a bounded index range scan (see the migration),
- * so the cost does not grow with the number of instruments.
- */
-export async function search(db: Db, query: string, wordPrefix: string, limit: number): Promise<SearchRow[]> {
-  const escape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const exact = query;
-  const prefix = `${escape(query)}%`;
-  const word = `${escape(wordPrefix)}%`;
-  const result = await db.execute(sql`
-    select i.symbol, i.name, i.market, i.country, i.type, m.rank
-    from (
-      select id, min(rank) as rank, min(pos) as pos from (
-        (select id, 0 as rank, 0 as pos from instruments where lower(symbol) = ${exact} limit ${limit})
-        union all
-        (select id, 1, 0 from instruments where lower(symbol) like ${prefix}
-           order by lower(symbol) limit ${limit})
-        union all
-        (select instrument_id, 2, position from instrument_words where word like ${word}
-           order by word, position limit ${limit * 3})
-      ) u group by id
-    ) m join instruments i on i.id = m.id
-    order by m.rank, m.pos, length(i.symbol), i.symbol
-    limit ${limit * 3}`);
-  return (result as unknown as { rows: SearchRow[] }).rows.map((r) => ({ ...r, rank: Number(r.rank) }));
+/** What the in-memory search index holds, for every instrument. */
+export async function searchEntries(db: Db): Promise<SearchEntryRow[]> {
+  return db
+    .select({
+      symbol: instruments.symbol,
+      name: instruments.name,
+      market: instruments.market,
+      country: instruments.country,
+      type: instruments.type,
+    })
+    .from(instruments);
+}
+
+/** Bumped by a trigger on every statement that changes instruments. */
+export async function instrumentsVersion(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ value: marketSettings.value })
+    .from(marketSettings)
+    .where(eq(marketSettings.key, 'instruments_version'));
+  return row?.value ?? '0';
 }
 
 // ---- settings -------------------------------------------------------------------------------

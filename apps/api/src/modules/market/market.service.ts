@@ -26,6 +26,7 @@ import { DomainError } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
 import { SimulatedProvider, type MarketDataProvider, type ProviderQuote } from './market-data.provider';
 import * as repo from './market.repository';
+import { InstrumentSearchIndex } from './search-index';
 import type { InstrumentRow } from './market.repository';
 import { dayToIso, type ExchangeCode } from './simulator/calendar';
 import { MarketSimulator, ticksToDecimalString, type SimInstrument } from './simulator/simulator';
@@ -167,16 +168,55 @@ export async function company(
   };
 }
 
+interface SearchIndexState {
+  index: InstrumentSearchIndex;
+  version: string;
+  checkedAt: number;
+  refreshing?: Promise<void>;
+}
+const searchIndexes = new WeakMap<object, SearchIndexState>();
+/** How long a process may serve its search index before checking the instruments version. */
+const SEARCH_INDEX_CHECK_MS = 1000;
+
+async function loadSearchIndex(ctx: AppContext): Promise<SearchIndexState> {
+  const version = await repo.instrumentsVersion(ctx.db);
+  const index = new InstrumentSearchIndex(await repo.searchEntries(ctx.db));
+  return { index, version, checkedAt: Date.now() };
+}
+
+/**
+ * The process's search index: loaded on first use, then re-checked at most once a second in the
+ * background (the current index keeps answering meanwhile) and rebuilt when instruments changed.
+ */
+async function searchIndex(ctx: AppContext): Promise<InstrumentSearchIndex> {
+  let state = searchIndexes.get(ctx.database);
+  if (!state) {
+    state = await loadSearchIndex(ctx);
+    searchIndexes.set(ctx.database, state);
+    return state.index;
+  }
+  const current = state;
+  if (!current.refreshing && Date.now() - current.checkedAt > SEARCH_INDEX_CHECK_MS) {
+    current.checkedAt = Date.now();
+    current.refreshing = (async () => {
+      try {
+        if ((await repo.instrumentsVersion(ctx.db)) !== current.version) {
+          searchIndexes.set(ctx.database, await loadSearchIndex(ctx));
+        }
+      } catch {
+        // Keep serving the current index; the next check tries again.
+      } finally {
+        current.refreshing = undefined;
+      }
+    })();
+  }
+  return current.index;
+}
+
 /** Ranked: exact symbol, then symbol prefix, then words of the name. Blank query: no results. */
 export async function search(ctx: AppContext, rawQuery: string): Promise<SearchResult[]> {
-  const query = rawQuery.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (!query) return [];
-  const [first, ...rest] = query.split(' ');
-  const rows = await repo.search(ctx.db, query, first!, SEARCH_RESULT_LIMIT);
-  return rows
-    .filter((r) => r.rank < 2 || rest.every((word) => r.name.toLowerCase().includes(word)))
-    .slice(0, SEARCH_RESULT_LIMIT)
-    .map(({ symbol, name, market, country, type }) => ({ symbol, name, market, country, type }));
+  if (!rawQuery.trim()) return [];
+  return (await searchIndex(ctx)).search(rawQuery, SEARCH_RESULT_LIMIT);
 }
 
 /** POST /market/stock: quotes of the listed stocks, in the order asked; unknown ones are left out. */

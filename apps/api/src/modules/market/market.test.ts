@@ -226,6 +226,20 @@ describe('stock-data API (/market)', () => {
       expect(await search('i')).toHaveLength(20);
     });
 
+    it('finds an instrument added by another process within a couple of seconds', async () => {
+      expect(await search('zebra')).toEqual([]);
+      await t.database.query(
+        `insert into instruments (symbol, name, market, country, currency, type, price_decimals, base_price,
+           annual_volatility, annual_drift) values ('ZBR', 'Zebra Test Holdings', 'JSE', 'ZA', 'ZAR', 'stock', 0, 1000, 0.3, 0.05)`,
+      );
+      let found: string[] = [];
+      for (let i = 0; i < 40 && found.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        found = (await search('zebra')).map((r) => r.symbol);
+      }
+      expect(found).toEqual(['ZBR']);
+    });
+
     it('also answers without the trailing slash', async () => {
       expect((await get('/market/search?query=npn')).json().data[0].symbol).toBe('NPN');
     });

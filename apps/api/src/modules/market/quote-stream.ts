@@ -35,9 +35,11 @@ export class QuoteStreamHub {
 
   add(client: StreamClient) {
     this.clients.add(client);
-    client.write('retry: 3000\n\n');
     const at = marketNow(this.ctx);
-    for (const row of client.instruments) client.write(sseEvent('quote', quoteOf(this.ctx, row, at)));
+    client.write(
+      'retry: 3000\n\n' +
+        client.instruments.map((row) => sseEvent('quote', quoteOf(this.ctx, row, at))).join(''),
+    );
     this.start();
   }
 
@@ -73,6 +75,8 @@ export class QuoteStreamHub {
     const open = new Map<string, boolean>();
     const events = new Map<number, string>();
     for (const client of this.clients) {
+      // One write per client per tick, however many of its symbols moved.
+      let chunk = '';
       for (const row of client.instruments) {
         let event = events.get(row.id);
         if (event === undefined) {
@@ -84,8 +88,9 @@ export class QuoteStreamHub {
           event = isOpen ? sseEvent('quote', quoteOf(this.ctx, row, at)) : '';
           events.set(row.id, event);
         }
-        if (event) this.send(client, event);
+        chunk += event;
       }
+      if (chunk) this.send(client, chunk);
     }
   }
 

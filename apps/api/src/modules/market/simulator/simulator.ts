@@ -72,6 +72,8 @@ export interface TickQuote {
 interface DailySeries {
   days: Int32Array;
   index: Map<number, number>;
+  /** Session open of each day (unix seconds): a candle's time. */
+  openSeconds: Float64Array;
   open: Float64Array;
   high: Float64Array;
   low: Float64Array;
@@ -108,6 +110,30 @@ class Lru<V> {
   }
 }
 
+interface ExchangeDays {
+  days: Int32Array;
+  index: Map<number, number>;
+  openSeconds: Float64Array;
+}
+const exchangeDaysCache = new Map<string, ExchangeDays>();
+
+/** Trading days from the history start to `lastDay`, shared by every instrument of an exchange. */
+function exchangeDays(exchange: ExchangeCode, lastDay: number): ExchangeDays {
+  const key = `${exchange}:${lastDay}`;
+  let cached = exchangeDaysCache.get(key);
+  if (!cached) {
+    const list = tradingDaysBetween(exchange, HISTORY_START_DAY, lastDay);
+    cached = {
+      days: Int32Array.from(list),
+      index: new Map(list.map((d, i) => [d, i])),
+      openSeconds: Float64Array.from(list.map((d) => sessionOf(exchange, d).openMs / 1000)),
+    };
+    if (exchangeDaysCache.size > 32) exchangeDaysCache.clear();
+    exchangeDaysCache.set(key, cached);
+  }
+  return cached;
+}
+
 const instrumentKey = (i: SimInstrument) =>
   `${i.exchange}:${i.symbol}:${i.priceDecimals}:${i.basePrice}:${i.annualVolatility}:${i.annualDrift}:${i.avgDailyVolume}`;
 
@@ -126,11 +152,13 @@ export class MarketSimulator {
     if (cached && cached.lastDay >= untilDay) return cached;
     // Compute a little past what was asked so that a clock ticking forward reuses the series.
     const lastDay = Math.max(untilDay, ANCHOR_DAY) + 64;
-    const days = tradingDaysBetween(inst.exchange, HISTORY_START_DAY, lastDay);
+    const calendar = exchangeDays(inst.exchange, lastDay);
+    const days = calendar.days;
     const n = days.length;
     const s: DailySeries = {
-      days: Int32Array.from(days),
-      index: new Map(days.map((d, i) => [d, i])),
+      days,
+      index: calendar.index,
+      openSeconds: calendar.openSeconds,
       open: new Float64Array(n),
       high: new Float64Array(n),
       low: new Float64Array(n),
@@ -143,30 +171,31 @@ export class MarketSimulator {
     const mu =
       (inst.annualDrift - (inst.annualVolatility * inst.annualVolatility) / 2) / TRADING_DAYS_PER_YEAR;
     const logs = new Float64Array(n);
-    const draws: number[][] = [];
+    // Five normal draws per day, from a generator seeded by (seed, symbol, day) alone, so a day's
+    // figures do not depend on where the history starts.
+    const draws = new Float64Array(n * 5);
     let anchorIndex = 0;
     for (let i = 0; i < n; i++) {
       const rng = new Rng(this.seed, symbolHash, days[i]!);
-      const d = [rng.normal(), rng.normal(), rng.normal(), rng.normal(), rng.normal()];
-      draws.push(d);
-      logs[i] = (i === 0 ? 0 : logs[i - 1]!) + mu + sigma * d[0]!;
+      for (let k = 0; k < 5; k++) draws[i * 5 + k] = rng.normal();
+      logs[i] = (i === 0 ? 0 : logs[i - 1]!) + mu + sigma * draws[i * 5]!;
       if (days[i]! <= ANCHOR_DAY) anchorIndex = i;
     }
     const baseTicks = Math.round(inst.basePrice * 10 ** inst.priceDecimals);
     for (let i = 0; i < n; i++) {
-      const d = draws[i]!;
+      const o = i * 5;
       const close = Math.max(1, Math.round(baseTicks * Math.exp(logs[i]! - logs[anchorIndex]!)));
-      const reference = i === 0 ? close * Math.exp(-sigma * d[0]!) : s.close[i - 1]!;
-      const open = Math.max(1, Math.round(reference * Math.exp(0.25 * sigma * d[1]!)));
-      let high = Math.round(Math.max(open, close) * Math.exp(Math.abs(d[2]!) * 0.6 * sigma));
-      let low = Math.round(Math.min(open, close) * Math.exp(-Math.abs(d[3]!) * 0.6 * sigma));
+      const reference = i === 0 ? close * Math.exp(-sigma * draws[o + 0]!) : s.close[i - 1]!;
+      const open = Math.max(1, Math.round(reference * Math.exp(0.25 * sigma * draws[o + 1]!)));
+      let high = Math.round(Math.max(open, close) * Math.exp(Math.abs(draws[o + 2]!) * 0.6 * sigma));
+      let low = Math.round(Math.min(open, close) * Math.exp(-Math.abs(draws[o + 3]!) * 0.6 * sigma));
       high = Math.max(high, open, close);
       low = Math.max(1, Math.min(low, open, close));
       s.open[i] = open;
       s.high[i] = high;
       s.low[i] = low;
       s.close[i] = close;
-      s.volume[i] = Math.round(inst.avgDailyVolume * Math.exp(0.4 * d[4]! - 0.08));
+      s.volume[i] = Math.round(inst.avgDailyVolume * Math.exp(0.4 * draws[o + 4]! - 0.08));
     }
     this.daily.set(key, s);
     return s;
@@ -377,7 +406,7 @@ export class MarketSimulator {
           out.push(this.partialDay(inst, day, liveSecond));
         } else {
           out.push({
-            time: sessionOf(inst.exchange, day).openMs / 1000,
+            time: s.openSeconds[k]!,
             open: s.open[k]!,
             high: s.high[k]!,
             low: s.low[k]!,

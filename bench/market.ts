@@ -1,0 +1,269 @@
+import http from 'node:http';
+import path from 'node:path';
+import { openPglite } from '../apps/api/src/db/client';
+import { migrate } from '../apps/api/src/db/migrate';
+import { isTradingDay, localDay, sessionOf } from '../apps/api/src/modules/market/simulator/calendar';
+import { percentile, startServer, tempDir } from './support';
+
+const INSTRUMENTS = 50_000;
+const KEY = 'bench-market-key-0123456789';
+const SEARCH_CONCURRENCY = 200;
+const SEARCH_REQUESTS = 6_000;
+const CHART_CONCURRENCY = 10;
+const CHART_REQUESTS = 600;
+const SSE_CLIENTS = 1_000;
+const SSE_INTERVAL_MS = 100;
+const SSE_SECONDS = 6;
+
+/** A tiny deterministic PRNG so that every run generates the same universe. */
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const FIRST =
+  'Golden Blue Cape Karoo Highveld Atlantic Summit Ubuntu Baobab Protea Delta Orion Zenith Acacia Table Kalahari Drakensberg Savanna Marula Indigo Copper Silver Granite Harbour Meridian Pioneer Liberty Royal Unity Vertex'.split(
+    ' ',
+  );
+const SECOND =
+  'Mining Capital Foods Retail Energy Telecom Property Health Logistics Insurance Media Steel Chemicals Agri Water Solar Digital Motors Textiles Brewing Pharma Shipping Timber Gold Platinum Finance Ventures Systems Networks Minerals'.split(
+    ' ',
+  );
+const SUFFIX = [
+  'Holdings',
+  'Group',
+  'Limited',
+  'Corporation',
+  'Industries',
+  'Resources',
+  'Partners',
+  'Trust',
+];
+const COUNTRIES = [
+  ['ZA', 'JSE', 'ZAR', 0],
+  ['US', 'NYSE', 'USD', 2],
+  ['US', 'NASDAQ', 'USD', 2],
+  ['IN', 'NSE', 'INR', 2],
+] as const;
+
+export async function generateUniverse(dataDir: string) {
+  const db = await openPglite(path.join(dataDir, 'pgdata'));
+  await migrate(db);
+  const rand = prng(4242);
+  const taken = new Set(
+    (await db.query<{ k: string }>("select country || ':' || symbol as k from instruments")).map((r) => r.k),
+  );
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const rows: string[] = [];
+  const params: unknown[] = [];
+  let made = 0;
+  const flush = async () => {
+    if (rows.length === 0) return;
+    await db.query(
+      `insert into instruments (symbol, name, market, country, currency, type, sector, price_decimals, base_price,
+         annual_volatility, annual_drift, avg_daily_volume, profile) values ${rows.join(',')}`,
+      params,
+    );
+    rows.length = 0;
+    params.length = 0;
+  };
+  while (made < INSTRUMENTS) {
+    const [country, market, currency, decimals] = COUNTRIES[Math.floor(rand() * COUNTRIES.length)]!;
+    const length = 3 + Math.floor(rand() * 4);
+    let symbol = '';
+    for (let i = 0; i < length; i++) symbol += letters[Math.floor(rand() * 26)];
+    if (taken.has(`${country}:${symbol}`)) continue;
+    taken.add(`${country}:${symbol}`);
+    const name = `${FIRST[Math.floor(rand() * FIRST.length)]} ${SECOND[Math.floor(rand() * SECOND.length)]} ${SUFFIX[Math.floor(rand() * SUFFIX.length)]}`;
+    const base =
+      decimals === 0 ? Math.round(500 + rand() * 50_000) : Math.round((5 + rand() * 500) * 100) / 100;
+    const p = params.length;
+    rows.push(
+      `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, 'stock', 'Generated', $${p + 6}, $${p + 7}, $${p + 8}, $${p + 9}, $${p + 10}, 'Generated for the benchmark.')`,
+    );
+    params.push(
+      symbol,
+      name,
+      market,
+      country,
+      currency,
+      decimals,
+      base,
+      (0.15 + rand() * 0.4).toFixed(4),
+      (rand() * 0.16 - 0.04).toFixed(4),
+      Math.round(1e5 + rand() * 5e6),
+    );
+    made++;
+    if (rows.length === 1000) await flush();
+  }
+  await flush();
+  await db.execScript('analyze');
+  const symbols = await db.query<{ symbol: string; country: string; name: string }>(
+    'select symbol, country, name from instruments order by id',
+  );
+  await db.close();
+  return symbols;
+}
+
+/** Shift that puts the simulated market in the middle of a JSE session, whatever the real time. */
+function jseOpenShiftMs(): number {
+  const now = Date.now();
+  let day = localDay('JSE', now);
+  for (;;) {
+    if (isTradingDay('JSE', day)) {
+      const s = sessionOf('JSE', day);
+      if (now < s.closeMs - 3_600_000) return Math.max(0, s.openMs + 3_600_000 - now);
+    }
+    day++;
+  }
+}
+
+async function timed(url: string, init?: RequestInit): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return performance.now() - started;
+}
+
+async function load(urls: () => string, total: number, concurrency: number): Promise<number[]> {
+  const latencies: number[] = [];
+  let issued = 0;
+  const worker = async () => {
+    while (issued < total) {
+      issued++;
+      latencies.push(await timed(urls(), { headers: { 'x-api-key': KEY } }));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return latencies.sort((a, b) => a - b);
+}
+
+const fmt = (n: number) => n.toFixed(1);
+
+/** Opens SSE connections and records, per quote event, receipt time minus the tick's time. */
+async function sseFanOut(base: string, symbols: string[], shiftMs: number) {
+  const delays: number[] = [];
+  const requests: http.ClientRequest[] = [];
+  let connected = 0;
+  let measuring = false;
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  await Promise.all(
+    Array.from(
+      { length: SSE_CLIENTS },
+      (_, i) =>
+        new Promise<void>((resolve, reject) => {
+          const list = [symbols[i % symbols.length], symbols[(i * 7 + 3) % symbols.length]].join(',');
+          const req = http.get(
+            `${base}/market/stream?symbols=${list}&country=ZA&key=${KEY}`,
+            { agent },
+            (res) => {
+              if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+              connected++;
+              res.setEncoding('utf8');
+              let buffer = '';
+              res.on('data', (chunk: string) => {
+                const receivedAt = Date.now();
+                buffer += chunk;
+                let end: number;
+                while ((end = buffer.indexOf('\n\n')) >= 0) {
+                  const block = buffer.slice(0, end);
+                  buffer = buffer.slice(end + 2);
+                  if (!measuring || !block.startsWith('event: quote')) continue;
+                  const asOf = /"as_of":"([^"]+)"/.exec(block)?.[1];
+                  if (asOf) delays.push(receivedAt - (Date.parse(asOf) - shiftMs));
+                }
+              });
+              resolve();
+            },
+          );
+          req.on('error', () => undefined);
+          requests.push(req);
+        }),
+    ),
+  );
+  await new Promise((r) => setTimeout(r, 1_000)); // let snapshots drain
+  measuring = true;
+  await new Promise((r) => setTimeout(r, SSE_SECONDS * 1_000));
+  measuring = false;
+  for (const req of requests) req.destroy();
+  agent.destroy();
+  return { connected, delays: delays.sort((a, b) => a - b) };
+}
+
+/** Search, chart_data and quote fan-out through HTTP on 50,000 instruments (embedded PGlite). */
+export async function bench() {
+  const dataDir = tempDir('imali-bench-market-');
+  const genStarted = performance.now();
+  const universe = await generateUniverse(dataDir);
+  console.log(
+    `market.instruments: ${universe.length} (generated in ${((performance.now() - genStarted) / 1000).toFixed(1)} s)`,
+  );
+
+  const shiftMs = jseOpenShiftMs();
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'false',
+    MARKET_API_KEY: KEY,
+    MARKET_STREAM_INTERVAL_MS: String(SSE_INTERVAL_MS),
+    MARKET_TIME_SHIFT_MS: String(shiftMs),
+  });
+  try {
+    const rand = prng(7);
+    const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+    const queries = () => {
+      const r = rand();
+      const row = pick(universe);
+      const words = row.name.split(' ');
+      const q =
+        r < 0.4
+          ? row.symbol.slice(0, 1 + Math.floor(rand() * row.symbol.length)).toLowerCase()
+          : r < 0.8
+            ? pick(words)
+                .slice(0, 2 + Math.floor(rand() * 4))
+                .toLowerCase()
+            : pick(['npn', 'naspers', 'gold', 'sbk', 'standard bank', 'a', 'b', 'mtn']);
+      return `${server.url}/market/search/?query=${encodeURIComponent(q)}`;
+    };
+    await load(queries, 500, 50); // warm-up
+    const searchStarted = performance.now();
+    const search = await load(queries, SEARCH_REQUESTS, SEARCH_CONCURRENCY);
+    const searchSeconds = (performance.now() - searchStarted) / 1000;
+    console.log(`market.search_p50_ms: ${fmt(percentile(search, 50))}`);
+    console.log(
+      `market.search_p99_ms: ${fmt(percentile(search, 99))} (goal <= 20 at ${SEARCH_CONCURRENCY} concurrent)`,
+    );
+    console.log(`market.search_rps: ${(SEARCH_REQUESTS / searchSeconds).toFixed(0)}`);
+
+    const charts = () => {
+      const row = pick(universe);
+      return `${server.url}/market/chart_data?country=${row.country}&symbol=${encodeURIComponent(row.symbol)}&interval=1d`;
+    };
+    const chart = await load(charts, CHART_REQUESTS, CHART_CONCURRENCY);
+    console.log(`market.chart_1d_5y_p50_ms: ${fmt(percentile(chart, 50))}`);
+    console.log(
+      `market.chart_1d_5y_p99_ms: ${fmt(percentile(chart, 99))} (goal <= 30; ${CHART_CONCURRENCY} concurrent, random instruments, cold simulator caches)`,
+    );
+
+    const jse = universe
+      .filter((u) => u.country === 'ZA')
+      .slice(0, 40)
+      .map((u) => u.symbol);
+    const fan = await sseFanOut(server.url, jse, shiftMs);
+    console.log(`market.sse_clients: ${fan.connected}`);
+    console.log(
+      `market.sse_events_received: ${fan.delays.length} in ${SSE_SECONDS} s at ${1000 / SSE_INTERVAL_MS} updates/s`,
+    );
+    console.log(`market.sse_delivery_p50_ms: ${fmt(percentile(fan.delays, 50))}`);
+    console.log(`market.sse_delivery_p99_ms: ${fmt(percentile(fan.delays, 99))} (goal <= 50)`);
+  } finally {
+    await server.stop();
+  }
+}
