@@ -1,0 +1,322 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { ErrorCode, Messages, type BankCard, type Withdrawal } from '@imali/contract';
+import type { BottomDrawerContentProps } from '@/components/ui/bottom-drawer';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormTextField } from '@/components/ui/form-text-field';
+import { BankIcon, CheckCircleIcon, LockIcon } from '@/components/ui/icons';
+import { DetailCardSkeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
+import { cn } from '@/lib/cn';
+import { ApiError, errorMessage } from '@/lib/http';
+import { useAccounts } from '../api/accounts';
+import { useBankCards } from '../api/bank-cards';
+import { walletKeys } from '../api/keys';
+import { useLimits } from '../api/limits';
+import { useClientProfile } from '../api/profile';
+import { forgetPinVerification, pinRecentlyVerified } from '../api/verify-pin';
+import { requestWithdrawal } from '../api/withdrawals';
+import { displayAmount, maskCardNumber } from '../model/display';
+import { withdrawalFormSchema, type WithdrawalFormValues } from '../model/forms';
+import { createIdempotencyKeeper } from '../model/idempotency';
+import { openBankCardModal } from './bank-card-modal';
+import { AccountPicker, Amount, Notice, StatusBadge, SummaryRows } from './parts';
+import { askForPin } from './verify-pin-modal';
+
+function CardPicker({
+  cards,
+  value,
+  onChange,
+  error,
+}: {
+  cards: readonly BankCard[];
+  value: string;
+  onChange: (id: string) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset>
+      <div className="mb-2 flex items-center justify-between">
+        <legend className="text-sm font-semibold text-slate-700">Pay to</legend>
+        <button
+          type="button"
+          className="text-sm font-semibold text-brand-600 hover:text-brand-700"
+          onClick={() => openBankCardModal({ onSaved: (card) => onChange(String(card.id)) })}
+        >
+          + Add bank card
+        </button>
+      </div>
+      <div role="radiogroup" aria-label="Bank card" className="space-y-2">
+        {cards.map((card) => {
+          const selected = String(card.id) === value;
+          return (
+            <button
+              key={card.id}
+              type="button"
+              role="radio"
+              aria-checked={selected}
+              onClick={() => onChange(String(card.id))}
+              className={cn(
+                'flex w-full items-center gap-3 rounded-xl border p-3 text-left transition-colors',
+                selected
+                  ? 'border-brand-500 bg-brand-50 ring-2 ring-brand-500/20'
+                  : 'border-slate-200 bg-white hover:border-slate-300',
+              )}
+            >
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600">
+                <BankIcon size={18} />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-semibold text-slate-900">{card.bank_name}</span>
+                <span className="block truncate text-xs text-slate-500">
+                  <span className="font-mono">{maskCardNumber(card.card_no)}</span> · {card.holder_name}
+                </span>
+              </span>
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'size-4 shrink-0 rounded-full border-2',
+                  selected
+                    ? 'border-brand-600 bg-brand-600 ring-2 ring-white ring-inset'
+                    : 'border-slate-300',
+                )}
+              />
+            </button>
+          );
+        })}
+      </div>
+      {error && (
+        <p role="alert" className="mt-1.5 px-1 text-xs font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function Result({
+  withdrawal,
+  onRecords,
+  onClose,
+}: {
+  withdrawal: Withdrawal;
+  onRecords: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <div className="space-y-6 text-center" data-testid="withdrawal-done">
+      <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <CheckCircleIcon size={34} />
+      </div>
+      <div>
+        <p className="text-xl font-semibold text-slate-900">Withdrawal requested</p>
+        <p className="mx-auto mt-1 max-w-sm text-sm text-slate-500">
+          The amount is held in your {withdrawal.currency} account until our team pays it to your bank.
+        </p>
+      </div>
+      <SummaryRows
+        rows={[
+          { label: 'Reference', value: <span className="font-mono">{withdrawal.reference}</span> },
+          { label: 'Amount', value: displayAmount(withdrawal.amount, withdrawal.currency) },
+          {
+            label: 'To',
+            value: `${withdrawal.receiver.bank_name} ${maskCardNumber(withdrawal.receiver.card_no)}`,
+          },
+          { label: 'Status', value: <StatusBadge status={withdrawal.status} /> },
+        ]}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button variant="outline" size="lg" className="sm:flex-1" onClick={onRecords}>
+          View Records
+        </Button>
+        <Button size="lg" className="sm:flex-1" onClick={onClose}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The 'withdraw' bottom drawer: account, one of the client's bank cards, amount between the
+ * minimum and the available balance; asks for the PIN first when the session has no fresh one.
+ */
+export default function WithdrawDrawer({ params, close, closeAndNavigate }: BottomDrawerContentProps) {
+  const queryClient = useQueryClient();
+  const { data: accounts, isLoading: accountsLoading } = useAccounts();
+  const { data: cards, isLoading: cardsLoading } = useBankCards();
+  const { data: profile } = useClientProfile();
+  const limits = useLimits();
+  const keeper = useState(createIdempotencyKeeper)[0];
+  const [result, setResult] = useState<Withdrawal | null>(null);
+
+  const schema = useMemo(
+    () => withdrawalFormSchema(accounts ?? [], (c) => limits.byCurrency(c)?.min_withdrawal),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- byCurrency reads limits.data
+    [accounts, limits.data],
+  );
+  const form = useForm<WithdrawalFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      accountId: typeof params.accountId === 'number' ? String(params.accountId) : '',
+      cardId: '',
+      amount: '',
+    },
+  });
+  const accountId = useWatch({ control: form.control, name: 'accountId' });
+  const cardId = useWatch({ control: form.control, name: 'cardId' });
+  const account = accounts?.find((a) => String(a.id) === accountId);
+  const minimum = account ? limits.byCurrency(account.currency)?.min_withdrawal : undefined;
+
+  useEffect(() => {
+    if (!form.getValues('accountId') && accounts?.[0]) form.setValue('accountId', String(accounts[0].id));
+  }, [accounts, form]);
+  useEffect(() => {
+    if (!form.getValues('cardId') && cards?.length === 1) form.setValue('cardId', String(cards[0]!.id));
+  }, [cards, form]);
+
+  const submit = async (values: WithdrawalFormValues, retried = false): Promise<void> => {
+    const body = {
+      account_id: Number(values.accountId),
+      receiver: Number(values.cardId),
+      amount: values.amount.trim(),
+    };
+    const description = account
+      ? `Confirm your withdrawal of ${displayAmount(body.amount, account.currency)}.`
+      : undefined;
+    if (profile && !profile.has_pin) {
+      toast.warning(Messages.pinNotSet);
+      return;
+    }
+    if (!pinRecentlyVerified() && !(await askForPin(description))) return;
+    try {
+      const withdrawal = await requestWithdrawal(body, keeper.keyFor(body));
+      keeper.settle();
+      setResult(withdrawal);
+      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ErrorCode.PinRequired && !retried) {
+        forgetPinVerification();
+        return submit(values, true);
+      }
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) keeper.settle();
+      toast.error(errorMessage(error));
+      void queryClient.invalidateQueries({ queryKey: walletKeys.accounts });
+    }
+  };
+  const onSubmit = form.handleSubmit((values) => submit(values));
+
+  if (result) {
+    return (
+      <div className="mx-auto w-full max-w-xl pb-6">
+        <Result withdrawal={result} onRecords={() => closeAndNavigate('/me/records')} onClose={close} />
+      </div>
+    );
+  }
+  if (accountsLoading || cardsLoading || !accounts) {
+    return (
+      <div className="mx-auto w-full max-w-xl">
+        <DetailCardSkeleton rows={4} />
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mx-auto w-full max-w-xl space-y-6 pb-6">
+      <AccountPicker
+        label="Withdraw from"
+        accounts={accounts}
+        value={accountId}
+        onChange={(id) => form.setValue('accountId', id, { shouldValidate: form.formState.isSubmitted })}
+        error={form.formState.errors.accountId?.message}
+      />
+      {account && (
+        <div className="grid grid-cols-2 gap-3">
+          <div className="rounded-xl bg-slate-50 p-3">
+            <p className="text-xs text-slate-500">Available</p>
+            <Amount
+              value={account.available}
+              currency={account.currency}
+              className="text-base font-semibold text-slate-900"
+            />
+          </div>
+          <div className="rounded-xl bg-slate-50 p-3">
+            <p className="text-xs text-slate-500">Held for pending withdrawals</p>
+            <Amount
+              value={account.held}
+              currency={account.currency}
+              className="text-base font-semibold text-amber-600"
+            />
+          </div>
+        </div>
+      )}
+      {cards && cards.length > 0 ? (
+        <CardPicker
+          cards={cards}
+          value={cardId}
+          onChange={(id) => form.setValue('cardId', id, { shouldValidate: form.formState.isSubmitted })}
+          error={form.formState.errors.cardId?.message}
+        />
+      ) : (
+        <EmptyState
+          icon={<BankIcon />}
+          title="Add a bank account first"
+          description="Withdrawals are paid only to bank accounts in your own name."
+          action={
+            <Button
+              onClick={() =>
+                openBankCardModal({ onSaved: (card) => form.setValue('cardId', String(card.id)) })
+              }
+            >
+              + Add Bank Card
+            </Button>
+          }
+        />
+      )}
+      <FormTextField
+        control={form.control}
+        name="amount"
+        label="Amount"
+        filter="number"
+        inputMode="decimal"
+        autoComplete="off"
+        prefix={account?.currency}
+        trailing={
+          account ? (
+            <button
+              type="button"
+              className="rounded-lg px-2 py-1 text-xs font-bold text-brand-600 hover:bg-brand-50"
+              onClick={() => form.setValue('amount', account.available, { shouldValidate: true })}
+            >
+              MAX
+            </button>
+          ) : undefined
+        }
+        hint={
+          account && minimum
+            ? `Minimum ${displayAmount(minimum, account.currency)} · up to ${displayAmount(account.available, account.currency)}`
+            : undefined
+        }
+      />
+      {profile?.pin_locked ? (
+        <Notice tone="error">{Messages.pinLocked}</Notice>
+      ) : (
+        <p className="flex items-center gap-2 text-xs text-slate-500">
+          <LockIcon size={14} /> You will confirm with your 6-digit PIN.
+        </p>
+      )}
+      <Button
+        type="submit"
+        block
+        size="lg"
+        loading={form.formState.isSubmitting}
+        disabled={!cards || cards.length === 0 || profile?.pin_locked === true}
+      >
+        Withdraw
+      </Button>
+    </form>
+  );
+}

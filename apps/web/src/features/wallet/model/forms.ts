@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { MoneyMessages, amountString, bankCardForm } from '@imali/contract';
+import { type Currency, checkAmount, isCurrency } from '@imali/money';
+
+/** The Add/Edit Bank Card form: spec section 5 rules and messages, shared with the server. */
+export const bankCardFormSchema = bankCardForm;
+export type BankCardFormValues = z.infer<typeof bankCardFormSchema>;
+
+export const WalletMessages = {
+  chooseAccount: 'Choose an account',
+  chooseCard: 'Choose a bank card',
+  chooseCurrency: 'Choose a currency',
+  proofType: 'Only image or PDF files are allowed.',
+  proofSize: 'File must be smaller than 20MB.',
+  proofRequired: 'Please choose a file to upload.',
+} as const;
+
+/** What a form needs to know about an account to validate an amount against it. */
+export interface AccountFacts {
+  id: number;
+  currency: string;
+  available: string;
+}
+
+const isBelow = (amount: string, limit: string | undefined, currency: Currency): boolean => {
+  if (!limit) return false;
+  const a = checkAmount(amount, currency);
+  const l = checkAmount(limit, currency, { allowZero: true });
+  return a.ok && l.ok && a.minor < l.minor;
+};
+
+const isAbove = (amount: string, limit: string, currency: Currency): boolean => {
+  const a = checkAmount(amount, currency);
+  const l = checkAmount(limit, currency, { allowZero: true });
+  return a.ok && l.ok && a.minor > l.minor;
+};
+
+/** An amount valid for the account's currency (no more decimals than it has). */
+function amountFor(currency: Currency, amount: string): string | undefined {
+  const parsed = checkAmount(amount, currency);
+  return parsed.ok ? undefined : parsed.message;
+}
+
+/**
+ * Deposit form: account, amount ≥ the currency's minimum deposit (configured on the server,
+ * e.g. 1000 ZAR), method EFT.
+ */
+export function depositFormSchema(
+  accounts: readonly AccountFacts[],
+  minimumFor: (currency: string) => string | undefined,
+) {
+  return z
+    .object({
+      accountId: z.string().min(1, WalletMessages.chooseAccount),
+      amount: amountString,
+    })
+    .superRefine((values, ctx) => {
+      const account = accounts.find((a) => String(a.id) === values.accountId);
+      if (!account || !isCurrency(account.currency)) {
+        ctx.addIssue({ code: 'custom', path: ['accountId'], message: WalletMessages.chooseAccount });
+        return;
+      }
+      const currency = account.currency;
+      const bad = amountFor(currency, values.amount);
+      if (bad) return; // amountString already reported the format problem
+      const minimum = minimumFor(currency);
+      if (minimum && isBelow(values.amount, minimum, currency)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: MoneyMessages.belowMinimumDeposit(minimum, currency),
+        });
+      }
+    });
+}
+export type DepositFormValues = z.input<ReturnType<typeof depositFormSchema>>;
+
+/**
+ * Withdrawal form: account, one of the client's bank cards, amount ≥ the currency's minimum
+ * withdrawal and ≤ the account's available balance.
+ */
+export function withdrawalFormSchema(
+  accounts: readonly AccountFacts[],
+  minimumFor: (currency: string) => string | undefined,
+) {
+  return z
+    .object({
+      accountId: z.string().min(1, WalletMessages.chooseAccount),
+      cardId: z.string().min(1, WalletMessages.chooseCard),
+      amount: amountString,
+    })
+    .superRefine((values, ctx) => {
+      const account = accounts.find((a) => String(a.id) === values.accountId);
+      if (!account || !isCurrency(account.currency)) {
+        ctx.addIssue({ code: 'custom', path: ['accountId'], message: WalletMessages.chooseAccount });
+        return;
+      }
+      const currency = account.currency;
+      if (amountFor(currency, values.amount)) return;
+      const minimum = minimumFor(currency);
+      if (minimum && isBelow(values.amount, minimum, currency)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: MoneyMessages.belowMinimumWithdrawal(minimum, currency),
+        });
+      } else if (isAbove(values.amount, account.available, currency)) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: MoneyMessages.insufficientFunds });
+      }
+    });
+}
+export type WithdrawalFormValues = z.input<ReturnType<typeof withdrawalFormSchema>>;
+
+/**
+ * Fund Transfer form (spec section 5): amount greater than 0 and a currency pair selected; the
+ * amount may not exceed what the from account has available.
+ */
+export function transferFormSchema(accounts: readonly AccountFacts[]) {
+  return z
+    .object({
+      from: z.string().min(1, WalletMessages.chooseCurrency),
+      to: z.string().min(1, WalletMessages.chooseCurrency),
+      amount: amountString,
+    })
+    .superRefine((values, ctx) => {
+      if (values.from && values.from === values.to) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: MoneyMessages.sameAccount });
+        return;
+      }
+      const account = accounts.find((a) => a.currency === values.from);
+      if (!account || !isCurrency(account.currency)) return;
+      if (amountFor(account.currency, values.amount)) return;
+      if (isAbove(values.amount, account.available, account.currency)) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: MoneyMessages.insufficientFunds });
+      }
+    });
+}
+export type TransferFormValues = z.input<ReturnType<typeof transferFormSchema>>;
+
+/** Proof of payment: JPEG, PNG, WebP or PDF, at most 20MB (the server re-checks the bytes). */
+export const PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export const PROOF_MAX_BYTES = 20 * 1024 * 1024;
+export const PROOF_ACCEPT = PROOF_TYPES.join(',');
+
+export function proofFileError(file: { type: string; size: number } | null | undefined): string | undefined {
+  if (!file) return WalletMessages.proofRequired;
+  if (!(PROOF_TYPES as readonly string[]).includes(file.type)) return WalletMessages.proofType;
+  if (file.size > PROOF_MAX_BYTES) return WalletMessages.proofSize;
+  return undefined;
+}
