@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { BottomDrawerContents } from '@/components/ui/bottom-drawer';
 
 /**
@@ -6,4 +7,7 @@ import type { BottomDrawerContents } from '@/components/ui/bottom-drawer';
  * components/ui/bottom-drawer.tsx; a type without content here opens a "not available yet" panel.
  * Use `lazy(() => import('@/features/<f>/components/...'))` so the code loads on first open.
  */
-export const bottomDrawerContents: BottomDrawerContents = {};
+export const bottomDrawerContents: BottomDrawerContents = {
+  withdraw: lazy(() => import('@/features/wallet/components/withdraw-drawer')),
+  deposit: lazy(() => import('@/features/wallet/components/deposit-drawer')),
+};

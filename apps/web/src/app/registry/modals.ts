@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { modal } from '@/components/ui/modal';
 
 /**
@@ -6,4 +7,12 @@ import { modal } from '@/components/ui/modal';
  */
 export function registerNamedModals(): void {
   void modal;
+  modal.register('verify-pin', {
+    title: 'Verify Your PIN',
+    content: lazy(() => import('@/features/wallet/components/verify-pin-modal')),
+  });
+  modal.register('fund-transfer', {
+    title: 'Fund Transfer',
+    content: lazy(() => import('@/features/wallet/components/fund-transfer-modal')),
+  });
 }

@@ -1,11 +1,15 @@
+import { Suspense } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BriefcaseIcon, ChartIcon, ShieldIcon } from '@/components/ui/icons';
 import { useProfile } from '@/features/identity/api/client-info';
+import { Skeleton } from '@/components/ui/skeleton';
+import { slots } from '../registry/slots';
 import { PageHeader } from './page-header';
 
 export default function DashboardScreen() {
   const { data: profile } = useProfile();
   const firstName = profile?.name?.split(' ')[0];
+  const Wallet = slots.dashboardWallet;
   return (
     <div>
       <PageHeader
@@ -21,6 +25,13 @@ export default function DashboardScreen() {
           Your accounts, balances and returns will appear here once funding and trading open on your account.
         </p>
       </section>
+      {Wallet && (
+        <div className="mb-6">
+          <Suspense fallback={<Skeleton className="h-48 w-full rounded-2xl" />}>
+            <Wallet />
+          </Suspense>
+        </div>
+      )}
       <div className="grid gap-4 md:grid-cols-3">
         <EmptyState
           icon={<BriefcaseIcon />}
