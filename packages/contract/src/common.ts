@@ -84,6 +84,8 @@ export const Messages = {
   kycLoadFailed: 'Failed to load KYC information.',
   kycRequired: 'Identity verification must be approved first.',
   kycAlreadySubmitted: 'Your KYC has already been submitted.',
+  kycImagesInvalid: 'Please upload your ID images again.',
+  passwordCheckRequired: 'Please verify your password first.',
   notFound: 'Not found.',
   forbidden: 'You do not have access to this resource.',
   fetchPortfolioFailed: 'Fetch Portfolio failed.',

@@ -115,6 +115,10 @@ export const authData = z.object({
 });
 export type AuthData = z.infer<typeof authData>;
 
+/** POST /auth/app/v2/refresh: the new token (the old one keeps working for a short grace). */
+export const refreshData = z.object({ refresh_token: z.string() });
+export type RefreshData = z.infer<typeof refreshData>;
+
 export const registerBody = z.object({
   username: z.string().trim().regex(MOBILE_PATTERN, 'Must be 9 digits starting with 6, 7 or 8'),
   password: md5Hex,

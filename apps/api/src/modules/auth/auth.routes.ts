@@ -6,11 +6,11 @@ import {
   loginBody,
   Messages,
   okResult,
+  refreshData,
   registerBody,
   resetPasswordBody,
   sessionStatus,
 } from '@imali/contract';
-import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { ok } from '../../lib/reply';
 import { bearerToken, principalOf } from '../../plugins/auth';
@@ -89,7 +89,7 @@ export async function authRoutes(app: AppInstance) {
       schema: {
         tags,
         summary: 'Rotate the refresh token',
-        response: { 200: envelope(z.object({ refresh_token: z.string() })) },
+        response: { 200: envelope(refreshData) },
       },
     },
     async (request) => ok(await auth.refresh(ctx, bearerToken(request))),

@@ -50,12 +50,13 @@ describe('every client route refuses a missing, wrong or expired token', () => {
 
   async function call(route: (typeof ROUTES)[number], headers: Record<string, string>) {
     const body = route.body ? await route.body() : undefined;
-    if (body && 'payload' in body && Buffer.isBuffer(body.payload)) {
+    if (body && 'payload' in body && 'headers' in body) {
+      const form = body as ReturnType<typeof multipart>;
       return t.app.inject({
         method: route.method,
         url: route.url,
-        headers: { ...headers, ...body.headers },
-        payload: body.payload,
+        headers: { ...headers, ...form.headers },
+        payload: form.payload,
       });
     }
     return t.app.inject({

@@ -76,7 +76,7 @@ export async function setPin(ctx: AppContext, principal: sessions.Principal, pin
   const at = principal.passwordVerifiedAt;
   const freshMs = ctx.config.PIN_FRESH_MINUTES * 60_000;
   if (!at || ctx.clock.now().getTime() - at.getTime() > freshMs) {
-    throw new DomainError(ErrorCode.Forbidden, 'Please verify your password first.', 403);
+    throw new DomainError(ErrorCode.Forbidden, Messages.passwordCheckRequired, 403);
   }
   await requireClient(ctx, principal.clientId);
   await repo.setPin(ctx.db, principal.clientId, await hashSecret(pinMd5));

@@ -18,8 +18,7 @@ export interface KycInput {
 /** Uploads a KYC submission may point at: images the client sent through /client/app/v1/image. */
 const KYC_IMAGE_PURPOSES = ['image'] as const;
 
-const imagesInvalid = () =>
-  new DomainError(ErrorCode.InvalidInput, 'Please upload your ID images again.', 400);
+const imagesInvalid = () => new DomainError(ErrorCode.InvalidInput, Messages.kycImagesInvalid, 400);
 
 /** A client submits KYC: allowed from unverified or rejected; the status becomes pending. */
 export async function submit(ctx: AppContext, clientId: number, input: KycInput) {
