@@ -1,2 +1,318 @@
-// Money contract (issue 3): accounts, bank cards, deposits, withdrawals, transfers.
-export {};
+import { z } from 'zod';
+
+/**
+ * Money contract (issue 3): accounts, exchange pairs, transfers, bank cards, deposits,
+ * withdrawals. Amounts are decimal strings on the wire ('1250.50'), never JSON numbers; ids are
+ * integers. Every money-moving POST needs an `Idempotency-Key` header (see IDEMPOTENCY_HEADER).
+ */
+
+export const MONEY_CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP'] as const;
+export const moneyCurrency = z.enum(MONEY_CURRENCIES, { error: 'Unknown currency' });
+export type MoneyCurrency = z.infer<typeof moneyCurrency>;
+
+/** Header carrying the client's idempotency key on every money-moving POST (1–100 of [A-Za-z0-9_.:-]). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'Idempotency-Key must be 1-100 letters, digits or _ . : -');
+
+export const MoneyMessages = {
+  idempotencyKeyRequired: 'Idempotency-Key header is required.',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
+  insufficientFunds: 'Insufficient available balance for this request.',
+  rateChanged: 'Rate changed. Please review the new rate and try again.',
+  // spec section 8 (Transfer), verbatim
+  loadRatesFailed: 'Failed to load exchange rates.',
+  pairNotFound: 'Exchange pair not found.',
+  accountsNotFound: 'Matching accounts for selected currencies not found.',
+  transferFailed: 'Transfer failed.',
+  transferSuccessful: 'Transfer successful.',
+  // spec section 8 (Bank cards), verbatim
+  saveCardFailed: 'Failed to save card',
+  deleteCardFailed: 'Failed to delete card',
+  cardSaved: 'Card saved',
+  cardDeleted: 'Card deleted',
+  cardInUse: 'This card is used by a pending withdrawal and cannot be deleted.',
+  cardDuplicate: 'This card is already saved.',
+  accountNotFound: 'Account not found.',
+  cardNotFound: 'Bank card not found.',
+  depositNotFound: 'Deposit not found.',
+  withdrawalNotFound: 'Withdrawal not found.',
+  sameAccount: 'Choose two different accounts.',
+  amountTooSmallToConvert: 'Amount is too small to convert.',
+  depositCreated: 'Deposit created. Quote the reference on your EFT payment.',
+  proofAttached: 'Proof of payment uploaded.',
+  depositNotPending: 'This deposit has already been decided.',
+  withdrawalCreated: 'Withdrawal requested.',
+  withdrawalNotPending: 'This withdrawal has already been decided.',
+  dailyCapExceeded: 'This withdrawal would exceed your daily withdrawal limit.',
+  belowMinimumDeposit: (minimum: string, currency: string) => `Minimum deposit is ${minimum} ${currency}.`,
+  belowMinimumWithdrawal: (minimum: string, currency: string) =>
+    `Minimum withdrawal is ${minimum} ${currency}.`,
+} as const;
+
+/**
+ * A client-entered amount: positive, plain decimal, at most 2 decimals (every currency Imali holds
+ * has 2). The server re-parses it for the account's currency; the web validates forms with it.
+ */
+export const amountString = z
+  .string({ error: 'Enter a valid amount' })
+  .trim()
+  .superRefine((value, ctx) => {
+    if (/^-\d+(\.\d+)?$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Amount must not be negative' });
+    } else if (!/^\d+(\.\d+)?$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid amount' });
+    } else if ((value.split('.')[1] ?? '').replace(/0+$/, '').length > 2) {
+      ctx.addIssue({ code: 'custom', message: 'Amounts allow at most 2 decimal places' });
+    } else if (!/[1-9]/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0' });
+    }
+  });
+
+/** A rate as decimal text, e.g. '18.25' or '0.054795'. */
+export const rateString = z
+  .string({ error: 'Enter a valid rate' })
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, 'Enter a valid rate');
+
+/** An id in a body: a positive integer, as a JSON number or a digit string. */
+export const idField = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : NaN;
+    if (!Number.isSafeInteger(n) || n <= 0) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Invalid id.')
+    .transform(Number),
+});
+
+// ---------- Accounts ----------
+
+/** GET /api/account/app/v1 → Account[] (one cash account per currency, created on first access). */
+export const account = z.object({
+  id: z.number().int(),
+  currency: moneyCurrency,
+  /** Everything in the account, held funds included. */
+  balance: z.string(),
+  /** balance − held: what can be withdrawn or transferred now. */
+  available: z.string(),
+  /** Funds reserved by pending withdrawals. */
+  held: z.string(),
+});
+export type Account = z.infer<typeof account>;
+
+/** GET /api/account/app/v1/{id}/statement.csv?from=yyyy-mm-dd&to=yyyy-mm-dd (dates in Africa/Johannesburg, inclusive). */
+export const statementQuery = z.object({
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format.')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format.')
+    .optional(),
+});
+/** Columns of the statement CSV, in order. Amounts are decimal strings; debit and credit are positive. */
+export const STATEMENT_COLUMNS = ['date', 'description', 'reference', 'debit', 'credit', 'balance'] as const;
+
+// ---------- Currencies, pairs, transfers ----------
+
+/** GET /api/caccount/app/v1/currency/list */
+export const currencyInfo = z.object({
+  currency: moneyCurrency,
+  name: z.string(),
+  /** Decimals of the currency's minor unit. */
+  decimals: z.number().int(),
+});
+export type CurrencyInfo = z.infer<typeof currencyInfo>;
+
+/**
+ * GET /api/caccount/app/v1/pairs → published exchange pairs.
+ * 1 `primary` buys `rate` units of `secondary`. `mid_rate` is the market mid; `spread` is
+ * (mid − rate) / mid as a fraction with 6 decimals (what the client gives up against mid).
+ * A pair missing in one direction is priced as 1/rate rounded to 6 decimals (spec section 5);
+ * such derived pairs are listed too, with `derived: true`.
+ */
+export const exchangePair = z.object({
+  primary: moneyCurrency,
+  secondary: moneyCurrency,
+  rate: z.string(),
+  mid_rate: z.string(),
+  spread: z.string(),
+  derived: z.boolean(),
+  updated_at: z.string(),
+});
+export type ExchangePair = z.infer<typeof exchangePair>;
+
+/**
+ * POST /api/caccount/app/v1/transfer (Idempotency-Key): move `amount` (in the from account's
+ * currency) between two of the client's own currency accounts. `rate` is the rate the client was
+ * shown; if the published rate differs now, 409 RATE_CHANGED and nothing moves.
+ * Converted = amount × rate rounded half-up to 2 decimals.
+ */
+export const transferBody = z.object({
+  from_account: idField('Choose the account to transfer from'),
+  to_account: idField('Choose the account to transfer to'),
+  amount: amountString,
+  rate: rateString,
+});
+export type TransferBody = z.input<typeof transferBody>;
+
+/** POST /api/caccount/app/v1/exchange (Idempotency-Key): the same, choosing accounts by currency. */
+export const exchangeBody = z.object({
+  from_currency: moneyCurrency,
+  to_currency: moneyCurrency,
+  amount: amountString,
+  rate: rateString,
+});
+export type ExchangeBody = z.input<typeof exchangeBody>;
+
+export const transferResult = z.object({
+  id: z.number().int(),
+  from_account: z.number().int(),
+  to_account: z.number().int(),
+  from_currency: moneyCurrency,
+  to_currency: moneyCurrency,
+  amount: z.string(),
+  converted_amount: z.string(),
+  rate: z.string(),
+  created_at: z.string(),
+});
+export type TransferResult = z.infer<typeof transferResult>;
+
+// ---------- Bank cards (spec section 5) ----------
+
+/** The form the web shows (messages verbatim from spec section 5). */
+export const bankCardForm = z.object({
+  bankName: z.string().trim().min(1, 'Bank name is required'),
+  cardNumber: z
+    .string()
+    .trim()
+    .min(1, 'Card number is required')
+    .regex(/^\d{5,20}$/, 'Enter a valid card number'),
+  holderName: z.string().trim().min(1, 'Account holder name is required'),
+});
+
+/** POST /api/bankcard/app/v1 (create; with `id`, updates that card) and PUT /api/bankcard/app/v1/{id}. */
+export const bankCardBody = z.object({
+  id: z.union([z.number(), z.string()]).optional(),
+  bank_name: z
+    .string({ error: 'Bank name is required' })
+    .trim()
+    .min(1, 'Bank name is required')
+    .max(100, 'Bank name is too long'),
+  card_no: z
+    .string({ error: 'Card number is required' })
+    .trim()
+    .min(1, 'Card number is required')
+    .regex(/^\d{5,20}$/, 'Enter a valid card number'),
+  holder_name: z
+    .string({ error: 'Account holder name is required' })
+    .trim()
+    .min(1, 'Account holder name is required')
+    .max(100, 'Account holder name is too long'),
+});
+export type BankCardBody = z.input<typeof bankCardBody>;
+
+export const bankCard = z.object({
+  id: z.number().int(),
+  bank_name: z.string(),
+  card_no: z.string(),
+  holder_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BankCard = z.infer<typeof bankCard>;
+
+// ---------- Deposits ----------
+
+export const DEPOSIT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export const DEPOSIT_METHODS = ['EFT'] as const;
+
+/** POST /api/deposit/app/v1 (Idempotency-Key, approved KYC). Minimum per currency from config (ZAR 1000). */
+export const depositBody = z.object({
+  account_id: idField('Choose an account'),
+  amount: amountString,
+  method: z.enum(DEPOSIT_METHODS, { error: 'Only EFT deposits are supported' }).default('EFT'),
+});
+export type DepositBody = z.input<typeof depositBody>;
+
+/** Also the answer of POST multipart /api/deposit/app/v1/{id} (field `file`: JPEG, PNG, WebP or PDF). */
+export const deposit = z.object({
+  id: z.number().int(),
+  /** Quote this on the EFT payment so operations can match it. */
+  reference: z.string(),
+  account_id: z.number().int(),
+  currency: moneyCurrency,
+  amount: z.string(),
+  method: z.enum(DEPOSIT_METHODS),
+  status: z.enum(DEPOSIT_STATUSES),
+  proof_url: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type Deposit = z.infer<typeof deposit>;
+
+/** Where to pay an EFT deposit (shown with the reference). */
+export const depositInstructions = z.object({
+  bank_name: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
+  branch_code: z.string(),
+});
+export const depositCreated = deposit.extend({ instructions: depositInstructions });
+
+// ---------- Withdrawals ----------
+
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
+
+/**
+ * POST /api/withdraw/app/v1 (Idempotency-Key, approved KYC, PIN verified on this session within
+ * 5 minutes). `receiver` is the id of one of the client's bank cards. The amount is held until an
+ * operator pays or rejects it. Minimum per currency and daily cap come from configuration.
+ */
+export const withdrawalBody = z.object({
+  amount: amountString,
+  account_id: idField('Choose an account'),
+  receiver: idField('Choose a bank card'),
+});
+export type WithdrawalBody = z.input<typeof withdrawalBody>;
+
+export const withdrawal = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  account_id: z.number().int(),
+  currency: moneyCurrency,
+  amount: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  receiver: z.object({
+    id: z.number().int(),
+    bank_name: z.string(),
+    /** Masked: only the last 4 digits. */
+    card_no: z.string(),
+    holder_name: z.string(),
+  }),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+
+/** Money limits the web can show next to the forms (GET /api/caccount/app/v1/limits). */
+export const moneyLimits = z.object({
+  currency: moneyCurrency,
+  min_deposit: z.string(),
+  min_withdrawal: z.string(),
+  daily_withdrawal_cap: z.string(),
+});
+export type MoneyLimits = z.infer<typeof moneyLimits>;

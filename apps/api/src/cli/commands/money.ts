@@ -1,4 +1,178 @@
-import type { OpsCommand } from './types';
+import { ErrorCode } from '@imali/contract';
+import { formatMinor } from '@imali/money';
+import type { AppContext } from '../../lib/context';
+import { DomainError } from '../../plugins/errors';
+import { confirmDeposit, listDeposits, rejectDeposit } from '../../modules/deposits/deposits.service';
+import { listPairs, setRate } from '../../modules/fx/fx.service';
+import { assertLedgerSound } from '../../modules/ledger/ledger-check.service';
+import {
+  listWithdrawals,
+  payWithdrawal,
+  rejectWithdrawal,
+} from '../../modules/withdrawals/withdrawals.service';
+import type { OpsArgs, OpsCommand } from './types';
 
-/** Ops commands of the money area. */
-export const moneyCommands: OpsCommand[] = [];
+const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
+
+function idArg(args: OpsArgs, usage: string): number {
+  const raw = args.positionals[0];
+  if (!raw || !/^\d{1,15}$/.test(raw)) throw bad(`Usage: ${usage}`);
+  return Number(raw);
+}
+
+function reasonArg(args: OpsArgs, usage: string): string {
+  const reason = args.flags.reason;
+  if (typeof reason !== 'string' || !reason.trim()) throw bad(`A reason is required. Usage: ${usage}`);
+  return reason.trim();
+}
+
+function statusArg<T extends string>(args: OpsArgs, allowed: readonly T[]): T | undefined {
+  const s = args.flags.status ?? args.positionals[0];
+  if (s === undefined || s === true || s === 'all') return undefined;
+  if (typeof s === 'string' && (allowed as readonly string[]).includes(s)) return s as T;
+  throw bad(`Status must be one of: ${allowed.join(', ')}, all`);
+}
+
+function table(header: string[], rows: string[][]): string {
+  if (rows.length === 0) return '(none)';
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+const when = (d: Date | null) => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : '');
+
+async function depositList(ctx: AppContext, args: OpsArgs) {
+  const rows = await listDeposits(
+    ctx,
+    statusArg(args, ['pending', 'confirmed', 'rejected'] as const) ?? 'pending',
+  );
+  return table(
+    ['id', 'reference', 'client', 'amount', 'status', 'proof', 'created', 'reason'],
+    rows.map((d) => [
+      String(d.id),
+      d.reference,
+      String(d.clientId),
+      `${formatMinor(d.amountMinor, d.currency)} ${d.currency}`,
+      d.status,
+      d.proofUploadId ? `/api/files/${d.proofUploadId}` : '-',
+      when(d.createdAt),
+      d.reason ?? '',
+    ]),
+  );
+}
+
+async function withdrawalList(ctx: AppContext, args: OpsArgs) {
+  const rows = await listWithdrawals(
+    ctx,
+    statusArg(args, ['pending', 'paid', 'rejected'] as const) ?? 'pending',
+  );
+  return table(
+    ['id', 'reference', 'client', 'amount', 'status', 'bank', 'card', 'holder', 'created', 'reason'],
+    rows.map((w) => [
+      String(w.id),
+      w.reference,
+      String(w.clientId),
+      `${formatMinor(w.amountMinor, w.currency)} ${w.currency}`,
+      w.status,
+      w.bankName,
+      w.cardNo,
+      w.holderName,
+      when(w.createdAt),
+      w.reason ?? '',
+    ]),
+  );
+}
+
+/** Ops commands of the money area. Every decision is written to the audit log by its service. */
+export const moneyCommands: OpsCommand[] = [
+  {
+    path: ['deposit', 'list'],
+    usage: 'deposit list [pending|confirmed|rejected|all]',
+    summary: 'List deposits (pending by default)',
+    run: (ctx, args) => depositList(ctx, args),
+  },
+  {
+    path: ['deposit', 'confirm'],
+    usage: 'deposit confirm <id>',
+    summary: "Confirm a deposit: the money arrived, credit the client's account",
+    async run(ctx, args, actor) {
+      const d = await confirmDeposit(ctx, idArg(args, this.usage), actor);
+      return `Deposit ${d.id} (${d.reference}) confirmed: ${formatMinor(d.amountMinor, d.currency)} ${d.currency} credited to account ${d.accountId}.`;
+    },
+  },
+  {
+    path: ['deposit', 'reject'],
+    usage: 'deposit reject <id> --reason "<text>"',
+    summary: 'Reject a deposit',
+    async run(ctx, args, actor) {
+      const d = await rejectDeposit(ctx, idArg(args, this.usage), reasonArg(args, this.usage), actor);
+      return `Deposit ${d.id} (${d.reference}) rejected: ${d.reason}`;
+    },
+  },
+  {
+    path: ['withdrawal', 'list'],
+    usage: 'withdrawal list [pending|paid|rejected|all]',
+    summary: 'List withdrawals (pending by default)',
+    run: (ctx, args) => withdrawalList(ctx, args),
+  },
+  {
+    path: ['withdrawal', 'pay'],
+    usage: 'withdrawal pay <id>',
+    summary: 'Mark a withdrawal paid: the held funds leave the account',
+    async run(ctx, args, actor) {
+      const w = await payWithdrawal(ctx, idArg(args, this.usage), actor);
+      return `Withdrawal ${w.id} (${w.reference}) paid: ${formatMinor(w.amountMinor, w.currency)} ${w.currency} to ${w.bankName} ${w.cardNo}.`;
+    },
+  },
+  {
+    path: ['withdrawal', 'reject'],
+    usage: 'withdrawal reject <id> --reason "<text>"',
+    summary: 'Reject a withdrawal: the held funds become available again',
+    async run(ctx, args, actor) {
+      const w = await rejectWithdrawal(ctx, idArg(args, this.usage), reasonArg(args, this.usage), actor);
+      return `Withdrawal ${w.id} (${w.reference}) rejected: ${w.reason}`;
+    },
+  },
+  {
+    path: ['rate', 'set'],
+    usage: 'rate set <FROM> <TO> <RATE> [--mid <MID>]',
+    summary: 'Publish an exchange rate (1 FROM buys RATE TO)',
+    async run(ctx, args, actor) {
+      const [from, to, rate] = args.positionals;
+      if (!from || !to || !rate) throw bad(`Usage: ${this.usage}`);
+      const mid = typeof args.flags.mid === 'string' ? args.flags.mid : undefined;
+      const row = await setRate(ctx, { from, to, rate, mid }, actor);
+      return `Rate ${row.fromCurrency}/${row.toCurrency} set to ${rate} (mid ${mid ?? 'unchanged'}).`;
+    },
+  },
+  {
+    path: ['rate', 'list'],
+    usage: 'rate list',
+    summary: 'List exchange pairs with rate, mid and spread',
+    async run(ctx) {
+      const pairs = await listPairs(ctx);
+      return table(
+        ['pair', 'rate', 'mid', 'spread', 'derived', 'updated'],
+        pairs.map((p) => [
+          `${p.primary}/${p.secondary}`,
+          p.rate,
+          p.mid_rate,
+          p.spread,
+          p.derived ? 'yes' : '',
+          p.updated_at.slice(0, 19).replace('T', ' '),
+        ]),
+      );
+    },
+  },
+  {
+    path: ['ledger', 'check'],
+    usage: 'ledger check',
+    summary: 'Verify every ledger invariant over the whole database and print the figures',
+    run: (ctx) => assertLedgerSound(ctx),
+  },
+];

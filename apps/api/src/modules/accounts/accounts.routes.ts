@@ -1,0 +1,67 @@
+import { account, envelope, idParam, moneyLimits, statementQuery } from '@imali/contract';
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import { ok } from '../../lib/reply';
+import { principalOf } from '../../plugins/auth';
+import { clientAccounts, toAccountView } from '../ledger/ledger.service';
+import { limitsView } from '../ledger/limits';
+import { statementCsv } from '../ledger/statement.service';
+
+const tags = ['money'];
+
+export async function accountRoutes(app: AppInstance) {
+  const ctx = app.ctx;
+
+  app.get(
+    '/account/app/v1',
+    {
+      config: { kyc: true },
+      schema: {
+        tags,
+        summary: "The client's cash accounts (one per currency): balance, available, held",
+        response: { 200: envelope(z.array(account)) },
+      },
+    },
+    async (request) => {
+      const rows = await clientAccounts(ctx, principalOf(request).clientId);
+      return ok(rows.map(toAccountView));
+    },
+  );
+
+  app.get(
+    '/account/app/v1/:id/statement.csv',
+    {
+      config: { kyc: true },
+      schema: {
+        tags,
+        summary: 'CSV statement of one account (date, description, reference, debit, credit, balance)',
+        params: idParam,
+        querystring: statementQuery,
+      },
+    },
+    async (request, reply) => {
+      const { csv, filename } = await statementCsv(
+        ctx,
+        principalOf(request).clientId,
+        request.params.id,
+        request.query,
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/caccount/app/v1/limits',
+    {
+      schema: {
+        tags,
+        summary: 'Minimum deposit, minimum withdrawal and daily withdrawal cap per currency',
+        response: { 200: envelope(z.array(moneyLimits)) },
+      },
+    },
+    async () => ok(limitsView(ctx.config)),
+  );
+}

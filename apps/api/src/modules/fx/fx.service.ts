@@ -1,0 +1,258 @@
+import { ErrorCode, MoneyMessages, type ExchangePair, type TransferResult } from '@imali/contract';
+import {
+  CURRENCIES,
+  CURRENCY_EXPONENT,
+  CURRENCY_NAMES,
+  MoneyError,
+  convertAmount,
+  formatMinor,
+  invertRate,
+  isCurrency,
+  parseRate,
+  sameRate,
+  spreadAgainstMid,
+  type Currency,
+} from '@imali/money';
+import type { AppContext } from '../../lib/context';
+import { DomainError, notFound } from '../../plugins/errors';
+import * as audit from '../audit/audit.service';
+import {
+  accountNotFound,
+  amountToMinor,
+  houseAccountId,
+  insufficientFunds,
+  lockAccounts,
+  ownAccountByCurrency,
+  postEntry,
+  withIdempotency,
+  type IdempotencyInput,
+} from '../ledger/ledger.service';
+import { newReference } from '../ledger/reference';
+import * as repo from './fx.repository';
+
+/** Canonical rate text: numeric(30,12) comes back as '18.250000000000'. */
+const rateText = (numeric: string) => parseRate(numeric);
+
+export function currencyList() {
+  return CURRENCIES.map((currency) => ({
+    currency,
+    name: CURRENCY_NAMES[currency],
+    decimals: CURRENCY_EXPONENT[currency],
+  }));
+}
+
+/**
+ * Published pairs, plus the reverse of each pair that has no published reverse, priced by the
+ * spec's rule (1/rate rounded to 6 decimals) and marked `derived`.
+ */
+export async function listPairs(ctx: AppContext): Promise<ExchangePair[]> {
+  const rows = await repo.listRates(ctx.db);
+  const published = new Set(rows.map((r) => `${r.fromCurrency}:${r.toCurrency}`));
+  const pairs: ExchangePair[] = [];
+  for (const r of rows) {
+    const rate = rateText(r.rate);
+    const mid = rateText(r.midRate);
+    pairs.push({
+      primary: r.fromCurrency,
+      secondary: r.toCurrency,
+      rate,
+      mid_rate: mid,
+      spread: spreadAgainstMid(rate, mid),
+      derived: false,
+      updated_at: r.updatedAt.toISOString(),
+    });
+    if (!published.has(`${r.toCurrency}:${r.fromCurrency}`)) {
+      const inverse = invertRate(rate);
+      const inverseMid = invertRate(mid);
+      pairs.push({
+        primary: r.toCurrency,
+        secondary: r.fromCurrency,
+        rate: inverse,
+        mid_rate: inverseMid,
+        spread: spreadAgainstMid(inverse, inverseMid),
+        derived: true,
+        updated_at: r.updatedAt.toISOString(),
+      });
+    }
+  }
+  return pairs;
+}
+
+/** The rate the server fills from→to at now: the published pair, else 1/reverse (spec section 5). */
+export async function currentRate(
+  ctx: AppContext,
+  from: Currency,
+  to: Currency,
+): Promise<string | undefined> {
+  const rows = await repo.ratesBetween(ctx.db, from, to);
+  const direct = rows.find((r) => r.fromCurrency === from && r.toCurrency === to);
+  if (direct) return rateText(direct.rate);
+  const reverse = rows.find((r) => r.fromCurrency === to && r.toCurrency === from);
+  return reverse ? invertRate(rateText(reverse.rate)) : undefined;
+}
+
+export interface TransferInput {
+  fromAccountId: number;
+  toAccountId: number;
+  amount: string;
+  rate: string;
+}
+
+/**
+ * Converts between two of the client's own accounts at the published rate. The client states
+ * the rate it was shown; a different published rate refuses the request (RATE_CHANGED) rather
+ * than filling at a price the client did not see. FX house accounts take the other side in
+ * each currency, so the entry balances per currency.
+ */
+export async function transfer(
+  ctx: AppContext,
+  clientId: number,
+  idempotency: IdempotencyInput,
+  input: TransferInput,
+): Promise<{ data: TransferResult; replayed: boolean }> {
+  if (input.fromAccountId === input.toAccountId) {
+    throw new DomainError(ErrorCode.InvalidInput, MoneyMessages.sameAccount, 400);
+  }
+  return withIdempotency(ctx, idempotency, async (tx, txCtx) => {
+    const locked = await lockAccounts(tx, [input.fromAccountId, input.toAccountId]);
+    const from = locked.find((a) => a.id === input.fromAccountId);
+    const to = locked.find((a) => a.id === input.toAccountId);
+    for (const a of [from, to]) {
+      if (!a || a.kind !== 'client' || a.clientId !== clientId) throw accountNotFound();
+    }
+    const fromCurrency = from!.currency;
+    const toCurrency = to!.currency;
+    const amountMinor = amountToMinor(input.amount, fromCurrency);
+    const rate = await currentRate(txCtx, fromCurrency, toCurrency);
+    if (!rate) throw notFound(MoneyMessages.pairNotFound);
+    if (!sameRate(rate, input.rate)) {
+      throw new DomainError(ErrorCode.RateChanged, MoneyMessages.rateChanged, 409);
+    }
+    const convertedMinor = convertAmount(amountMinor, rate, fromCurrency, toCurrency);
+    if (convertedMinor <= 0n) {
+      throw new DomainError(ErrorCode.InvalidInput, MoneyMessages.amountTooSmallToConvert, 400);
+    }
+    if (from!.balanceMinor - from!.heldMinor < amountMinor) throw insufficientFunds();
+    const now = ctx.clock.now();
+    const reference = newReference('TRF');
+    const [fxFrom, fxTo] = await Promise.all([
+      houseAccountId(txCtx, 'fx', fromCurrency),
+      houseAccountId(txCtx, 'fx', toCurrency),
+    ]);
+    const entry = await postEntry(
+      tx,
+      now,
+      {
+        kind: 'transfer',
+        description: `Transfer ${fromCurrency} to ${toCurrency} at ${rate}`,
+        reference,
+        clientId,
+        createdBy: `client:${clientId}`,
+      },
+      [
+        { accountId: from!.id, currency: fromCurrency, amountMinor: -amountMinor, kind: 'client' },
+        { accountId: fxFrom, currency: fromCurrency, amountMinor, kind: 'house' },
+        { accountId: fxTo, currency: toCurrency, amountMinor: -convertedMinor, kind: 'house' },
+        { accountId: to!.id, currency: toCurrency, amountMinor: convertedMinor, kind: 'client' },
+      ],
+    );
+    const row = await repo.insertTransfer(tx, {
+      clientId,
+      entryId: entry.id,
+      fromAccountId: from!.id,
+      toAccountId: to!.id,
+      fromCurrency,
+      toCurrency,
+      amountMinor,
+      convertedMinor,
+      rate,
+      createdAt: now,
+    });
+    return toTransferView(row);
+  });
+}
+
+export function toTransferView(row: repo.TransferRow): TransferResult {
+  return {
+    id: row.id,
+    from_account: row.fromAccountId,
+    to_account: row.toAccountId,
+    from_currency: row.fromCurrency,
+    to_currency: row.toCurrency,
+    amount: formatMinor(row.amountMinor, row.fromCurrency),
+    converted_amount: formatMinor(row.convertedMinor, row.toCurrency),
+    rate: rateText(row.rate),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Exchange by currency: the client's accounts in the two currencies, then a transfer. */
+export async function exchange(
+  ctx: AppContext,
+  clientId: number,
+  idempotency: IdempotencyInput,
+  input: { fromCurrency: Currency; toCurrency: Currency; amount: string; rate: string },
+) {
+  if (input.fromCurrency === input.toCurrency) {
+    throw new DomainError(ErrorCode.InvalidInput, MoneyMessages.pairNotFound, 400);
+  }
+  const [from, to] = await Promise.all([
+    ownAccountByCurrency(ctx, clientId, input.fromCurrency),
+    ownAccountByCurrency(ctx, clientId, input.toCurrency),
+  ]);
+  if (!from || !to) throw notFound(MoneyMessages.accountsNotFound);
+  return transfer(ctx, clientId, idempotency, {
+    fromAccountId: from.id,
+    toAccountId: to.id,
+    amount: input.amount,
+    rate: input.rate,
+  });
+}
+
+export async function listClientTransfers(ctx: AppContext, clientId: number) {
+  return (await repo.listTransfers(ctx.db, clientId)).map(toTransferView);
+}
+
+/** Ops: publish a rate (and optionally its mid; by default the mid stays, or equals the rate). */
+export async function setRate(
+  ctx: AppContext,
+  input: { from: string; to: string; rate: string; mid?: string },
+  actor: string,
+) {
+  const from = input.from.toUpperCase();
+  const to = input.to.toUpperCase();
+  if (!isCurrency(from) || !isCurrency(to)) {
+    throw new DomainError(ErrorCode.InvalidInput, `Currencies are ${CURRENCIES.join(', ')}.`, 400);
+  }
+  if (from === to) throw new DomainError(ErrorCode.InvalidInput, 'Choose two different currencies.', 400);
+  let rate: string;
+  let mid: string | undefined;
+  try {
+    rate = parseRate(input.rate);
+    mid = input.mid === undefined ? undefined : parseRate(input.mid);
+  } catch (error) {
+    if (error instanceof MoneyError) throw new DomainError(ErrorCode.InvalidInput, error.message, 400);
+    throw error;
+  }
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx as unknown as AppContext['db'] };
+    const before = await repo.findRate(txCtx.db, from, to);
+    const row = await repo.upsertRate(txCtx.db, {
+      fromCurrency: from,
+      toCurrency: to,
+      rate,
+      midRate: mid ?? (before ? rateText(before.midRate) : rate),
+      updatedAt: ctx.clock.now(),
+      updatedBy: actor,
+    });
+    await audit.record(txCtx, {
+      actor,
+      action: 'rate.set',
+      subjectType: 'exchange_rate',
+      subjectId: `${from}/${to}`,
+      before: before ? { rate: rateText(before.rate), mid: rateText(before.midRate) } : null,
+      after: { rate: rateText(row.rate), mid: rateText(row.midRate) },
+    });
+    return row;
+  });
+}

@@ -1,0 +1,50 @@
+import { CURRENCIES, formatMinor, isCurrency, parseAmount, type Currency } from '@imali/money';
+import type { MoneyLimits } from '@imali/contract';
+import type { Config } from '../../config/env';
+
+export interface Limits {
+  minDeposit: Map<Currency, bigint>;
+  minWithdrawal: Map<Currency, bigint>;
+  dailyWithdrawalCap: Map<Currency, bigint>;
+}
+
+/** Parses 'ZAR=1000,USD=50' into minor units; a bad setting fails loudly at first use. */
+function parseLimitList(name: string, text: string): Map<Currency, bigint> {
+  const out = new Map<Currency, bigint>();
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [currency, amount] = part.split('=').map((s) => s.trim());
+    if (!isCurrency(currency) || !amount) throw new Error(`${name}: cannot read '${part}'`);
+    out.set(currency, parseAmount(amount, currency, { allowZero: true }));
+  }
+  return out;
+}
+
+const cache = new WeakMap<Config, Limits>();
+
+export function limitsOf(config: Config): Limits {
+  let limits = cache.get(config);
+  if (!limits) {
+    limits = {
+      minDeposit: parseLimitList('MONEY_MIN_DEPOSIT', config.MONEY_MIN_DEPOSIT),
+      minWithdrawal: parseLimitList('MONEY_MIN_WITHDRAWAL', config.MONEY_MIN_WITHDRAWAL),
+      dailyWithdrawalCap: parseLimitList('MONEY_DAILY_WITHDRAWAL_CAP', config.MONEY_DAILY_WITHDRAWAL_CAP),
+    };
+    cache.set(config, limits);
+  }
+  return limits;
+}
+
+export function limitsView(config: Config): MoneyLimits[] {
+  const l = limitsOf(config);
+  return CURRENCIES.map((currency) => ({
+    currency,
+    min_deposit: formatMinor(l.minDeposit.get(currency) ?? 0n, currency),
+    min_withdrawal: formatMinor(l.minWithdrawal.get(currency) ?? 0n, currency),
+    daily_withdrawal_cap: l.dailyWithdrawalCap.has(currency)
+      ? formatMinor(l.dailyWithdrawalCap.get(currency)!, currency)
+      : '',
+  }));
+}

@@ -1,0 +1,67 @@
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { holds, withdrawals } from '../../db/schema/index';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalStatus = WithdrawalRow['status'];
+
+export async function insertWithdrawal(db: Db, values: typeof withdrawals.$inferInsert) {
+  const [row] = await db.insert(withdrawals).values(values).returning();
+  return row!;
+}
+
+export async function insertHold(db: Db, values: typeof holds.$inferInsert) {
+  await db.insert(holds).values(values);
+}
+
+export async function settleHold(db: Db, withdrawalId: number, status: 'captured' | 'released', at: Date) {
+  const rows = await db
+    .update(holds)
+    .set({ status, settledAt: at })
+    .where(and(eq(holds.withdrawalId, withdrawalId), eq(holds.status, 'active')))
+    .returning({ id: holds.id });
+  return rows.length;
+}
+
+/** Withdrawals of the account since `since` that count against the daily cap (pending or paid). */
+export async function sumSince(db: Db, accountId: number, since: Date) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amountMinor}), 0)::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.accountId, accountId),
+        inArray(withdrawals.status, ['pending', 'paid']),
+        gte(withdrawals.createdAt, since),
+      ),
+    );
+  return BigInt(row?.total ?? '0');
+}
+
+export async function listForClient(db: Db, clientId: number, limit = 200) {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.clientId, clientId))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(limit);
+}
+
+export async function listAll(db: Db, status: WithdrawalStatus | undefined, limit = 200) {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(status ? eq(withdrawals.status, status) : undefined)
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(limit);
+}
+
+export async function lockById(db: Db, id: number) {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function updateWithdrawal(db: Db, id: number, values: Partial<typeof withdrawals.$inferInsert>) {
+  const [row] = await db.update(withdrawals).set(values).where(eq(withdrawals.id, id)).returning();
+  return row!;
+}

@@ -1,0 +1,50 @@
+import { envelope, MoneyMessages, withdrawal, withdrawalBody } from '@imali/contract';
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import { ok } from '../../lib/reply';
+import { principalOf } from '../../plugins/auth';
+import { idempotencyOf } from '../ledger/idempotency';
+import { listClientWithdrawals, requestWithdrawal } from './withdrawals.service';
+
+const tags = ['money'];
+
+export async function withdrawalRoutes(app: AppInstance) {
+  const ctx = app.ctx;
+
+  app.post(
+    '/withdraw/app/v1',
+    {
+      config: { kyc: true, pin: true },
+      schema: {
+        tags,
+        summary: 'Request a withdrawal to an own bank card; holds the funds (PIN verified, Idempotency-Key)',
+        body: withdrawalBody,
+        response: { 200: envelope(withdrawal) },
+      },
+    },
+    async (request, reply) => {
+      const { clientId } = principalOf(request);
+      const body = request.body;
+      const result = await requestWithdrawal(ctx, clientId, idempotencyOf(request, body), {
+        accountId: body.account_id,
+        amount: body.amount,
+        cardId: body.receiver,
+      });
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return ok(result.data, MoneyMessages.withdrawalCreated);
+    },
+  );
+
+  app.get(
+    '/withdraw/app/v1/list',
+    {
+      config: { kyc: true },
+      schema: {
+        tags,
+        summary: "The client's withdrawals, newest first",
+        response: { 200: envelope(z.array(withdrawal)) },
+      },
+    },
+    async (request) => ok(await listClientWithdrawals(ctx, principalOf(request).clientId)),
+  );
+}

@@ -1,0 +1,196 @@
+import { ErrorCode, MoneyMessages, type Withdrawal } from '@imali/contract';
+import { formatMinor } from '@imali/money';
+import type { AppContext } from '../../lib/context';
+import { DomainError, notFound } from '../../plugins/errors';
+import * as audit from '../audit/audit.service';
+import { lockOwnCardForUse, maskCardNo } from '../bankcards/bankcards.service';
+import {
+  accountNotFound,
+  adjustHeld,
+  amountToMinor,
+  conflict,
+  houseAccountId,
+  inTransaction,
+  insufficientFunds,
+  lockAccounts,
+  postEntry,
+  withIdempotency,
+  type IdempotencyInput,
+} from '../ledger/ledger.service';
+import { limitsOf } from '../ledger/limits';
+import { newReference } from '../ledger/reference';
+import * as repo from './withdrawals.repository';
+
+const withdrawalNotFound = () => notFound(MoneyMessages.withdrawalNotFound);
+// The daily cap counts per South African calendar day (UTC+2, no daylight saving).
+const SAST_OFFSET_MS = 2 * 3_600_000;
+const sastDayStart = (now: Date) => {
+  const local = now.getTime() + SAST_OFFSET_MS;
+  return new Date(local - (local % 86_400_000) - SAST_OFFSET_MS);
+};
+
+export function toWithdrawalView(row: repo.WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    reference: row.reference,
+    account_id: row.accountId,
+    currency: row.currency,
+    amount: formatMinor(row.amountMinor, row.currency),
+    status: row.status,
+    receiver: {
+      id: row.bankCardId,
+      bank_name: row.bankName,
+      card_no: maskCardNo(row.cardNo),
+      holder_name: row.holderName,
+    },
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Holds `amount` on the client's account for a payout to one of its cards. Inside one
+ * transaction: the account row is locked, so concurrent requests queue and each sees the
+ * balance the previous one left; one that would overdraw is refused and changes nothing.
+ */
+export async function requestWithdrawal(
+  ctx: AppContext,
+  clientId: number,
+  idempotency: IdempotencyInput,
+  input: { accountId: number; amount: string; cardId: number },
+) {
+  return withIdempotency(ctx, idempotency, async (tx, txCtx) => {
+    const [account] = await lockAccounts(tx, [input.accountId]);
+    if (!account || account.kind !== 'client' || account.clientId !== clientId) throw accountNotFound();
+    const currency = account.currency;
+    const amountMinor = amountToMinor(input.amount, currency);
+    const limits = limitsOf(ctx.config);
+    const minimum = limits.minWithdrawal.get(currency) ?? 0n;
+    if (amountMinor < minimum) {
+      throw new DomainError(
+        ErrorCode.InvalidInput,
+        MoneyMessages.belowMinimumWithdrawal(formatMinor(minimum, currency), currency),
+        400,
+      );
+    }
+    const card = await lockOwnCardForUse(txCtx, clientId, input.cardId);
+    if (account.balanceMinor - account.heldMinor < amountMinor) throw insufficientFunds();
+    const now = ctx.clock.now();
+    const cap = limits.dailyWithdrawalCap.get(currency);
+    if (cap !== undefined) {
+      const today = await repo.sumSince(tx, account.id, sastDayStart(now));
+      if (today + amountMinor > cap) {
+        throw new DomainError(ErrorCode.LimitExceeded, MoneyMessages.dailyCapExceeded, 409);
+      }
+    }
+    const row = await repo.insertWithdrawal(tx, {
+      reference: newReference('WDR'),
+      clientId,
+      accountId: account.id,
+      currency,
+      amountMinor,
+      bankCardId: card.id,
+      bankName: card.bankName,
+      cardNo: card.cardNo,
+      holderName: card.holderName,
+      createdAt: now,
+    });
+    await repo.insertHold(tx, { accountId: account.id, withdrawalId: row.id, amountMinor, createdAt: now });
+    await adjustHeld(tx, account.id, amountMinor);
+    return toWithdrawalView(row);
+  });
+}
+
+export async function listClientWithdrawals(ctx: AppContext, clientId: number) {
+  return (await repo.listForClient(ctx.db, clientId)).map(toWithdrawalView);
+}
+
+export async function listWithdrawals(ctx: AppContext, status?: repo.WithdrawalStatus) {
+  return repo.listAll(ctx.db, status);
+}
+
+/**
+ * Operator: the payout was sent. The held funds leave the account (posted against bank
+ * clearing). The withdrawal row is locked first, so of concurrent decisions exactly one wins.
+ */
+export async function payWithdrawal(ctx: AppContext, id: number, actor: string) {
+  return inTransaction(ctx, async (tx, txCtx) => {
+    const w = await repo.lockById(tx, id);
+    if (!w) throw withdrawalNotFound();
+    if (w.status !== 'pending') throw conflict(MoneyMessages.withdrawalNotPending);
+    const [account] = await lockAccounts(tx, [w.accountId]);
+    if (!account || account.heldMinor < w.amountMinor)
+      throw new Error(`hold missing on account ${w.accountId}`);
+    const now = ctx.clock.now();
+    // Release the hold before debiting, so held never exceeds balance between the two statements.
+    await adjustHeld(tx, w.accountId, -w.amountMinor);
+    const entry = await postEntry(
+      tx,
+      now,
+      {
+        kind: 'withdrawal',
+        description: `Withdrawal ${w.reference} to ${w.bankName} ${maskCardNo(w.cardNo)}`,
+        reference: w.reference,
+        clientId: w.clientId,
+        createdBy: actor,
+      },
+      [
+        { accountId: w.accountId, currency: w.currency, amountMinor: -w.amountMinor, kind: 'client' },
+        {
+          accountId: await houseAccountId(txCtx, 'bank_clearing', w.currency),
+          currency: w.currency,
+          amountMinor: w.amountMinor,
+          kind: 'house',
+        },
+      ],
+    );
+    if ((await repo.settleHold(tx, id, 'captured', now)) !== 1)
+      throw new Error(`no active hold for withdrawal ${id}`);
+    const row = await repo.updateWithdrawal(tx, id, {
+      status: 'paid',
+      entryId: entry.id,
+      decidedAt: now,
+      decidedBy: actor,
+    });
+    await audit.record(txCtx, {
+      actor,
+      action: 'withdrawal.pay',
+      subjectType: 'withdrawal',
+      subjectId: String(id),
+      before: { status: w.status },
+      after: { status: row.status, entry_id: entry.id, amount: formatMinor(row.amountMinor, row.currency) },
+    });
+    return row;
+  });
+}
+
+/** Operator: refuse the payout; the held funds become available again. */
+export async function rejectWithdrawal(ctx: AppContext, id: number, reason: string, actor: string) {
+  if (!reason.trim()) throw new DomainError(ErrorCode.InvalidInput, 'A reason is required.', 400);
+  return inTransaction(ctx, async (tx, txCtx) => {
+    const w = await repo.lockById(tx, id);
+    if (!w) throw withdrawalNotFound();
+    if (w.status !== 'pending') throw conflict(MoneyMessages.withdrawalNotPending);
+    await lockAccounts(tx, [w.accountId]);
+    const now = ctx.clock.now();
+    await adjustHeld(tx, w.accountId, -w.amountMinor);
+    if ((await repo.settleHold(tx, id, 'released', now)) !== 1)
+      throw new Error(`no active hold for withdrawal ${id}`);
+    const row = await repo.updateWithdrawal(tx, id, {
+      status: 'rejected',
+      reason: reason.trim(),
+      decidedAt: now,
+      decidedBy: actor,
+    });
+    await audit.record(txCtx, {
+      actor,
+      action: 'withdrawal.reject',
+      subjectType: 'withdrawal',
+      subjectId: String(id),
+      before: { status: w.status },
+      after: { status: row.status, reason: row.reason },
+    });
+    return row;
+  });
+}
