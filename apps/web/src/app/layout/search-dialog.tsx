@@ -23,6 +23,8 @@ export interface SearchProvider {
 
 export const SEARCH_THROTTLE_MS = 500;
 
+const searchOptionId = (index: number) => `search-option-${index}`;
+
 const openStore = createStore(false);
 export const searchDialog = {
   open: () => openStore.set(true),
@@ -144,6 +146,17 @@ function SearchPanel({ provider }: { provider: SearchProvider | null }) {
   };
 
   const hasText = query.trim() !== '';
+  // Screen readers hear how many results there are; the highlighted one stays in view.
+  const announcement = !hasText
+    ? ''
+    : loading
+      ? 'Searching...'
+      : results.length > 0
+        ? `${results.length} result${results.length === 1 ? '' : 's'} available. Use Up and Down to choose, Enter to open.`
+        : 'No Results Found';
+  useEffect(() => {
+    document.getElementById(searchOptionId(highlight))?.scrollIntoView({ block: 'nearest' });
+  }, [highlight, results]);
   return (
     <div
       className="fixed inset-0 z-[75] flex items-start justify-center p-3 pt-[10vh] sm:p-4 sm:pt-[12vh]"
@@ -170,6 +183,8 @@ function SearchPanel({ provider }: { provider: SearchProvider | null }) {
             role="combobox"
             aria-expanded={results.length > 0}
             aria-controls="search-results"
+            aria-autocomplete="list"
+            aria-activedescendant={results.length > 0 ? searchOptionId(highlight) : undefined}
             className="h-14 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-slate-400"
           />
           {loading && <Spinner className="text-brand-500" label="Loading results" />}
@@ -194,6 +209,9 @@ function SearchPanel({ provider }: { provider: SearchProvider | null }) {
             Cancel
           </button>
         </div>
+        <p role="status" aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
         <div className="max-h-[50vh] overflow-y-auto">
           {loading && hasText ? (
             <p className="px-4 py-8 text-center text-sm text-slate-500">Searching...</p>
@@ -202,6 +220,7 @@ function SearchPanel({ provider }: { provider: SearchProvider | null }) {
               {results.map((r, i) => (
                 <li
                   key={`${r.country}:${r.market}:${r.symbol}`}
+                  id={searchOptionId(i)}
                   role="option"
                   aria-selected={i === highlight}
                   onMouseEnter={() => setHighlight(i)}

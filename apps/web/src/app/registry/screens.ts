@@ -10,7 +10,7 @@ export type ScreenLoader = () => Promise<{ default: ComponentType }>;
  */
 export const screenRegistry: Record<string, ScreenLoader> = {
   dashboard: () => import('../screens/dashboard-screen'),
-  market: () => import('../screens/market-screen'),
+  market: () => import('@/features/market/components/market-screen'),
   discover: () => import('../screens/discover-screen'),
   portfolio: () => import('../screens/portfolio/portfolio-screen'),
   'portfolio/summary': () => import('../screens/portfolio/summary-tab'),

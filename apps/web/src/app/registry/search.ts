@@ -5,4 +5,6 @@ import type { SearchProvider } from '../layout/search-dialog';
  * The market feature sets `search` (and may override `onSelect`, which by default opens the
  * 'stock' bottom drawer with symbol, market and country, titled with the stock name).
  */
-export const searchProvider: SearchProvider | null = null;
+export const searchProvider: SearchProvider | null = {
+  search: async (query, signal) => (await import('@/features/market/api/search')).searchStocks(query, signal),
+};

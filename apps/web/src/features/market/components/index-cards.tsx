@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Quote } from '@imali/contract';
+import { DEFAULT_COUNTRY, signedTone } from '@imali/money';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { useIndices } from '../api/market-lists';
+import { chartDataQuery } from '../api/stock';
+import { useLiveQuotes } from '../hooks/use-live-quotes';
+import { exchangeTimeZone } from '../model/candles';
+import { formatPrice } from '../model/format';
+import { stockKey, withLiveQuote } from '../model/quotes';
+import { ChangeText, MarketStatus, Sparkline } from './bits';
+import { openStock } from './open-stock';
+
+const SPARKLINE_POINTS = 60;
+
+/**
+ * The country profile's default index cards (spec section 9: ZA → FTCRZAFN, SA40, FTCRZAFN.TR)
+ * with live values; used on the Dashboard and at the top of the Market screen.
+ */
+export default function IndexCards({ country = DEFAULT_COUNTRY }: { country?: string }) {
+  const indices = useIndices(country);
+  const live = useLiveQuotes(indices.data ?? []);
+  if (indices.isError) {
+    return (
+      <p className="rounded-2xl border border-slate-200 bg-white px-5 py-4 text-sm text-slate-500">
+        Index prices are unavailable right now.
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-3 sm:grid-cols-3" aria-label="Market indices" role="list">
+      {indices.data
+        ? indices.data.map((q) => (
+            <IndexCard key={q.symbol} quote={withLiveQuote(q, live.get(stockKey(q)))} />
+          ))
+        : [0, 1, 2].map((i) => <Skeleton key={i} className="h-[118px] rounded-2xl" />)}
+    </div>
+  );
+}
+
+function IndexCard({ quote }: { quote: Quote }) {
+  const chart = useQuery(chartDataQuery(quote, '1m'));
+  const candles = chart.data?.candles ?? [];
+  const step = Math.max(1, Math.ceil(candles.length / SPARKLINE_POINTS));
+  const values = candles.filter((_, i) => i % step === 0 || i === candles.length - 1).map((c) => c.close);
+  if (values.length > 0) values[values.length - 1] = quote.price;
+  return (
+    <button
+      type="button"
+      role="listitem"
+      data-testid="index-card"
+      onClick={() => openStock(quote)}
+      className="group flex flex-col rounded-2xl border border-slate-200/80 bg-white p-4 text-left shadow-sm transition hover:border-brand-300 hover:shadow-md"
+    >
+      <div className="flex w-full items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-slate-500">{quote.symbol}</p>
+          <p className="truncate text-sm font-medium text-slate-800">{quote.name}</p>
+        </div>
+        <Sparkline
+          values={values}
+          tone={signedTone(quote.change)}
+          className={cn('h-9 w-24 shrink-0', values.length < 2 && 'opacity-0')}
+        />
+      </div>
+      <p className="mt-2 text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
+        {formatPrice(quote.price, quote.quote_unit)}
+      </p>
+      <div className="mt-1 flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <ChangeText
+          change={quote.change}
+          percent={quote.change_percent}
+          unit={quote.quote_unit}
+          className="text-sm"
+        />
+        <MarketStatus open={quote.market_open} asOf={quote.as_of} timeZone={exchangeTimeZone(quote.market)} />
+      </div>
+    </button>
+  );
+}
