@@ -10,4 +10,5 @@ import type { BottomDrawerContents } from '@/components/ui/bottom-drawer';
 export const bottomDrawerContents: BottomDrawerContents = {
   withdraw: lazy(() => import('@/features/wallet/components/withdraw-drawer')),
   deposit: lazy(() => import('@/features/wallet/components/deposit-drawer')),
+  stock: lazy(() => import('@/features/market/components/stock-detail-drawer')),
 };

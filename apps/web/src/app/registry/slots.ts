@@ -11,8 +11,11 @@ export const slots: {
   meRecords: ComponentType | null;
   /** /dashboard, under the portfolio hero: the wallet summary. */
   dashboardWallet: ComponentType | null;
+  /** /dashboard: the country profile's default index cards with live values. */
+  dashboardIndexCards: ComponentType | null;
 } = {
   meBankSection: lazy(() => import('@/features/wallet/components/bank-accounts-section')),
   meRecords: lazy(() => import('@/features/wallet/components/wallet-records')),
   dashboardWallet: lazy(() => import('@/features/wallet/components/wallet-overview')),
+  dashboardIndexCards: lazy(() => import('@/features/market/components/index-cards')),
 };

@@ -10,6 +10,7 @@ export default function DashboardScreen() {
   const { data: profile } = useProfile();
   const firstName = profile?.name?.split(' ')[0];
   const Wallet = slots.dashboardWallet;
+  const IndexCards = slots.dashboardIndexCards;
   return (
     <div>
       <PageHeader
@@ -25,6 +26,14 @@ export default function DashboardScreen() {
           Your accounts, balances and returns will appear here once funding and trading open on your account.
         </p>
       </section>
+      {IndexCards && (
+        <section aria-label="Markets" className="mb-6">
+          <h2 className="mb-3 text-base font-semibold text-slate-900">Markets</h2>
+          <Suspense fallback={<Skeleton className="h-[118px] w-full rounded-2xl" />}>
+            <IndexCards />
+          </Suspense>
+        </section>
+      )}
       {Wallet && (
         <div className="mb-6">
           <Suspense fallback={<Skeleton className="h-48 w-full rounded-2xl" />}>
