@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  clientApi,
+  createTestClient,
+  expectNothingChanged,
+  fund,
+  type TestClient,
+} from '../ledger/money-test-kit';
+
+const CARDS = '/api/bankcard/app/v1';
+const card = { bank_name: 'FNB', card_no: '62812345678', holder_name: 'Alice Tester' };
+
+describe('bank cards', () => {
+  let t: TestApp;
+  let alice: TestClient;
+  let bob: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await createTestClient(t.app.ctx);
+    bob = await createTestClient(t.app.ctx);
+  });
+  afterAll(() => t.close());
+
+  it('adds, lists, updates and deletes own cards', async () => {
+    const api = clientApi(t, alice);
+    const created = await api.post(CARDS, card, null);
+    expect(created.statusCode).toBe(200);
+    const id = created.json().data.id;
+    expect(created.json().data).toMatchObject({ ...card, id });
+
+    expect((await api.get(`${CARDS}/list`)).json().data).toEqual([expect.objectContaining({ id, ...card })]);
+
+    const put = await api.put(`${CARDS}/${id}`, { ...card, bank_name: 'Capitec' });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data.bank_name).toBe('Capitec');
+
+    // The spec's POST carries the id too: it updates that card.
+    const viaPost = await api.post(CARDS, { ...card, id, holder_name: 'A. Tester' }, null);
+    expect(viaPost.json().data).toMatchObject({ id, holder_name: 'A. Tester' });
+
+    const del = await api.delete(`${CARDS}/${id}`);
+    expect(del.statusCode).toBe(200);
+    expect((await api.get(`${CARDS}/list`)).json().data).toEqual([]);
+  });
+
+  it.each([
+    [{ ...card, bank_name: '' }, 'Bank name is required'],
+    [{ ...card, bank_name: '   ' }, 'Bank name is required'],
+    [{ ...card, card_no: '' }, 'Card number is required'],
+    [{ ...card, card_no: '1234' }, 'Enter a valid card number'],
+    [{ ...card, card_no: '123456789012345678901' }, 'Enter a valid card number'],
+    [{ ...card, card_no: '1234-5678' }, 'Enter a valid card number'],
+    [{ ...card, holder_name: '' }, 'Account holder name is required'],
+    [{ bank_name: 'FNB', card_no: '62812345678' }, 'Account holder name is required'],
+  ])('refuses %j with the spec message', async (body, message) => {
+    await expectNothingChanged(t, async () => {
+      const res = await clientApi(t, alice).post(CARDS, body, null);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'INVALID_INPUT', message });
+    });
+  });
+
+  it('refuses a duplicate card number', async () => {
+    const api = clientApi(t, alice);
+    await api.post(CARDS, { ...card, card_no: '11112222333' }, null);
+    await expectNothingChanged(t, async () => {
+      const res = await api.post(CARDS, { ...card, card_no: '11112222333' }, null);
+      expect(res.statusCode).toBe(409);
+    });
+  });
+
+  it("answers 404 for someone else's card on update and delete, changing nothing", async () => {
+    const bobs = (await clientApi(t, bob).post(CARDS, { ...card, holder_name: 'Bob' }, null)).json().data;
+    await expectNothingChanged(t, async () => {
+      const api = clientApi(t, alice);
+      expect((await api.put(`${CARDS}/${bobs.id}`, card)).statusCode).toBe(404);
+      expect((await api.post(CARDS, { ...card, id: bobs.id }, null)).statusCode).toBe(404);
+      expect((await api.delete(`${CARDS}/${bobs.id}`)).statusCode).toBe(404);
+      expect((await api.delete(`${CARDS}/99999999`)).statusCode).toBe(404);
+      expect((await api.get(`${CARDS}/list`)).json().data.map((c: { id: number }) => c.id)).not.toContain(
+        bobs.id,
+      );
+    });
+  });
+
+  it('refuses to delete a card a pending withdrawal pays to', async () => {
+    await fund(t.app.ctx, alice, 'ZAR', '2000');
+    const api = clientApi(t, alice);
+    const c = (await api.post(CARDS, { ...card, card_no: '99998888777' }, null)).json().data;
+    const w = await api.post('/api/withdraw/app/v1', {
+      amount: '500',
+      account_id: alice.accounts.ZAR,
+      receiver: c.id,
+    });
+    expect(w.statusCode).toBe(200);
+    await expectNothingChanged(t, async () => {
+      const del = await api.delete(`${CARDS}/${c.id}`);
+      expect(del.statusCode).toBe(409);
+      expect(del.json().message).toBe('This card is used by a pending withdrawal and cannot be deleted.');
+    });
+  });
+});

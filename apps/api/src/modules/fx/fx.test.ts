@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { checkLedger } from '../ledger/ledger-check.service';
+import {
+  clientApi,
+  createTestClient,
+  expectNothingChanged,
+  fund,
+  newKey,
+  publishRates,
+  type TestClient,
+} from '../ledger/money-test-kit';
+import { setRate } from './fx.service';
+
+const TRANSFER = '/api/caccount/app/v1/transfer';
+const EXCHANGE = '/api/caccount/app/v1/exchange';
+
+describe('transfers between currency accounts', () => {
+  let t: TestApp;
+  let alice: TestClient;
+  let bob: TestClient;
+
+  const balances = async (client: TestClient) => {
+    const res = await clientApi(t, client).get('/api/account/app/v1');
+    return Object.fromEntries(
+      res.json().data.map((a: { currency: string; available: string }) => [a.currency, a.available]),
+    );
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await publishRates(t.app.ctx);
+    alice = await createTestClient(t.app.ctx);
+    bob = await createTestClient(t.app.ctx);
+    await fund(t.app.ctx, alice, 'ZAR', '10000');
+    await fund(t.app.ctx, bob, 'ZAR', '10000');
+  });
+  afterAll(() => t.close());
+
+  it('converts at the published rate, rounded to 2 decimals, and says so', async () => {
+    const res = await clientApi(t, alice).post(TRANSFER, {
+      from_account: alice.accounts.ZAR,
+      to_account: alice.accounts.USD,
+      amount: '1000.10',
+      rate: '0.0542',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 'OK',
+      message: 'Transfer successful.',
+      // 1000.10 × 0.0542 = 54.20542 → 54.21
+      data: {
+        amount: '1000.10',
+        converted_amount: '54.21',
+        from_currency: 'ZAR',
+        to_currency: 'USD',
+        rate: '0.0542',
+      },
+    });
+    expect(await balances(alice)).toMatchObject({ ZAR: '8999.90', USD: '54.21' });
+  });
+
+  it('prices an unpublished direction as 1/reverse rounded to 6 decimals', async () => {
+    // EUR→ZAR is 19.6; ZAR→EUR = 1/19.6 = 0.05102040… → 0.05102
+    const res = await clientApi(t, alice).post(EXCHANGE, {
+      from_currency: 'ZAR',
+      to_currency: 'EUR',
+      amount: '100',
+      rate: '0.05102',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ converted_amount: '5.10', rate: '0.05102' });
+  });
+
+  it("refuses a stale rate with 'rate changed' and moves nothing", async () => {
+    await expectNothingChanged(t, async () => {
+      const res = await clientApi(t, alice).post(TRANSFER, {
+        from_account: alice.accounts.ZAR,
+        to_account: alice.accounts.USD,
+        amount: '10',
+        rate: '0.0541',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'RATE_CHANGED', data: null });
+      expect(res.json().message).toMatch(/rate changed/i);
+    });
+  });
+
+  it('follows a rate change: the old rate is refused, the new one fills', async () => {
+    await setRate(t.app.ctx, { from: 'USD', to: 'ZAR', rate: '18.10' }, 'ops:test');
+    const api = clientApi(t, alice);
+    const stale = await api.post(TRANSFER, {
+      from_account: alice.accounts.USD,
+      to_account: alice.accounts.ZAR,
+      amount: '1',
+      rate: '18.05',
+    });
+    expect(stale.statusCode).toBe(409);
+    const fresh = await api.post(TRANSFER, {
+      from_account: alice.accounts.USD,
+      to_account: alice.accounts.ZAR,
+      amount: '1',
+      rate: '18.1',
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().data.converted_amount).toBe('18.10');
+  });
+
+  it('refuses to overdraw with INSUFFICIENT_FUNDS and moves nothing', async () => {
+    await expectNothingChanged(t, async () => {
+      const res = await clientApi(t, alice).post(TRANSFER, {
+        from_account: alice.accounts.ZAR,
+        to_account: alice.accounts.USD,
+        amount: '1000000',
+        rate: '0.0542',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'INSUFFICIENT_FUNDS',
+        message: 'Insufficient available balance for this request.',
+      });
+    });
+  });
+
+  it.each([
+    ['negative', '-5', 'Amount must not be negative'],
+    ['zero', '0', 'Amount must be greater than 0'],
+    ['zero with decimals', '0.00', 'Amount must be greater than 0'],
+    ['too many decimals', '1.001', 'Amounts allow at most 2 decimal places'],
+    ['non-numeric', 'ten', 'Enter a valid amount'],
+    ['exponent', '1e3', 'Enter a valid amount'],
+    ['empty', '', 'Enter a valid amount'],
+  ])('refuses a %s amount with a clear message and moves nothing', async (_label, amount, message) => {
+    await expectNothingChanged(t, async () => {
+      const res = await clientApi(t, alice).post(TRANSFER, {
+        from_account: alice.accounts.ZAR,
+        to_account: alice.accounts.USD,
+        amount,
+        rate: '0.0542',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'INVALID_INPUT', message, data: null });
+    });
+  });
+
+  it('refuses a JSON number amount (amounts are decimal strings)', async () => {
+    await expectNothingChanged(t, async () => {
+      const res = await clientApi(t, alice).post(TRANSFER, {
+        from_account: alice.accounts.ZAR,
+        to_account: alice.accounts.USD,
+        amount: 10.5,
+        rate: '0.0542',
+      });
+      expect(res.statusCode).toBe(400);
+    });
+  });
+
+  it("answers 404 for someone else's account, either side, and moves nothing", async () => {
+    await expectNothingChanged(t, async () => {
+      const api = clientApi(t, alice);
+      const from = await api.post(TRANSFER, {
+        from_account: bob.accounts.ZAR,
+        to_account: alice.accounts.USD,
+        amount: '10',
+        rate: '0.0542',
+      });
+      expect(from.statusCode).toBe(404);
+      expect(from.json().message).toBe('Account not found.');
+      const to = await api.post(TRANSFER, {
+        from_account: alice.accounts.ZAR,
+        to_account: bob.accounts.USD,
+        amount: '10',
+        rate: '0.0542',
+      });
+      expect(to.statusCode).toBe(404);
+      const missing = await api.post(TRANSFER, {
+        from_account: 99999999,
+        to_account: alice.accounts.USD,
+        amount: '10',
+        rate: '0.0542',
+      });
+      expect(missing.statusCode).toBe(404);
+    });
+  });
+
+  it('refuses the same account on both sides, an unknown pair and an amount too small to convert', async () => {
+    await expectNothingChanged(t, async () => {
+      const api = clientApi(t, alice);
+      const same = await api.post(TRANSFER, {
+        from_account: alice.accounts.ZAR,
+        to_account: alice.accounts.ZAR,
+        amount: '10',
+        rate: '1',
+      });
+      expect(same.statusCode).toBe(400);
+      const noPair = await api.post(TRANSFER, {
+        from_account: alice.accounts.ZAR,
+        to_account: alice.accounts.GBP,
+        amount: '10',
+        rate: '1',
+      });
+      expect(noPair.statusCode).toBe(404);
+      expect(noPair.json().message).toBe('Exchange pair not found.');
+      const sameCurrency = await api.post(EXCHANGE, {
+        from_currency: 'ZAR',
+        to_currency: 'ZAR',
+        amount: '10',
+        rate: '1',
+      });
+      expect(sameCurrency.statusCode).toBe(400);
+      const badCurrency = await api.post(EXCHANGE, {
+        from_currency: 'XXX',
+        to_currency: 'ZAR',
+        amount: '10',
+        rate: '1',
+      });
+      expect(badCurrency.statusCode).toBe(400);
+      const tiny = await api.post(TRANSFER, {
+        from_account: alice.accounts.ZAR,
+        to_account: alice.accounts.USD,
+        amount: '0.01',
+        rate: '0.0542',
+      });
+      expect(tiny.statusCode).toBe(400);
+      expect(tiny.json().message).toBe('Amount is too small to convert.');
+    });
+  });
+
+  it('needs an Idempotency-Key header', async () => {
+    await expectNothingChanged(t, async () => {
+      const res = await clientApi(t, alice).post(
+        TRANSFER,
+        { from_account: alice.accounts.ZAR, to_account: alice.accounts.USD, amount: '10', rate: '0.0542' },
+        null,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Idempotency-Key header is required.');
+    });
+  });
+
+  it('replays the first answer for the same key and body, and refuses the key for another body', async () => {
+    const api = clientApi(t, alice);
+    const key = newKey();
+    const body = {
+      from_account: alice.accounts.ZAR,
+      to_account: alice.accounts.USD,
+      amount: '100',
+      rate: '0.0542',
+    };
+    const first = await api.post(TRANSFER, body, key);
+    expect(first.statusCode).toBe(200);
+    const after = await balances(alice);
+    await expectNothingChanged(t, async () => {
+      const replay = await api.post(TRANSFER, body, key);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual(first.json());
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      const other = await api.post(TRANSFER, { ...body, amount: '101' }, key);
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_MISMATCH' });
+    });
+    expect(await balances(alice)).toEqual(after);
+  });
+
+  it('keeps keys per client: the same key from another client is a new request', async () => {
+    const key = newKey();
+    const a = await clientApi(t, alice).post(
+      TRANSFER,
+      { from_account: alice.accounts.ZAR, to_account: alice.accounts.USD, amount: '1', rate: '0.0542' },
+      key,
+    );
+    const b = await clientApi(t, bob).post(
+      TRANSFER,
+      { from_account: bob.accounts.ZAR, to_account: bob.accounts.USD, amount: '1', rate: '0.0542' },
+      key,
+    );
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(b.json().data.id).not.toBe(a.json().data.id);
+  });
+
+  it('lists the client transfers and leaves a sound ledger', async () => {
+    const list = (await clientApi(t, bob).get('/api/caccount/app/v1/transfer/list')).json().data;
+    expect(list).toHaveLength(1);
+    const report = await checkLedger(t.app.ctx);
+    expect(report.problems).toEqual([]);
+  });
+});
