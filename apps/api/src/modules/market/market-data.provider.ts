@@ -68,13 +68,16 @@ export class SimulatedProvider implements MarketDataProvider {
 
   candles(instrument: SimInstrument, interval: CandleInterval, at: Date): ProviderCandle[] {
     const d = instrument.priceDecimals;
-    return this.simulator.candles(instrument, interval, at.getTime()).map((c) => ({
-      time: c.time,
-      open: ticksToPrice(c.open, d),
-      high: ticksToPrice(c.high, d),
-      low: ticksToPrice(c.low, d),
-      close: ticksToPrice(c.close, d),
-      volume: c.volume,
-    }));
+    const candles = this.simulator.candles(instrument, interval, at.getTime());
+    // The simulator hands out fresh objects: convert in place (JSE cents need no conversion).
+    if (d !== 0) {
+      for (const c of candles) {
+        c.open = ticksToPrice(c.open, d);
+        c.high = ticksToPrice(c.high, d);
+        c.low = ticksToPrice(c.low, d);
+        c.close = ticksToPrice(c.close, d);
+      }
+    }
+    return candles;
   }
 }

@@ -18,37 +18,13 @@ export async function findBySymbols(db: Db, symbols: string[]) {
   return db.select().from(instruments).where(inArray(instruments.symbol, symbols));
 }
 
-export async function listByCountry(db: Db, country: string, type: InstrumentRow['type']) {
-  return db
-    .select()
-    .from(instruments)
-    .where(and(eq(instruments.country, country as InstrumentRow['country']), eq(instruments.type, type)))
-    .orderBy(asc(instruments.symbol));
-}
-
 export async function setTradable(db: Db, id: number, tradable: boolean, now: Date) {
   await db.update(instruments).set({ tradable, updatedAt: now }).where(eq(instruments.id, id));
 }
 
-export interface SearchEntryRow {
-  symbol: string;
-  name: string;
-  market: InstrumentRow['market'];
-  country: InstrumentRow['country'];
-  type: InstrumentRow['type'];
-}
-
-/** What the in-memory search index holds, for every instrument. */
-export async function searchEntries(db: Db): Promise<SearchEntryRow[]> {
-  return db
-    .select({
-      symbol: instruments.symbol,
-      name: instruments.name,
-      market: instruments.market,
-      country: instruments.country,
-      type: instruments.type,
-    })
-    .from(instruments);
+/** Every instrument (the per-process catalogue is built from this). */
+export async function allInstruments(db: Db): Promise<InstrumentRow[]> {
+  return db.select().from(instruments).orderBy(asc(instruments.id));
 }
 
 /** Bumped by a trigger on every statement that changes instruments. */

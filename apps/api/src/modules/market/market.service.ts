@@ -26,7 +26,7 @@ import { DomainError } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
 import { SimulatedProvider, type MarketDataProvider, type ProviderQuote } from './market-data.provider';
 import * as repo from './market.repository';
-import { InstrumentSearchIndex } from './search-index';
+import { catalogue } from './instrument-catalogue';
 import type { InstrumentRow } from './market.repository';
 import { dayToIso, type ExchangeCode } from './simulator/calendar';
 import { MarketSimulator, ticksToDecimalString, type SimInstrument } from './simulator/simulator';
@@ -102,11 +102,18 @@ export function quoteOf(ctx: AppContext, row: InstrumentRow, at: Date = marketNo
 
 // ---- lookups ------------------------------------------------------------------------------
 
+/**
+ * Finds an instrument by country and symbol (and market, when given) or answers 404. Reads the
+ * process's catalogue unless `fresh` is asked (decisions such as S1 for an order), falling back
+ * to the database for an instrument added since the catalogue was built.
+ */
 export async function instrumentByRef(
   ctx: AppContext,
   ref: { country: string; symbol: string; market?: string },
+  options: { fresh?: boolean } = {},
 ): Promise<InstrumentRow> {
-  const row = await repo.findByCountrySymbol(ctx.db, ref.country, ref.symbol);
+  const cached = options.fresh ? undefined : (await catalogue(ctx)).get(ref.country, ref.symbol);
+  const row = cached ?? (await repo.findByCountrySymbol(ctx.db, ref.country, ref.symbol));
   if (!row || (ref.market && row.market !== ref.market)) throw unknownSymbol();
   return row;
 }
@@ -168,55 +175,10 @@ export async function company(
   };
 }
 
-interface SearchIndexState {
-  index: InstrumentSearchIndex;
-  version: string;
-  checkedAt: number;
-  refreshing?: Promise<void>;
-}
-const searchIndexes = new WeakMap<object, SearchIndexState>();
-/** How long a process may serve its search index before checking the instruments version. */
-const SEARCH_INDEX_CHECK_MS = 1000;
-
-async function loadSearchIndex(ctx: AppContext): Promise<SearchIndexState> {
-  const version = await repo.instrumentsVersion(ctx.db);
-  const index = new InstrumentSearchIndex(await repo.searchEntries(ctx.db));
-  return { index, version, checkedAt: Date.now() };
-}
-
-/**
- * The process's search index: loaded on first use, then re-checked at most once a second in the
- * background (the current index keeps answering meanwhile) and rebuilt when instruments changed.
- */
-async function searchIndex(ctx: AppContext): Promise<InstrumentSearchIndex> {
-  let state = searchIndexes.get(ctx.database);
-  if (!state) {
-    state = await loadSearchIndex(ctx);
-    searchIndexes.set(ctx.database, state);
-    return state.index;
-  }
-  const current = state;
-  if (!current.refreshing && Date.now() - current.checkedAt > SEARCH_INDEX_CHECK_MS) {
-    current.checkedAt = Date.now();
-    current.refreshing = (async () => {
-      try {
-        if ((await repo.instrumentsVersion(ctx.db)) !== current.version) {
-          searchIndexes.set(ctx.database, await loadSearchIndex(ctx));
-        }
-      } catch {
-        // Keep serving the current index; the next check tries again.
-      } finally {
-        current.refreshing = undefined;
-      }
-    })();
-  }
-  return current.index;
-}
-
 /** Ranked: exact symbol, then symbol prefix, then words of the name. Blank query: no results. */
 export async function search(ctx: AppContext, rawQuery: string): Promise<SearchResult[]> {
   if (!rawQuery.trim()) return [];
-  return (await searchIndex(ctx)).search(rawQuery, SEARCH_RESULT_LIMIT);
+  return (await catalogue(ctx)).search.search(rawQuery, SEARCH_RESULT_LIMIT);
 }
 
 /** POST /market/stock: quotes of the listed stocks, in the order asked; unknown ones are left out. */
@@ -249,7 +211,7 @@ export async function batchQuotes(ctx: AppContext, body: unknown): Promise<Quote
 
 /** The latest price for a close order: exact decimal string in the quote unit, and S1. */
 export async function latestPrice(ctx: AppContext, ref: StockRef): Promise<LatestPrice> {
-  const row = await instrumentByRef(ctx, ref);
+  const row = await instrumentByRef(ctx, ref, { fresh: true });
   const q = providerFor(ctx).quote(toSim(row), marketNow(ctx));
   return {
     symbol: row.symbol,
@@ -268,7 +230,7 @@ export async function ranking(
   ctx: AppContext,
   input: { country: MarketCountry; kind: 'gainers' | 'losers' | 'active'; limit: number },
 ) {
-  const rows = await repo.listByCountry(ctx.db, input.country, 'stock');
+  const rows = (await catalogue(ctx)).rows.filter((r) => r.country === input.country && r.type === 'stock');
   const at = marketNow(ctx);
   const quotes = rows.map((r) => quoteOf(ctx, r, at));
   const sorted =
@@ -282,10 +244,10 @@ export async function ranking(
 
 export async function indices(ctx: AppContext, country: MarketCountry): Promise<Quote[]> {
   const symbols = DEFAULT_INDEX_SYMBOLS[country];
-  const rows = await repo.findBySymbols(ctx.db, [...symbols]);
+  const known = await catalogue(ctx);
   const at = marketNow(ctx);
   return symbols.flatMap((symbol) => {
-    const row = rows.find((r) => r.symbol === symbol && r.type === 'indice');
+    const row = [known.get('ZA', symbol), known.get('US', symbol)].find((r) => r?.type === 'indice');
     return row ? [quoteOf(ctx, row, at)] : [];
   });
 }

@@ -210,9 +210,24 @@ function wallClockMs(ms: number, timeZone: string): number {
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 
-/** UTC offset of a zone at an instant, in ms (SAST gives +7_200_000). */
-export const zoneOffsetMs = (ms: number, timeZone: string) =>
-  wallClockMs(ms, timeZone) - Math.floor(ms / 1000) * 1000;
+const offsetCache = new Map<string, number>();
+const HOUR_MS = 3_600_000;
+
+/**
+ * UTC offset of a zone at an instant, in ms (SAST gives +7_200_000). Offsets only change on whole
+ * hours (UTC) in the zones we use, so one Intl call per zone and hour is enough.
+ */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  const key = `${timeZone}:${Math.floor(ms / HOUR_MS)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    const at = Math.floor(ms / HOUR_MS) * HOUR_MS;
+    offset = wallClockMs(at, timeZone) - at;
+    if (offsetCache.size > 100_000) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
 
 /** The instant of a local date and minute-of-day in a zone (DST-safe for trading hours). */
 export function zonedToUtcMs(day: number, minuteOfDay: number, timeZone: string): number {
@@ -223,7 +238,7 @@ export function zonedToUtcMs(day: number, minuteOfDay: number, timeZone: string)
 
 /** The local calendar day of an instant at an exchange. */
 export function localDay(exchange: ExchangeCode, ms: number): number {
-  return Math.floor(wallClockMs(ms, EXCHANGES[exchange].timeZone) / DAY_MS);
+  return Math.floor((ms + zoneOffsetMs(ms, EXCHANGES[exchange].timeZone)) / DAY_MS);
 }
 
 export interface Session {
