@@ -10,6 +10,7 @@ import {
   pathOf,
   signIn,
   waitForPath,
+  waitForShell,
 } from './support/flows';
 import { makeImage } from './support/images';
 import { startServer, type RunningServer } from './support/server';
@@ -35,6 +36,7 @@ async function signedIn() {
   await acceptCookiesUpFront(context);
   await signIn(page, client.mobile, client.password);
   await waitForPath(page, '/dashboard');
+  await waitForShell(page);
   return { page, client, errors };
 }
 

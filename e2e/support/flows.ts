@@ -49,3 +49,8 @@ export async function expectTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((t) => document.title === t, title, { timeout: 10_000 }).catch(() => undefined);
   expect(await page.title()).toBe(title);
 }
+
+/** The signed-in layout is on screen (it loads lazily after the route changes). */
+export async function waitForShell(page: Page): Promise<void> {
+  await page.getByTestId('header-search').waitFor();
+}

@@ -1,0 +1,192 @@
+// The signed-in shell: header, clock, menu nav, Ctrl/Cmd+K search dialog, the 375 px bottom
+// navigation, each screen on desktop and phone, and the forgot-password flow.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createApprovedClient } from './support/api';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from './support/browser';
+import {
+  acceptCookiesUpFront,
+  expectTitle,
+  expectToast,
+  pathOf,
+  signIn,
+  waitForPath,
+  waitForShell,
+} from './support/flows';
+import { makeImage } from './support/images';
+import { runOps } from './support/ops';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let client: { mobile: string; password: string };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  client = await createApprovedClient(server, await makeImage('shell-id', 'png'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(viewport = DESKTOP): Promise<Page> {
+  const { page, context } = await newPage(browser, server.url, viewport);
+  await acceptCookiesUpFront(context);
+  await signIn(page, client.mobile, client.password);
+  await waitForPath(page, '/dashboard');
+  await waitForShell(page);
+  return page;
+}
+
+const SCREENS = [
+  ['/dashboard', 'Home', 'dashboard'],
+  ['/market', 'Market', 'market'],
+  ['/discover', 'Discover', 'discover'],
+  ['/portfolio/summary', 'Portfolio', 'portfolio'],
+  ['/me/profile', 'Me', 'me-profile'],
+] as const;
+
+describe('signed-in shell', () => {
+  it('has the header: menu links, search box with the shortcut hint, a ticking Johannesburg clock', async () => {
+    const page = await signedIn();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const title of ['Home', 'Market', 'Discover', 'Portfolio', 'Me']) {
+      await nav.getByRole('link', { name: title, exact: true }).waitFor();
+    }
+    expect(await page.getByTestId('header-search').textContent()).toContain('Ctrl K');
+    await page.getByRole('img', { name: 'ZA flag' }).first().waitFor();
+    const clock = page.getByTestId('system-clock').locator('time');
+    const first = await clock.textContent();
+    await page.waitForTimeout(1300);
+    expect(await clock.textContent()).not.toBe(first);
+    expect(first).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    // The bottom navigation is for phones only.
+    expect(await page.getByRole('navigation', { name: 'Bottom navigation' }).isVisible()).toBe(false);
+  });
+
+  it('opens the search dialog with Ctrl+K and the header box; Escape and Cancel close it', async () => {
+    const page = await signedIn();
+    const dialog = page.getByRole('dialog', { name: 'Search stocks' });
+    await page.keyboard.press('Control+k');
+    await dialog.waitFor();
+    const input = dialog.getByPlaceholder('Search...');
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await input.fill('zzqqxxnothing');
+    await dialog.getByText('No Results Found').waitFor({ timeout: 10_000 });
+    await dialog.getByText('Try searching for something else.').waitFor();
+    await screenshot(page, 'search-dialog');
+    await dialog.getByRole('button', { name: 'Clear search' }).click();
+    expect(await input.inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByTestId('header-search').click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.keyboard.press('Meta+k');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('shows every menu screen with its title on desktop', async () => {
+    const page = await signedIn();
+    for (const [path, title, name] of SCREENS) {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: title, exact: true })
+        .click();
+      await waitForPath(page, path);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await screenshot(page, `${name}-desktop`);
+    }
+    await page.goto('/me/profile');
+    await page.locator('#bank-section').waitFor();
+    for (const tab of ['Application', 'Records', 'Profile']) {
+      await page.getByRole('navigation', { name: 'Me sections' }).getByRole('link', { name: tab }).click();
+      await waitForPath(page, `/me/${tab.toLowerCase()}`);
+    }
+    for (const tab of ['Holding', 'Awaiting', 'History', 'Summary']) {
+      await page.goto('/portfolio');
+      await page
+        .getByRole('navigation', { name: 'Portfolio sections' })
+        .getByRole('link', { name: tab })
+        .click();
+      await waitForPath(page, `/portfolio/${tab.toLowerCase()}`);
+      await expectTitle(page, `Imali | ${tab}`);
+    }
+  });
+
+  it('has a five-tab bottom navigation at 375 px with the active tab highlighted', async () => {
+    const page = await signedIn(PHONE);
+    const bottom = page.getByRole('navigation', { name: 'Bottom navigation' });
+    await bottom.waitFor();
+    const tabs = bottom.getByRole('link');
+    expect(await tabs.allTextContents()).toEqual(['Home', 'Market', 'Discover', 'Portfolio', 'Me']);
+    expect(await bottom.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    for (const [path, title, name] of SCREENS) {
+      await bottom.getByRole('link', { name: title, exact: true }).click();
+      await waitForPath(page, path);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      expect(await bottom.getByRole('link', { name: title, exact: true }).getAttribute('aria-current')).toBe(
+        'page',
+      );
+      const others = SCREENS.filter(([, t]) => t !== title).map(([, t]) => t);
+      for (const other of others) {
+        expect(
+          await bottom.getByRole('link', { name: other, exact: true }).getAttribute('aria-current'),
+        ).toBeNull();
+      }
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await screenshot(page, `${name}-phone`);
+    }
+    // The page does not scroll sideways at 375 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByTestId('avatar-button').click();
+    await page.getByRole('dialog', { name: 'Account' }).waitFor();
+    await screenshot(page, 'avatar-drawer-phone');
+  });
+
+  it('resets a forgotten password with a verification code', async () => {
+    const { page, context } = await newPage(browser, server.url);
+    await acceptCookiesUpFront(context);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset Password' });
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await dialog.getByText('Mobile number is required').waitFor();
+    await dialog.getByLabel('Mobile number').fill(client.mobile);
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await expectToast(page, 'Verification code sent.');
+    await dialog.getByLabel('Verification code').fill('000000');
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await dialog.getByText('Verification failed. Please try again.').waitFor();
+    const shown = await runOps(server, 'code', 'show', client.mobile);
+    const code = /Code\s*:?\s*(\d{6})/.exec(shown)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await dialog.getByLabel('Verification code').fill(code!);
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await dialog.getByLabel('New password', { exact: true }).waitFor();
+    await dialog.getByLabel('New password', { exact: true }).fill('123');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await dialog.getByText('Password must be at least 6 characters').waitFor();
+    await dialog.getByLabel('New password', { exact: true }).fill('fresh-start-9');
+    await dialog.getByLabel('Confirm password').fill('fresh-start-9');
+    await screenshot(page, 'forgot-password');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await expectToast(page, 'Password reset successfully.');
+    await signIn(page, client.mobile, 'fresh-start-9');
+    await waitForPath(page, '/dashboard');
+    client.password = 'fresh-start-9';
+    expect(pathOf(page)).toBe('/dashboard');
+  });
+});
