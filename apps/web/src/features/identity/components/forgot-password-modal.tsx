@@ -112,7 +112,7 @@ function ResetStep({ mobile, code }: { mobile: string; code: string }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="New password">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Set a new password">
       <FormTextField
         control={form.control}
         name="password"
