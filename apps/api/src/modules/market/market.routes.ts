@@ -30,7 +30,9 @@ const MAX_STREAM_SYMBOLS = 50;
  * headers). The key is checked on request, before input validation.
  */
 export async function stockDataRoutes(app: AppInstance) {
-  const hub = new QuoteStreamHub(app.ctx);
+  const hub = new QuoteStreamHub(app.ctx, (error) =>
+    app.log.error({ err: error }, 'quote stream tick failed'),
+  );
   app.addHook('preClose', async () => hub.closeAll());
 
   app.addHook('onRequest', async (request) => {
@@ -151,6 +153,8 @@ export async function stockDataRoutes(app: AppInstance) {
       const instruments = await market.instrumentsForStream(app.ctx, specs, request.query.country);
       reply.hijack();
       const res = reply.raw;
+      // The server's idle-socket timeout (connectionTimeout) must not cut a quiet stream.
+      request.raw.socket.setTimeout(0);
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -165,7 +169,7 @@ export async function stockDataRoutes(app: AppInstance) {
         backlog: () => res.writableLength,
         end: () => res.end(),
       };
-      request.raw.on('close', () => hub.remove(client));
+      res.on('close', () => hub.remove(client));
       hub.add(client);
     },
   );

@@ -27,7 +27,10 @@ export class QuoteStreamHub {
   private tickTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
   get size() {
     return this.clients.size;
@@ -69,8 +72,17 @@ export class QuoteStreamHub {
     this.heartbeatTimer = undefined;
   }
 
-  /** Sends one round of quotes (exported for tests, which drive it without timers). */
-  tick() {
+  private tick() {
+    try {
+      this.sendQuotes();
+    } catch (error) {
+      // A timer callback must never take the process down; the next tick tries again.
+      this.onError(error);
+    }
+  }
+
+  /** One round of quotes to every client whose symbols' exchanges are open. */
+  private sendQuotes() {
     const at = marketNow(this.ctx);
     const open = new Map<string, boolean>();
     const events = new Map<number, string>();
