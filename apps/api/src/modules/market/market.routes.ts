@@ -21,6 +21,11 @@ import * as market from './market.service';
 import { QuoteStreamHub } from './quote-stream';
 
 const tags = ['stock data'];
+/**
+ * Success carries an empty message: the spec's stock-data client treats a message as an error
+ * (section 7), so only failures have one.
+ */
+const success = <T>(data: T) => ok(data, '');
 const security = [{ marketKey: [] }];
 const MAX_STREAM_SYMBOLS = 50;
 
@@ -61,7 +66,7 @@ export async function stockDataRoutes(app: AppInstance) {
         response: { 200: envelope(chartData) },
       },
     },
-    async (request) => ok(await market.chartData(app.ctx, request.query)),
+    async (request) => success(await market.chartData(app.ctx, request.query)),
   );
 
   app.get(
@@ -76,7 +81,7 @@ export async function stockDataRoutes(app: AppInstance) {
         response: { 200: envelope(stockDetail) },
       },
     },
-    async (request) => ok(await market.stockDetail(app.ctx, request.query)),
+    async (request) => success(await market.stockDetail(app.ctx, request.query)),
   );
 
   app.get(
@@ -91,7 +96,7 @@ export async function stockDataRoutes(app: AppInstance) {
         response: { 200: envelope(company) },
       },
     },
-    async (request) => ok(await market.company(app.ctx, request.query)),
+    async (request) => success(await market.company(app.ctx, request.query)),
   );
 
   for (const url of ['/search/', '/search']) {
@@ -108,7 +113,7 @@ export async function stockDataRoutes(app: AppInstance) {
           response: { 200: envelope(z.array(searchResult)) },
         },
       },
-      async (request) => ok(await market.search(app.ctx, request.query.query)),
+      async (request) => success(await market.search(app.ctx, request.query.query)),
     );
   }
 
@@ -123,7 +128,7 @@ export async function stockDataRoutes(app: AppInstance) {
         response: { 200: envelope(z.array(quote)) },
       },
     },
-    async (request) => ok(await market.batchQuotes(app.ctx, request.body)),
+    async (request) => success(await market.batchQuotes(app.ctx, request.body)),
   );
 
   app.get(

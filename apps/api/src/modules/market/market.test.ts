@@ -59,6 +59,7 @@ describe('stock-data API (/market)', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.code).toBe('OK');
+      expect(body.message).toBe(''); // the spec's stock-data client treats a message as an error
       const data = body.data;
       expect(data).toMatchObject({
         symbol: 'NPN',
