@@ -6,10 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { loginToken } from './support/api';
+import { createApprovedClient, loginToken, md5 } from './support/api';
 import { PHONE, launchBrowser, newPage, screenshot } from './support/browser';
 import { acceptCookiesUpFront, expectToast, openAccountPanel, signIn, waitForPath } from './support/flows';
 import { runOps } from './support/ops';
+import { makeImage } from './support/images';
 import { startServer, type RunningServer } from './support/server';
 
 const DEMO = { mobile: '612345678', password: 'demo1234', pin: '123456' };
@@ -36,8 +37,21 @@ function writeProofPdf(): string {
   return file;
 }
 
-async function api<T>(method: string, p: string, token: string): Promise<T> {
-  const res = await fetch(server.url + p, { method, headers: { authorization: `Bearer ${token}` } });
+async function api<T>(
+  method: string,
+  p: string,
+  token: string,
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+  const res = await fetch(server.url + p, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await res.json()) as { code: string; message: string; data: T };
   if (!res.ok) throw new Error(`${method} ${p} → ${res.status}: ${json.message}`);
   return json.data;
@@ -108,12 +122,12 @@ describe('wallet (demo client, desktop)', () => {
       .getByRole('button', { name: 'Deposit' })
       .click();
     const drawer = page.getByRole('dialog', { name: 'Deposit' });
-    await drawer.getByLabel('Amount').waitFor();
+    await drawer.getByLabel('Amount', { exact: true }).waitFor();
     expect(await drawer.locator('[data-currency="ZAR"]').getAttribute('aria-checked')).toBe('true');
-    await drawer.getByLabel('Amount').fill('999.99');
+    await drawer.getByLabel('Amount', { exact: true }).fill('999.99');
     await drawer.getByRole('button', { name: 'Continue' }).click();
     await drawer.getByText('Minimum deposit is 1000.00 ZAR.').waitFor();
-    await drawer.getByLabel('Amount').fill('2500');
+    await drawer.getByLabel('Amount', { exact: true }).fill('2500');
     await screenshot(page, 'wallet-deposit-form');
     await drawer.getByRole('button', { name: 'Continue' }).click();
 
@@ -143,7 +157,8 @@ describe('wallet (demo client, desktop)', () => {
     await runOps(server, 'deposit', 'confirm', String(created.id));
     await page.goto('/me/records');
     const row = page.getByTestId('deposit-row').filter({ hasText: reference });
-    await expect.poll(() => row.getAttribute('data-status')).toBe('confirmed');
+    await row.waitFor();
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('confirmed');
     expect(await textOf(row)).toContain('Confirmed');
     expect(await row.locator('[data-status]').getAttribute('class')).toContain('green');
     await expectAccount(page, 'ZAR', 'ZAR 27,500.00', 'ZAR 0.00');
@@ -159,14 +174,14 @@ describe('wallet (demo client, desktop)', () => {
     await modal.getByText('Bank name is required').waitFor();
     await modal.getByText('Card number is required').waitFor();
     await modal.getByText('Account holder name is required').waitFor();
-    await modal.getByLabel('Bank Name').fill('First National Bank');
-    await modal.getByLabel('Card / Account Number').fill('62a34');
-    expect(await modal.getByLabel('Card / Account Number').inputValue()).toBe('6234');
-    await modal.getByLabel('Account Holder Name').fill('Thandi Demo');
+    await modal.getByLabel('Bank Name', { exact: true }).fill('First National Bank');
+    await modal.getByLabel('Card / Account Number', { exact: true }).fill('62a34');
+    expect(await modal.getByLabel('Card / Account Number', { exact: true }).inputValue()).toBe('6234');
+    await modal.getByLabel('Account Holder Name', { exact: true }).fill('Thandi Demo');
     await modal.getByRole('button', { name: 'Save Card' }).click();
     await modal.getByText('Enter a valid card number').waitFor();
     await screenshot(page, 'wallet-bank-card-modal');
-    await modal.getByLabel('Card / Account Number').fill('62001234567');
+    await modal.getByLabel('Card / Account Number', { exact: true }).fill('62001234567');
     await modal.getByRole('button', { name: 'Save Card' }).click();
     await expectToast(page, 'Card saved');
     await section.getByTestId('bank-card').filter({ hasText: '•••• 4567' }).waitFor();
@@ -174,15 +189,15 @@ describe('wallet (demo client, desktop)', () => {
     // A second card, edited, then deleted after confirming.
     await section.getByRole('button', { name: '+ Add Bank Card' }).click();
     const second = page.getByRole('dialog', { name: 'Add Bank Card' });
-    await second.getByLabel('Bank Name').fill('Capitec');
-    await second.getByLabel('Card / Account Number').fill('1470002580');
-    await second.getByLabel('Account Holder Name').fill('Thandi Demo');
+    await second.getByLabel('Bank Name', { exact: true }).fill('Capitec');
+    await second.getByLabel('Card / Account Number', { exact: true }).fill('1470002580');
+    await second.getByLabel('Account Holder Name', { exact: true }).fill('Thandi Demo');
     await second.getByRole('button', { name: 'Save Card' }).click();
     await section.getByTestId('bank-card').filter({ hasText: '•••• 2580' }).waitFor();
     await section.getByRole('button', { name: 'Edit Capitec •••• 2580' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Bank Card' });
-    expect(await edit.getByLabel('Bank Name').inputValue()).toBe('Capitec');
-    await edit.getByLabel('Bank Name').fill('Capitec Business');
+    expect(await edit.getByLabel('Bank Name', { exact: true }).inputValue()).toBe('Capitec');
+    await edit.getByLabel('Bank Name', { exact: true }).fill('Capitec Business');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await section.getByTestId('bank-card').filter({ hasText: 'Capitec Business' }).waitFor();
     await screenshot(page, 'wallet-bank-section');
@@ -198,23 +213,23 @@ describe('wallet (demo client, desktop)', () => {
     await openAccountPanel(page);
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Withdraw' }).click();
     const drawer = page.getByRole('dialog', { name: 'Withdrawal' });
-    await drawer.getByLabel('Amount').waitFor();
+    await drawer.getByLabel('Amount', { exact: true }).waitFor();
     // The only card is chosen already; the amount must be within the minimum and what is available.
     await drawer.getByRole('radio', { name: /First National Bank/ }).waitFor();
     expect(
       await drawer.getByRole('radio', { name: /First National Bank/ }).getAttribute('aria-checked'),
     ).toBe('true');
-    await drawer.getByLabel('Amount').fill('499.99');
+    await drawer.getByLabel('Amount', { exact: true }).fill('499.99');
     await drawer.getByRole('button', { name: 'Withdraw' }).click();
     await drawer.getByText('Minimum withdrawal is 500.00 ZAR.').waitFor();
-    await drawer.getByLabel('Amount').fill('27500.01');
+    await drawer.getByLabel('Amount', { exact: true }).fill('27500.01');
     await drawer.getByText('Insufficient available balance for this request.').waitFor();
-    await drawer.getByLabel('Amount').fill('1200');
+    await drawer.getByLabel('Amount', { exact: true }).fill('1200');
     await screenshot(page, 'wallet-withdraw-form');
     await drawer.getByRole('button', { name: 'Withdraw' }).click();
 
     const pin = page.getByRole('dialog', { name: 'Verify Your PIN' });
-    const pinField = pin.getByLabel('PIN');
+    const pinField = pin.getByLabel('PIN', { exact: true });
     await pinField.waitFor();
     expect(await pin.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
     await pinField.pressSequentially('1a2-');
@@ -248,7 +263,8 @@ describe('wallet (demo client, desktop)', () => {
     await runOps(server, 'withdrawal', 'pay', String(withdrawal!.id));
     await page.reload();
     await page.getByRole('tab', { name: 'Withdrawals' }).click();
-    await expect.poll(() => row.getAttribute('data-status')).toBe('paid');
+    await row.waitFor();
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('paid');
     expect(await textOf(row)).toContain('Paid');
     expect(await row.locator('[data-status]').getAttribute('class')).toContain('green');
     await expectAccount(page, 'ZAR', 'ZAR 26,300.00', 'ZAR 0.00');
@@ -265,9 +281,9 @@ describe('wallet (demo client, desktop)', () => {
     await modal.getByTestId('transfer-rate').waitFor();
     expect(await textOf(modal.getByTestId('transfer-rate'))).toBe('1 ZAR = 0.0542 USD');
     expect(await textOf(modal.getByTestId('transfer-spread'))).toBe('1.08%');
-    await modal.getByLabel('Amount').fill('1000');
+    await modal.getByLabel('Amount', { exact: true }).fill('1000');
     expect(await textOf(modal.getByTestId('converted-amount'))).toBe('$54.20');
-    await modal.getByLabel('Amount').fill('123.45'); // 6.69099 → 6.69
+    await modal.getByLabel('Amount', { exact: true }).fill('123.45'); // 6.69099 → 6.69
     expect(await textOf(modal.getByTestId('converted-amount'))).toBe('$6.69');
 
     // Swap: the reverse pair exists (USD → ZAR 18.05); swap back again.
@@ -278,19 +294,21 @@ describe('wallet (demo client, desktop)', () => {
     expect(await textOf(modal.getByTestId('transfer-rate'))).toBe('1 ZAR = 0.0542 USD');
 
     // A pair that does not exist.
-    await modal.getByLabel('From').selectOption('EUR');
-    await modal.getByLabel('To').selectOption('GBP');
+    await modal.getByLabel('From', { exact: true }).selectOption('EUR');
+    await modal.getByLabel('To', { exact: true }).selectOption('GBP');
     await modal.getByText('Exchange pair not found.').waitFor();
-    await modal.getByLabel('From').selectOption('ZAR');
-    await modal.getByLabel('To').selectOption('USD');
-    await modal.getByLabel('Amount').fill('1000');
+    await modal.getByLabel('From', { exact: true }).selectOption('ZAR');
+    await modal.getByLabel('To', { exact: true }).selectOption('USD');
+    await modal.getByLabel('Amount', { exact: true }).fill('1000');
     await screenshot(page, 'wallet-transfer');
 
     // The published rate moves while the modal shows the old one: refused, refetched, told.
     await runOps(server, 'rate', 'set', 'ZAR', 'USD', '0.0550');
     await modal.getByRole('button', { name: 'Transfer' }).click();
     await modal.getByText('Rate changed. Please review the new rate and try again.').waitFor();
-    await expect.poll(async () => textOf(modal.getByTestId('transfer-rate'))).toBe('1 ZAR = 0.055 USD');
+    await expect
+      .poll(async () => textOf(modal.getByTestId('transfer-rate')), { timeout: 10_000 })
+      .toBe('1 ZAR = 0.055 USD');
     expect(await textOf(modal.getByTestId('converted-amount'))).toBe('$55.00');
     await expectAccount(page, 'USD', '$1,500.00'); // nothing moved
 
@@ -328,7 +346,7 @@ describe('wallet on a 375 px phone', () => {
       .getByRole('button', { name: 'Deposit' })
       .click();
     const deposit = page.getByRole('dialog', { name: 'Deposit' });
-    await deposit.getByLabel('Amount').fill('1500');
+    await deposit.getByLabel('Amount', { exact: true }).fill('1500');
     await screenshot(page, 'wallet-mobile-deposit');
     const box = await deposit.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(PHONE.height - 1); // 100vh
@@ -339,7 +357,7 @@ describe('wallet on a 375 px phone', () => {
       .getByRole('button', { name: 'Withdraw' })
       .click();
     const withdraw = page.getByRole('dialog', { name: 'Withdrawal' });
-    await withdraw.getByLabel('Amount').waitFor();
+    await withdraw.getByLabel('Amount', { exact: true }).waitFor();
     await screenshot(page, 'wallet-mobile-withdraw');
     await withdraw.getByRole('button', { name: 'Close' }).click();
 
@@ -365,7 +383,7 @@ describe('wallet on a 375 px phone', () => {
       .getByRole('button', { name: 'Transfer' })
       .click();
     await transfer.getByTestId('transfer-rate').waitFor();
-    await transfer.getByLabel('Amount').fill('250');
+    await transfer.getByLabel('Amount', { exact: true }).fill('250');
     await screenshot(page, 'wallet-mobile-transfer');
     await transfer.getByRole('button', { name: 'Close' }).click();
 
@@ -378,5 +396,76 @@ describe('wallet on a 375 px phone', () => {
     await noSideScroll();
     await screenshot(page, 'wallet-mobile-bank-section');
     expect(errors).toEqual([]);
+  });
+});
+
+describe('wallet for a client whose PIN gets locked', () => {
+  it('shows the lock message after too many wrong PINs, and rejected deposits in red with the reason', async () => {
+    const client = await createApprovedClient(server, await makeImage('wallet-id', 'png'));
+    const token = await loginToken(server, client.mobile, client.password);
+    await api('POST', '/api/client/app/v1/pwd_verify', token, { password: md5(client.password) });
+    await api('POST', '/api/client/app/v1/pin', token, { pin: md5('246810') });
+    const accounts = await api<Array<{ id: number; currency: string }>>('GET', '/api/account/app/v1', token);
+    const zar = accounts.find((a) => a.currency === 'ZAR')!;
+    const funded = await api<{ id: number }>(
+      'POST',
+      '/api/deposit/app/v1',
+      token,
+      { account_id: zar.id, amount: '5000', method: 'EFT' },
+      'e2e-fund-1',
+    );
+    await runOps(server, 'deposit', 'confirm', String(funded.id));
+    const refused = await api<{ id: number; reference: string }>(
+      'POST',
+      '/api/deposit/app/v1',
+      token,
+      { account_id: zar.id, amount: '1000', method: 'EFT' },
+      'e2e-fund-2',
+    );
+    await runOps(server, 'deposit', 'reject', String(refused.id), '--reason', 'No matching payment received');
+    await api('POST', '/api/bankcard/app/v1', token, {
+      bank_name: 'Nedbank',
+      card_no: '1987654321',
+      holder_name: 'Thandi Nkosi',
+    });
+
+    const { page, context } = await newPage(browser, server.url);
+    await acceptCookiesUpFront(context);
+    await signIn(page, client.mobile, client.password);
+    await waitForPath(page, '/dashboard');
+
+    await page.goto('/me/records');
+    const row = page.getByTestId('deposit-row').filter({ hasText: refused.reference });
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('rejected');
+    expect(await textOf(row)).toContain('Reason: No matching payment received');
+    expect(await row.locator('[data-status]').getAttribute('class')).toContain('red');
+    const confirmed = page.getByTestId('deposit-row').filter({ hasNotText: refused.reference });
+    expect(await confirmed.getAttribute('data-status')).toBe('confirmed');
+    await screenshot(page, 'wallet-records-rejected');
+
+    await page
+      .getByRole('region', { name: 'Cash accounts' })
+      .getByRole('button', { name: 'Withdraw' })
+      .click();
+    const drawer = page.getByRole('dialog', { name: 'Withdrawal' });
+    await drawer.getByLabel('Amount', { exact: true }).fill('600');
+    await drawer.getByRole('button', { name: 'Withdraw' }).click();
+    const pin = page.getByRole('dialog', { name: 'Verify Your PIN' });
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await pin.getByLabel('PIN', { exact: true }).pressSequentially('111111');
+      await pin.getByText('Incorrect PIN.').waitFor();
+    }
+    await pin.getByLabel('PIN', { exact: true }).pressSequentially('111111');
+    await pin
+      .getByText('PIN locked after too many wrong attempts. Sign in with your password again to unlock it.')
+      .waitFor();
+    await screenshot(page, 'wallet-pin-locked');
+    await pin.getByRole('button', { name: 'Close' }).first().click();
+    await drawer
+      .getByText('PIN locked after too many wrong attempts. Sign in with your password again to unlock it.')
+      .waitFor();
+    expect(await drawer.getByRole('button', { name: 'Withdraw' }).isDisabled()).toBe(true);
+    await expectAccount(page, 'ZAR', 'ZAR 5,000.00', 'ZAR 0.00'); // nothing held
   });
 });

@@ -317,7 +317,7 @@ export default function DepositDrawer({ params, close, closeAndNavigate }: Botto
   const [done, setDone] = useState<Deposit | null>(null);
   const earlier = depositId !== undefined ? deposits?.find((d) => d.id === depositId) : undefined;
   const current: Deposit | undefined = created ?? earlier;
-  const step = done ? 2 : current ? 1 : 0;
+  const step = done ? STEPS.length : current ? 1 : 0;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: walletKeys.all });
 

@@ -104,7 +104,7 @@ export function AccountPicker({
       <legend id={id} className="mb-2 text-sm font-semibold text-slate-700">
         {label}
       </legend>
-      <div role="radiogroup" aria-labelledby={id} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <div role="radiogroup" aria-labelledby={id} className="grid grid-cols-2 gap-2">
         {accounts.map((account) => {
           const selected = String(account.id) === value;
           return (

@@ -12,7 +12,7 @@ function DepositIcon() {
   return (
     <svg
       viewBox="0 0 24 24"
-      className="size-[17px]"
+      className="size-[17px] shrink-0"
       fill="none"
       stroke="currentColor"
       strokeWidth={1.8}
@@ -24,38 +24,45 @@ function DepositIcon() {
 }
 
 function AccountTile({ account }: { account: Account }) {
-  const hasHeld = account.held !== '0.00' && account.held !== '0';
+  const hasHeld = /[1-9]/.test(account.held);
   return (
     <li
       data-testid={`account-${account.currency}`}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
     >
-      <div className="flex items-center gap-3">
-        <CurrencyCoin currency={account.currency} size={34} />
+      <div className="flex items-center gap-2.5 sm:gap-3">
+        <CurrencyCoin currency={account.currency} size={30} />
         <div className="min-w-0">
           <p className="text-sm font-semibold text-slate-900">{account.currency}</p>
-          <p className="truncate text-xs text-slate-500">{currencyName(account.currency)}</p>
+          <p className="hidden truncate text-xs text-slate-500 sm:block">{currencyName(account.currency)}</p>
         </div>
       </div>
-      <p className="mt-4 text-xs font-medium tracking-wide text-slate-500 uppercase">Available</p>
+      <p className="mt-3 text-[11px] font-medium tracking-wide text-slate-500 uppercase sm:mt-4 sm:text-xs">
+        Available
+      </p>
       <Amount
         value={account.available}
         currency={account.currency}
-        className="block text-xl font-bold tracking-tight text-slate-900"
+        className="block truncate text-base font-bold tracking-tight text-slate-900 sm:text-xl"
       />
-      <div className="mt-3 flex justify-between gap-2 border-t border-slate-100 pt-3 text-xs">
-        <span className="text-slate-500">
+      <div className="mt-2.5 space-y-0.5 border-t border-slate-100 pt-2.5 text-xs sm:mt-3 sm:flex sm:justify-between sm:gap-2 sm:space-y-0 sm:pt-3">
+        <p className="truncate text-slate-500">
           Held{' '}
           <Amount
             value={account.held}
             currency={account.currency}
             className={cn('font-semibold', hasHeld ? 'text-amber-600' : 'text-slate-700')}
           />
-        </span>
+        </p>
+        <p className="truncate text-slate-500">
+          Balance{' '}
+          <Amount
+            value={account.balance}
+            currency={account.currency}
+            className="font-semibold text-slate-700"
+          />
+        </p>
       </div>
-      <p className="sr-only">
-        Balance <Amount value={account.balance} currency={account.currency} />
-      </p>
     </li>
   );
 }
@@ -78,19 +85,15 @@ export function WalletOverview({ title = 'Cash accounts' }: { title?: string }) 
             <DepositIcon /> Deposit
           </Button>
           <Button size="sm" variant="gold" onClick={() => bottomDrawer.open('withdraw')}>
-            <WalletIcon size={17} /> Withdraw
+            <WalletIcon size={17} className="shrink-0" /> Withdraw
           </Button>
           <Button size="sm" variant="outline" onClick={() => openFundTransfer()}>
-            <TransferIcon size={17} /> Transfer
+            <TransferIcon size={17} className="shrink-0" /> Transfer
           </Button>
         </div>
       </div>
       {isLoading ? (
-        <ul
-          className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4"
-          role="status"
-          aria-label="Loading"
-        >
+        <ul className="grid grid-cols-2 gap-2.5 sm:gap-3 xl:grid-cols-4" role="status" aria-label="Loading">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-36 rounded-2xl" />
           ))}
@@ -103,7 +106,7 @@ export function WalletOverview({ title = 'Cash accounts' }: { title?: string }) 
           </button>
         </Notice>
       ) : (
-        <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 xl:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-2.5 sm:gap-3 xl:grid-cols-4">
           {accounts.map((account) => (
             <AccountTile key={account.id} account={account} />
           ))}

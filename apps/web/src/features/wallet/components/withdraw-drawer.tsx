@@ -244,11 +244,14 @@ export default function WithdrawDrawer({ params, close, closeAndNavigate }: Bott
             />
           </div>
           <div className="rounded-xl bg-slate-50 p-3">
-            <p className="text-xs text-slate-500">Held for pending withdrawals</p>
+            <p className="text-xs text-slate-500">Held</p>
             <Amount
               value={account.held}
               currency={account.currency}
-              className="text-base font-semibold text-amber-600"
+              className={cn(
+                'text-base font-semibold',
+                /[1-9]/.test(account.held) ? 'text-amber-600' : 'text-slate-900',
+              )}
             />
           </div>
         </div>
