@@ -107,7 +107,7 @@ describe('markets', () => {
     expect(await drawer.getAttribute('data-drawer-type')).toBe('stock');
     const box = await drawer.boundingBox();
     expect(Math.round(box!.height)).toBe(DESKTOP.height);
-    await drawer.getByRole('heading', { name: 'Naspers', level: 2 }).waitFor();
+    await drawer.getByRole('heading', { name: 'Naspers', level: 2, exact: true }).waitFor();
 
     // A chart was drawn.
     await drawer.locator('[data-testid=price-chart] canvas').first().waitFor();

@@ -115,7 +115,7 @@ export function Panel({
       aria-label={typeof title === 'string' ? title : undefined}
       className={cn('rounded-2xl border border-slate-200/80 bg-white shadow-sm', className)}
     >
-      <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-slate-100 px-4 py-3 sm:px-5">
         <h2 className="text-[15px] font-semibold text-slate-900">{title}</h2>
         {action}
       </div>

@@ -29,12 +29,19 @@ export default function IndexCards({ country = DEFAULT_COUNTRY }: { country?: st
     );
   }
   return (
-    <div className="grid gap-3 sm:grid-cols-3" aria-label="Market indices" role="list">
+    // Phones: a strip that scrolls sideways with snapping; wider screens: three columns.
+    <div
+      className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-3 sm:overflow-visible sm:px-0 sm:pb-0"
+      aria-label="Market indices"
+      role="list"
+    >
       {indices.data
         ? indices.data.map((q) => (
             <IndexCard key={q.symbol} quote={withLiveQuote(q, live.get(stockKey(q)))} />
           ))
-        : [0, 1, 2].map((i) => <Skeleton key={i} className="h-[118px] rounded-2xl" />)}
+        : [0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-[118px] w-[80%] shrink-0 rounded-2xl sm:w-auto" />
+          ))}
     </div>
   );
 }
@@ -51,7 +58,7 @@ function IndexCard({ quote }: { quote: Quote }) {
       role="listitem"
       data-testid="index-card"
       onClick={() => openStock(quote)}
-      className="group flex flex-col rounded-2xl border border-slate-200/80 bg-white p-4 text-left shadow-sm transition hover:border-brand-300 hover:shadow-md"
+      className="group flex w-[80%] min-w-0 shrink-0 snap-start sm:w-auto flex-col rounded-2xl border border-slate-200/80 bg-white p-4 text-left shadow-sm transition hover:border-brand-300 hover:shadow-md"
     >
       <div className="flex w-full items-start justify-between gap-2">
         <div className="min-w-0">

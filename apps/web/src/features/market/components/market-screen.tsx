@@ -36,12 +36,17 @@ export default function MarketScreen() {
         <SearchHint />
       </div>
       <IndexCards country={country} />
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      {/* Phones: movers, watch list, news; wide screens: the watch list beside the other two. */}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
           <Movers country={country} />
+        </div>
+        <div className="min-w-0 lg:row-span-2">
+          <WatchlistPanel />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
           <NewsPanel country={country} />
         </div>
-        <WatchlistPanel />
       </div>
     </div>
   );
@@ -124,58 +129,79 @@ function QuoteTable({
   removing?: string | null;
 }) {
   return (
-    <ul
-      className="divide-y divide-slate-100"
-      data-testid={rankingKind ? `ranking-${rankingKind}` : 'watchlist'}
-    >
-      {rows.map((row, i) => (
-        <li key={row.key} className="group flex items-center">
-          <button
-            type="button"
-            onClick={() => openStock(row)}
-            className="flex min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left hover:bg-slate-50 sm:px-5"
-          >
-            {rankingKind && (
-              <span className="w-5 shrink-0 text-xs font-semibold text-slate-400 tabular-nums">{i + 1}</span>
-            )}
-            <span className="min-w-0 flex-1">
-              <span className="flex items-center gap-2">
-                <span className="font-semibold text-slate-900">{row.symbol}</span>
-                {row.restricted && (
-                  <span className="rounded bg-amber-50 px-1.5 text-[10px] font-semibold text-amber-700">
-                    RESTRICTED
-                  </span>
-                )}
-              </span>
-              <span className="block truncate text-xs text-slate-500">{row.name}</span>
-            </span>
-            {rankingKind === 'active' && (
-              <span className="hidden w-24 shrink-0 text-right text-xs text-slate-500 tabular-nums sm:block">
-                Vol {row.volume}
-              </span>
-            )}
-            <span className="shrink-0 text-right">
-              <span className="block text-sm font-semibold text-slate-900 tabular-nums">{row.price}</span>
-              <span className={cn('block text-xs tabular-nums', SIGNED_TONE_CLASS[row.tone])}>
-                {row.change}
-              </span>
-            </span>
-            <ChangeChip text={row.changePercent} tone={row.tone} className="shrink-0" />
-          </button>
-          {onRemove && (
+    <>
+      {rankingKind && (
+        <div
+          aria-hidden="true"
+          className="hidden items-center gap-3 border-b border-slate-100 bg-slate-50/60 px-5 py-2 text-[11px] font-semibold tracking-wide text-slate-400 uppercase sm:flex"
+        >
+          <span className="w-5">#</span>
+          <span className="flex-1">Stock</span>
+          <span className="w-24 text-right">Volume</span>
+          <span className="w-24 text-right">Last</span>
+          <span className="w-[4.75rem] text-center">Change</span>
+        </div>
+      )}
+      <ul
+        className="divide-y divide-slate-100"
+        data-testid={rankingKind ? `ranking-${rankingKind}` : 'watchlist'}
+      >
+        {rows.map((row, i) => (
+          <li key={row.key} className="group flex items-center">
             <button
               type="button"
-              aria-label={`Remove ${row.symbol} from watch list`}
-              disabled={removing === row.key}
-              onClick={() => onRemove(row)}
-              className="mr-2 rounded-full p-1.5 text-slate-300 hover:bg-slate-100 hover:text-slate-600 disabled:opacity-40"
+              onClick={() => openStock(row)}
+              className="flex min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left hover:bg-slate-50 sm:px-5"
             >
-              <CloseIcon size={16} />
+              {rankingKind && (
+                <span className="w-5 shrink-0 text-xs font-semibold text-slate-400 tabular-nums">
+                  {i + 1}
+                </span>
+              )}
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center gap-2">
+                  <span className="font-semibold text-slate-900">{row.symbol}</span>
+                  {row.restricted && (
+                    <span className="rounded bg-amber-50 px-1.5 text-[10px] font-semibold text-amber-700">
+                      RESTRICTED
+                    </span>
+                  )}
+                </span>
+                <span className="block truncate text-xs text-slate-500">{row.name}</span>
+              </span>
+              {rankingKind && (
+                <span
+                  className={cn(
+                    'hidden w-24 shrink-0 text-right text-xs tabular-nums sm:block',
+                    rankingKind === 'active' ? 'font-semibold text-slate-700' : 'text-slate-500',
+                  )}
+                >
+                  {row.volume}
+                </span>
+              )}
+              <span className="shrink-0 text-right sm:w-24">
+                <span className="block text-sm font-semibold text-slate-900 tabular-nums">{row.price}</span>
+                <span className={cn('block text-xs tabular-nums', SIGNED_TONE_CLASS[row.tone])}>
+                  {row.change}
+                </span>
+              </span>
+              <ChangeChip text={row.changePercent} tone={row.tone} className="shrink-0" />
             </button>
-          )}
-        </li>
-      ))}
-    </ul>
+            {onRemove && (
+              <button
+                type="button"
+                aria-label={`Remove ${row.symbol} from watch list`}
+                disabled={removing === row.key}
+                onClick={() => onRemove(row)}
+                className="mr-2 rounded-full p-1.5 text-slate-300 hover:bg-slate-100 hover:text-slate-600 disabled:opacity-40"
+              >
+                <CloseIcon size={16} />
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -197,9 +223,13 @@ function WatchlistPanel() {
     <Panel
       title="Watch List"
       id="watchlist"
-      className="self-start"
+      className="lg:sticky lg:top-20"
       action={
-        items.length > 0 ? <span className="text-xs text-slate-400">{items.length} stocks</span> : undefined
+        items.length > 0 ? (
+          <span className="text-xs text-slate-400">
+            {items.length} {items.length === 1 ? 'stock' : 'stocks'}
+          </span>
+        ) : undefined
       }
     >
       {list.isError ? (
