@@ -234,6 +234,16 @@ export async function bench() {
             : pick(['npn', 'naspers', 'gold', 'sbk', 'standard bank', 'a', 'b', 'mtn']);
       return `${server.url}/market/search/?query=${encodeURIComponent(q)}`;
     };
+    // The server loads its instrument catalogue in the background at start: wait for it.
+    for (let tries = 0; ; tries++) {
+      try {
+        await timed(`${server.url}/market/search/?query=npn`, { headers: { 'x-api-key': KEY } });
+        break;
+      } catch (error) {
+        if (tries > 60) throw error;
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+    }
     await load(queries, 500, 50); // warm-up
     const searchSerial = await load(queries, 1_000, 1);
     console.log(`market.search_c1_p50_ms: ${fmt(percentile(searchSerial, 50))}`);

@@ -39,6 +39,10 @@ export async function stockDataRoutes(app: AppInstance) {
     app.log.error({ err: error }, 'quote stream tick failed'),
   );
   app.addHook('preClose', async () => hub.closeAll());
+  // Warm the instrument catalogue in the background so the first search does not pay for it.
+  app.addHook('onReady', async () => {
+    market.warmUp(app.ctx).catch((error: unknown) => app.log.warn({ err: error }, 'market warm-up failed'));
+  });
 
   app.addHook('onRequest', async (request) => {
     const header = request.headers['x-api-key'];

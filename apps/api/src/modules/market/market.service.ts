@@ -175,6 +175,11 @@ export async function company(
   };
 }
 
+/** Loads the process's instrument catalogue ahead of the first request. */
+export async function warmUp(ctx: AppContext) {
+  await catalogue(ctx);
+}
+
 /** Ranked: exact symbol, then symbol prefix, then words of the name. Blank query: no results. */
 export async function search(ctx: AppContext, rawQuery: string): Promise<SearchResult[]> {
   if (!rawQuery.trim()) return [];
