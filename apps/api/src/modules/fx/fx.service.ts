@@ -19,12 +19,9 @@ import * as audit from '../audit/audit.service';
 import {
   accountNotFound,
   amountToMinor,
-  houseAccountId,
   insufficientFunds,
-  lockAccounts,
   ownAccountByCurrency,
-  postEntry,
-  withIdempotency,
+  storedAnswer,
   type IdempotencyInput,
 } from '../ledger/ledger.service';
 import { newReference } from '../ledger/reference';
@@ -98,11 +95,34 @@ export interface TransferInput {
   rate: string;
 }
 
+const LEDGER_ERRORS: Record<string, () => DomainError> = {
+  'ledger:ACCOUNT_NOT_FOUND': accountNotFound,
+  'ledger:INSUFFICIENT_FUNDS': insufficientFunds,
+  'ledger:RATE_CHANGED': () => new DomainError(ErrorCode.RateChanged, MoneyMessages.rateChanged, 409),
+  'ledger:IDEMPOTENCY_MISMATCH': () =>
+    new DomainError(ErrorCode.IdempotencyMismatch, MoneyMessages.idempotencyMismatch, 409),
+};
+
+/** The error a refused ledger_transfer raised, as the DomainError it stands for. */
+function ledgerError(error: unknown): unknown {
+  const message = (error as { cause?: { message?: string }; message?: string }).cause?.message ?? '';
+  const direct = (error as { message?: string }).message ?? '';
+  for (const [marker, make] of Object.entries(LEDGER_ERRORS)) {
+    if (message.includes(marker) || direct.includes(marker)) return make();
+  }
+  return error;
+}
+
 /**
  * Converts between two of the client's own accounts at the published rate. The client states
  * the rate it was shown; a different published rate refuses the request (RATE_CHANGED) rather
  * than filling at a price the client did not see. FX house accounts take the other side in
  * each currency, so the entry balances per currency.
+ *
+ * The price is computed here with packages/money; the write is one call to the database
+ * function ledger_transfer, which locks both accounts in id order, re-checks that the rate row
+ * used is still the published one and that the funds are available, and writes the entry, its
+ * four postings, the balances, the transfer and the idempotent answer (decision 0011).
  */
 export async function transfer(
   ctx: AppContext,
@@ -113,63 +133,61 @@ export async function transfer(
   if (input.fromAccountId === input.toAccountId) {
     throw new DomainError(ErrorCode.InvalidInput, MoneyMessages.sameAccount, 400);
   }
-  return withIdempotency(ctx, idempotency, async (tx, txCtx) => {
-    const locked = await lockAccounts(tx, [input.fromAccountId, input.toAccountId]);
-    const from = locked.find((a) => a.id === input.fromAccountId);
-    const to = locked.find((a) => a.id === input.toAccountId);
-    for (const a of [from, to]) {
-      if (!a || a.kind !== 'client' || a.clientId !== clientId) throw accountNotFound();
-    }
-    const fromCurrency = from!.currency;
-    const toCurrency = to!.currency;
-    const amountMinor = amountToMinor(input.amount, fromCurrency);
-    const rate = await currentRate(txCtx, fromCurrency, toCurrency);
-    if (!rate) throw notFound(MoneyMessages.pairNotFound);
-    if (!sameRate(rate, input.rate)) {
-      throw new DomainError(ErrorCode.RateChanged, MoneyMessages.rateChanged, 409);
-    }
-    const convertedMinor = convertAmount(amountMinor, rate, fromCurrency, toCurrency);
-    if (convertedMinor <= 0n) {
-      throw new DomainError(ErrorCode.InvalidInput, MoneyMessages.amountTooSmallToConvert, 400);
-    }
-    if (from!.balanceMinor - from!.heldMinor < amountMinor) throw insufficientFunds();
-    const now = ctx.clock.now();
-    const reference = newReference('TRF');
-    const [fxFrom, fxTo] = await Promise.all([
-      houseAccountId(txCtx, 'fx', fromCurrency),
-      houseAccountId(txCtx, 'fx', toCurrency),
-    ]);
-    const entry = await postEntry(
-      tx,
-      now,
-      {
-        kind: 'transfer',
-        description: `Transfer ${fromCurrency} to ${toCurrency} at ${rate}`,
-        reference,
-        clientId,
-        createdBy: `client:${clientId}`,
-      },
-      [
-        { accountId: from!.id, currency: fromCurrency, amountMinor: -amountMinor, kind: 'client' },
-        { accountId: fxFrom, currency: fromCurrency, amountMinor, kind: 'house' },
-        { accountId: fxTo, currency: toCurrency, amountMinor: -convertedMinor, kind: 'house' },
-        { accountId: to!.id, currency: toCurrency, amountMinor: convertedMinor, kind: 'client' },
-      ],
-    );
-    const row = await repo.insertTransfer(tx, {
+  const { accounts, rates: rows } = await repo.transferContext(
+    ctx.db,
+    input.fromAccountId,
+    input.toAccountId,
+  );
+  const from = accounts.find((a) => a.id === input.fromAccountId);
+  const to = accounts.find((a) => a.id === input.toAccountId);
+  for (const a of [from, to]) {
+    if (!a || a.kind !== 'client' || a.clientId !== clientId) throw accountNotFound();
+  }
+  const fromCurrency = from!.currency;
+  const toCurrency = to!.currency;
+  const amountMinor = amountToMinor(input.amount, fromCurrency);
+
+  // Refusals found before the database call still honour a replay of the same key.
+  const refuse = async (error: DomainError) => {
+    const stored = await storedAnswer<TransferResult>(ctx, idempotency);
+    if (stored) return stored;
+    throw error;
+  };
+  const direct = rows.find((r) => r.fromCurrency === fromCurrency && r.toCurrency === toCurrency);
+  const source = direct ?? rows.find((r) => r.fromCurrency === toCurrency && r.toCurrency === fromCurrency);
+  if (!source) return refuse(notFound(MoneyMessages.pairNotFound));
+  const rate = direct ? rateText(direct.rate) : invertRate(rateText(source.rate));
+  if (!sameRate(rate, input.rate)) {
+    return refuse(new DomainError(ErrorCode.RateChanged, MoneyMessages.rateChanged, 409));
+  }
+  const convertedMinor = convertAmount(amountMinor, rate, fromCurrency, toCurrency);
+  if (convertedMinor <= 0n) {
+    return refuse(new DomainError(ErrorCode.InvalidInput, MoneyMessages.amountTooSmallToConvert, 400));
+  }
+  try {
+    const result = await repo.callLedgerTransfer(ctx.db, {
       clientId,
-      entryId: entry.id,
+      key: idempotency.key,
+      requestHash: idempotency.requestHash,
       fromAccountId: from!.id,
       toAccountId: to!.id,
       fromCurrency,
       toCurrency,
       amountMinor,
       convertedMinor,
-      rate,
-      createdAt: now,
+      rateFrom: source.fromCurrency,
+      rateTo: source.toCurrency,
+      rateValue: source.rate,
+      rateText: rate,
+      amountText: formatMinor(amountMinor, fromCurrency),
+      convertedText: formatMinor(convertedMinor, toCurrency),
+      reference: newReference('TRF'),
+      at: ctx.clock.now(),
     });
-    return toTransferView(row);
-  });
+    return { data: result.data as TransferResult, replayed: result.replayed };
+  } catch (error) {
+    throw ledgerError(error);
+  }
 }
 
 export function toTransferView(row: repo.TransferRow): TransferResult {

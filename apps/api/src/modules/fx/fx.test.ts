@@ -262,6 +262,29 @@ describe('transfers between currency accounts', () => {
     expect(await balances(alice)).toEqual(after);
   });
 
+  it('replays the first answer even after the rate or the balance changed', async () => {
+    const api = clientApi(t, bob);
+    const key = newKey();
+    const body = {
+      from_account: bob.accounts.ZAR,
+      to_account: bob.accounts.USD,
+      amount: '10',
+      rate: '0.0542',
+    };
+    const first = await api.post(TRANSFER, body, key);
+    expect(first.statusCode).toBe(200);
+    await setRate(t.app.ctx, { from: 'ZAR', to: 'USD', rate: '0.0543' }, 'ops:test');
+    try {
+      await expectNothingChanged(t, async () => {
+        const replay = await api.post(TRANSFER, body, key);
+        expect(replay.statusCode).toBe(200);
+        expect(replay.json()).toEqual(first.json());
+      });
+    } finally {
+      await setRate(t.app.ctx, { from: 'ZAR', to: 'USD', rate: '0.0542' }, 'ops:test');
+    }
+  });
+
   it('keeps keys per client: the same key from another client is a new request', async () => {
     const key = newKey();
     const a = await clientApi(t, alice).post(
@@ -281,7 +304,7 @@ describe('transfers between currency accounts', () => {
 
   it('lists the client transfers and leaves a sound ledger', async () => {
     const list = (await clientApi(t, bob).get('/api/caccount/app/v1/transfer/list')).json().data;
-    expect(list).toHaveLength(1);
+    expect(list).toHaveLength(2);
     const report = await checkLedger(t.app.ctx);
     expect(report.problems).toEqual([]);
   });

@@ -41,6 +41,10 @@ export async function findClientAccountByCurrency(db: Db, clientId: number, curr
   return row;
 }
 
+export async function findAccounts(db: Db, ids: number[]) {
+  return db.select().from(accounts).where(inArray(accounts.id, ids));
+}
+
 /** Locks the rows in id order (every writer does, so two transactions never wait on each other in a cycle). */
 export async function lockAccounts(db: Db, ids: number[]) {
   const unique = [...new Set(ids)].sort((a, b) => a - b);

@@ -60,6 +60,23 @@ export async function ownAccountByCurrency(ctx: AppContext, clientId: number, cu
   return repo.findClientAccountByCurrency(ctx.db, clientId, currency);
 }
 
+/** Accounts by id, unlocked (ownership and currency never change, so a plain read is enough to route). */
+export const accountsByIds = (ctx: AppContext, ids: number[]) => repo.findAccounts(ctx.db, ids);
+
+/**
+ * For a request refused before reaching its transaction: if the key already answered this very
+ * request, the stored answer (a replay must not depend on today's rate or balance); a different
+ * request under the key → 409; an unknown key → undefined.
+ */
+export async function storedAnswer<T>(ctx: AppContext, input: IdempotencyInput) {
+  const existing = await repo.findIdempotencyKey(ctx.db, input.clientId, input.key);
+  if (!existing) return undefined;
+  if (existing.requestHash !== input.requestHash || existing.response == null) {
+    throw new DomainError(ErrorCode.IdempotencyMismatch, MoneyMessages.idempotencyMismatch, 409);
+  }
+  return { data: existing.response as T, replayed: true };
+}
+
 /** Locks accounts FOR UPDATE in id order; the caller is inside a transaction. */
 export const lockAccounts = (tx: Db, ids: number[]) => repo.lockAccounts(tx, ids);
 

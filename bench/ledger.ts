@@ -1,0 +1,179 @@
+/**
+ * Ledger throughput: FX transfers between a client's ZAR and USD accounts through the real service
+ * (idempotency key, row locks, journal entry, four postings, balance updates, commit), on PGlite
+ * (one connection, sequential) and on PostgreSQL (8 concurrent workers, fresh database), followed
+ * by `ledger check`. Prints figures; asserts nothing.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import pg from 'pg';
+import { testConfig } from '../apps/api/src/config/env';
+import { openPglite, openPostgres, type DatabaseHandle } from '../apps/api/src/db/client';
+import { migrate } from '../apps/api/src/db/migrate';
+import { clients } from '../apps/api/src/db/schema/index';
+import type { AppContext } from '../apps/api/src/lib/context';
+import { confirmDeposit, createDeposit } from '../apps/api/src/modules/deposits/deposits.service';
+import { setRate, transfer } from '../apps/api/src/modules/fx/fx.service';
+import { checkLedger } from '../apps/api/src/modules/ledger/ledger-check.service';
+import { clientAccounts } from '../apps/api/src/modules/ledger/ledger.service';
+
+const DURATION_MS = 8_000;
+const WARMUP = 50;
+const CLIENTS = 64;
+const PG_WORKERS = 8;
+const LOCAL_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface BenchClient {
+  clientId: number;
+  zar: number;
+  usd: number;
+}
+
+async function prepare(database: DatabaseHandle) {
+  await migrate(database);
+  const ctx: AppContext = {
+    config: testConfig(),
+    database,
+    db: database.db,
+    clock: { now: () => new Date() },
+  };
+  await setRate(ctx, { from: 'ZAR', to: 'USD', rate: '0.0542', mid: '0.054795' }, 'ops:bench');
+  await setRate(ctx, { from: 'USD', to: 'ZAR', rate: '18.05', mid: '18.25' }, 'ops:bench');
+  const people: BenchClient[] = [];
+  for (let i = 0; i < CLIENTS; i += 1) {
+    const [row] = await ctx.db
+      .insert(clients)
+      .values({ mobile: `7${String(i).padStart(8, '0')}`, passwordHash: 'bench', kycStatus: 'approved' })
+      .returning();
+    const accounts = await clientAccounts(ctx, row!.id);
+    const zar = accounts.find((a) => a.currency === 'ZAR')!.id;
+    const usd = accounts.find((a) => a.currency === 'USD')!.id;
+    for (const [accountId, amount] of [
+      [zar, '1000000'],
+      [usd, '50000'],
+    ] as const) {
+      const { data } = await createDeposit(
+        ctx,
+        row!.id,
+        { clientId: row!.id, key: `bench-fund-${accountId}`, requestHash: 'bench' },
+        { accountId, amount, method: 'EFT' },
+      );
+      await confirmDeposit(ctx, data.id, 'ops:bench');
+    }
+    people.push({ clientId: row!.id, zar, usd });
+  }
+  return { ctx, people };
+}
+
+/** One transfer for a random client, alternating direction so balances never run dry. */
+async function oneTransfer(ctx: AppContext, people: BenchClient[], n: number) {
+  const p = people[randomInt(people.length)]!;
+  const toUsd = n % 2 === 0;
+  await transfer(
+    ctx,
+    p.clientId,
+    { clientId: p.clientId, key: `bench-${n}-${randomBytes(6).toString('hex')}`, requestHash: 'bench' },
+    toUsd
+      ? { fromAccountId: p.zar, toAccountId: p.usd, amount: '100.00', rate: '0.0542' }
+      : { fromAccountId: p.usd, toAccountId: p.zar, amount: '5.00', rate: '18.05' },
+  );
+}
+
+async function run(ctx: AppContext, people: BenchClient[], workers: number) {
+  for (let i = 0; i < WARMUP; i += 1) await oneTransfer(ctx, people, i);
+  const latencies: number[] = [];
+  let n = WARMUP;
+  const started = performance.now();
+  const deadline = started + DURATION_MS;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        await oneTransfer(ctx, people, (n += 1));
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    count: latencies.length,
+    perSecond: Math.round(latencies.length / seconds),
+    p50: pct(0.5),
+    p99: pct(0.99),
+  };
+}
+
+async function report(label: string, ctx: AppContext, people: BenchClient[], workers: number) {
+  const r = await run(ctx, people, workers);
+  console.log(`ledger.transfers_per_second.${label}: ${r.perSecond}`);
+  console.log(`ledger.transfer_p50_ms.${label}: ${r.p50.toFixed(2)}`);
+  console.log(`ledger.transfer_p99_ms.${label}: ${r.p99.toFixed(2)}`);
+  console.log(
+    `ledger.transfers_measured.${label}: ${r.count} (${workers} worker${workers > 1 ? 's' : ''}, ${DURATION_MS / 1000}s)`,
+  );
+  const check = await checkLedger(ctx);
+  console.log(`ledger.check.${label}: ${check.ok ? 'OK' : 'FAILED'}`);
+  for (const line of check.text.split('\n')) console.log(`  ${line}`);
+}
+
+async function postgresAdminUrl(): Promise<string | undefined> {
+  const candidates = [process.env.DATABASE_URL, LOCAL_PG].filter((u): u is string => Boolean(u));
+  for (const url of candidates) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.end();
+      return url;
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return undefined;
+}
+
+export async function bench(): Promise<void> {
+  {
+    const database = await openPglite();
+    try {
+      const { ctx, people } = await prepare(database);
+      await report('pglite', ctx, people, 1);
+    } finally {
+      await database.close();
+    }
+  }
+
+  const adminUrl = await postgresAdminUrl();
+  if (!adminUrl) {
+    console.log('ledger.transfers_per_second.postgres: skipped (no PostgreSQL reachable)');
+    return;
+  }
+  const name = `imali_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), PG_WORKERS);
+  try {
+    const { ctx, people } = await prepare(database);
+    await report('postgres', ctx, people, PG_WORKERS);
+  } finally {
+    await database.close();
+    // Without FORCE: the pool has ended, and forcing would kill a connection still closing.
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      try {
+        await drop.query(`drop database if exists ${name}`);
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    await drop.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await bench();
