@@ -54,7 +54,7 @@ function AccountTile({ account }: { account: Account }) {
             className={cn('font-semibold', hasHeld ? 'text-amber-600' : 'text-slate-700')}
           />
         </p>
-        <p className="truncate text-slate-500">
+        <p className="hidden truncate text-slate-500 sm:block">
           Balance{' '}
           <Amount
             value={account.balance}
