@@ -185,7 +185,14 @@ describe('markets', () => {
     await expect
       .poll(async () => (await article.innerText()).length, { timeout: 10_000 })
       .toBeGreaterThan(400);
+    // Its stocks come with prices from the batch quote call; one opens its detail drawer.
+    const related = article.getByRole('listitem').first();
+    await related.getByText(/^[+-]?\d+\.\d{2}%$/).waitFor({ timeout: 10_000 });
     await screenshot(page, 'market-news');
+    const relatedName = (await related.locator('span span').nth(1).innerText()).trim();
+    expect(relatedName.length).toBeGreaterThan(1);
+    await related.getByRole('button').click();
+    await page.getByRole('dialog', { name: relatedName, exact: true }).waitFor();
     await page.keyboard.press('Escape');
 
     // Opening from the watch list, then removing it there.

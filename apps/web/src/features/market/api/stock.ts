@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChartData, Company, Quote, StockDetail } from '@imali/contract';
 import type { CandleInterval } from '@imali/contract';
-import type { StockKey } from '../model/quotes';
+import { candidateRefs, type StockKey } from '../model/quotes';
 import { stockData } from './stock-data-client';
 
 export const stockDetailQuery = (s: StockKey) =>
@@ -40,3 +40,11 @@ export const useChartData = (s: StockKey, interval: CandleInterval) => useQuery(
 export function fetchQuotes(stocks: StockKey[], signal?: AbortSignal): Promise<Quote[]> {
   return stockData.quotes<Quote[]>(stocks, signal);
 }
+
+/** Quotes of bare symbols of a country (news tags), through the batch call. */
+export const symbolQuotesQuery = (symbols: readonly string[], country: string) =>
+  queryOptions({
+    queryKey: ['market', 'quotes', country, ...symbols] as const,
+    queryFn: ({ signal }) => fetchQuotes(candidateRefs(symbols, country), signal),
+    staleTime: 15_000,
+  });

@@ -1,12 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import type { NewsSummary } from '@imali/contract';
+import { signedTone } from '@imali/money';
 import { rightDrawer } from '@/components/ui/right-drawer';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/http';
 import { useNewsDetail, useNewsList } from '../api/market-lists';
-import { Panel } from './bits';
-import { openStockBySymbol } from './open-stock';
+import { symbolQuotesQuery } from '../api/stock';
+import { formatChangePercent, formatPrice } from '../model/format';
+import { ChangeChip, Panel } from './bits';
+import { openStock, openStockBySymbol } from './open-stock';
 
 const dateText = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -73,6 +77,51 @@ export function NewsPanel({ country }: { country: string }) {
   );
 }
 
+/** The article's stocks with their prices (batch quote call); each opens its detail drawer. */
+function RelatedStocks({ symbols, country }: { symbols: string[]; country: string }) {
+  const quotes = useQuery(symbolQuotesQuery(symbols, country));
+  const bySymbol = new Map((quotes.data ?? []).map((q) => [q.symbol, q]));
+  return (
+    <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+      {symbols.map((symbol) => {
+        const quote = bySymbol.get(symbol.toUpperCase());
+        const open = () => {
+          rightDrawer.close();
+          if (quote) openStock(quote);
+          else openStockBySymbol(symbol, country).catch(() => toast.error('Request failed.'));
+        };
+        return (
+          <li key={symbol}>
+            <button
+              type="button"
+              onClick={open}
+              className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-slate-50"
+            >
+              <span className="min-w-0 flex-1">
+                <span className="block text-sm font-semibold text-slate-900">{symbol}</span>
+                <span className="block truncate text-xs text-slate-500">{quote?.name ?? ' '}</span>
+              </span>
+              {quote ? (
+                <>
+                  <span className="text-sm font-semibold text-slate-900 tabular-nums">
+                    {formatPrice(quote.price, quote.quote_unit)}
+                  </span>
+                  <ChangeChip
+                    text={formatChangePercent(quote.change_percent)}
+                    tone={signedTone(quote.change)}
+                  />
+                </>
+              ) : quotes.isPending ? (
+                <Skeleton className="h-5 w-24" />
+              ) : null}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** The article view (news detail) inside the right drawer. */
 function NewsArticle({ summary }: { summary: NewsSummary }) {
   const detail = useNewsDetail(summary.id);
@@ -98,21 +147,7 @@ function NewsArticle({ summary }: { summary: NewsSummary }) {
       {summary.symbols.length > 0 && (
         <div className="mt-6 border-t border-slate-100 pt-4">
           <p className="mb-2 text-xs font-semibold text-slate-500">Stocks in this article</p>
-          <div className="flex flex-wrap gap-2">
-            {summary.symbols.map((symbol) => (
-              <button
-                key={symbol}
-                type="button"
-                onClick={() => {
-                  rightDrawer.close();
-                  openStockBySymbol(symbol, summary.country).catch(() => toast.error('Request failed.'));
-                }}
-                className="rounded-lg border border-slate-200 px-2.5 py-1 text-xs font-semibold text-slate-700 hover:border-brand-400 hover:text-brand-700"
-              >
-                {symbol}
-              </button>
-            ))}
-          </div>
+          <RelatedStocks symbols={summary.symbols} country={summary.country} />
         </div>
       )}
     </article>

@@ -1,6 +1,15 @@
 import type { Quote } from '@imali/contract';
 import { describe, expect, it } from 'vitest';
-import { isWatched, newerQuote, quoteRow, rankingRows, stockKey, streamSpec, withLiveQuote } from './quotes';
+import {
+  candidateRefs,
+  isWatched,
+  newerQuote,
+  quoteRow,
+  rankingRows,
+  stockKey,
+  streamSpec,
+  withLiveQuote,
+} from './quotes';
 
 const quote = (over: Partial<Quote> = {}): Quote => ({
   symbol: 'NPN',
@@ -98,5 +107,19 @@ describe('list rows', () => {
     const rows = rankingRows(items, live);
     expect(rows.map((r) => r.symbol)).toEqual(['CFR', 'REM']);
     expect(rows[1]!.changePercent).toBe('+9.00%');
+  });
+});
+
+describe('news tags to batch references', () => {
+  it('asks every market of the country, so the batch call answers from the right one', () => {
+    expect(candidateRefs(['npn', 'PRX'], 'ZA')).toEqual([
+      { symbol: 'NPN', market: 'JSE', country: 'ZA' },
+      { symbol: 'PRX', market: 'JSE', country: 'ZA' },
+    ]);
+    expect(candidateRefs(['AAPL'], 'US')).toEqual([
+      { symbol: 'AAPL', market: 'NYSE', country: 'US' },
+      { symbol: 'AAPL', market: 'NASDAQ', country: 'US' },
+    ]);
+    expect(candidateRefs(['X'], 'FR')).toEqual([]);
   });
 });

@@ -101,3 +101,21 @@ export function isWatched(items: readonly StockKey[] | undefined, s: StockKey): 
   const key = stockKey(s);
   return (items ?? []).some((i) => stockKey(i) === key);
 }
+
+/** Markets of each country profile: where a bare symbol (a news tag) may be listed. */
+export const COUNTRY_MARKETS: Record<string, readonly string[]> = {
+  ZA: ['JSE'],
+  US: ['NYSE', 'NASDAQ'],
+  IN: ['NSE'],
+};
+
+/**
+ * Batch-call references for bare symbols: one per market the country has. The batch call leaves
+ * unknown listings out, so each symbol comes back once, from the market it trades on.
+ */
+export function candidateRefs(symbols: readonly string[], country: string): StockKey[] {
+  const markets = COUNTRY_MARKETS[country.toUpperCase()] ?? [];
+  return symbols.flatMap((symbol) =>
+    markets.map((market) => ({ symbol: symbol.toUpperCase(), market, country: country.toUpperCase() })),
+  );
+}
