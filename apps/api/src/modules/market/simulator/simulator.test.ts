@@ -35,16 +35,16 @@ describe('simulated market: determinism', () => {
   it('gives exact, repeatable prices for (seed, symbol, time), in any instance', () => {
     const q = new MarketSimulator(SEED).quoteAt(npn, FRIDAY_MORNING);
     expect(q).toMatchObject({
-      price: 656980,
+      price: 661184,
       open: 655789,
       high: 662173,
-      low: 655229,
+      low: 652769,
       previousClose: 649437,
       volume: 437325,
       marketOpen: true,
     });
     expect(new MarketSimulator(SEED).quoteAt(npn, FRIDAY_MORNING)).toEqual(q);
-    expect(new MarketSimulator(SEED).quoteAt(aapl, Date.parse('2026-11-20T15:00:00Z')).price).toBe(18761);
+    expect(new MarketSimulator(SEED).quoteAt(aapl, Date.parse('2026-11-20T15:00:00Z')).price).toBe(18939);
   });
 
   it('prices differ by seed and by symbol', () => {
@@ -169,7 +169,7 @@ describe('simulated market: trading hours', () => {
 
 describe('cents handling', () => {
   it('keeps JSE prices in whole cents and others with two decimals', () => {
-    expect(ticksToPrice(656980, 0)).toBe(656980);
+    expect(ticksToPrice(661184, 0)).toBe(661184);
     expect(ticksToPrice(18761, 2)).toBe(187.61);
     expect(ticksToPrice(5, 2)).toBe(0.05);
   });

@@ -232,20 +232,22 @@ export class MarketSimulator {
       [n - 1, close],
     ];
     anchors.sort((a, b) => a[0] - b[0]);
-    const sigmaDay = inst.annualVolatility / Math.sqrt(TRADING_DAYS_PER_YEAR);
-    const stepTicks = (((open + close) / 2) * sigmaDay * 0.8) / Math.sqrt(n);
+    // Noise scaled to the day's range, so the path wanders inside it rather than pinning to it.
+    const stepTicks = (Math.max(high - low, 1) * 0.6) / Math.sqrt(n);
     const seconds = new Float64Array(n);
     const walk = new Float64Array(n);
     for (let k = 0; k < anchors.length - 1; k++) {
       const [a, va] = anchors[k]!;
       const [b, vb] = anchors[k + 1]!;
       walk[a] = 0;
-      for (let t = a + 1; t <= b; t++) walk[t] = walk[t - 1]! + stepTicks * rng.normal();
+      for (let t = a + 1; t <= b; t++) walk[t] = walk[t - 1]! + stepTicks * rng.fastNormal();
       const end = walk[b]!;
       for (let t = a; t <= b; t++) {
         const f = (t - a) / (b - a);
         const v = Math.round(va + (vb - va) * f + walk[t]! - f * end);
-        seconds[t] = v > high ? high : v < low ? low : v;
+        // Reflect off the day's high and low (a clamp alone would leave flat stretches).
+        const r = v > high ? 2 * high - v : v < low ? 2 * low - v : v;
+        seconds[t] = r > high ? high : r < low ? low : r;
       }
     }
     // Anchors exactly (a clamp can never move them, but rounding of the bridge ends could).
@@ -348,8 +350,34 @@ export class MarketSimulator {
 
   /** The trading day's candle as it stood at second `untilSecond` of the session. */
   private partialDay(inst: SimInstrument, day: number, untilSecond: number): TickCandle {
-    const bars = this.minuteBars(inst, day, untilSecond);
-    return aggregate(bars, bars[0]!.time);
+    // Same figures as aggregating minuteBars(inst, day, untilSecond), without allocating them:
+    // quotes of open markets run this on every stream tick.
+    const path = this.dayPath(inst, day);
+    const mm = path.minutes;
+    const cut = Math.min(untilSecond, path.seconds.length);
+    const fullMinutes = Math.floor(cut / 60);
+    let high = -Infinity;
+    let low = Infinity;
+    let volume = 0;
+    for (let m = 0; m < fullMinutes; m++) {
+      if (mm[m * 5 + 1]! > high) high = mm[m * 5 + 1]!;
+      if (mm[m * 5 + 2]! < low) low = mm[m * 5 + 2]!;
+      volume += mm[m * 5 + 4]!;
+    }
+    if (cut % 60 !== 0) {
+      const partial = this.partialMinute(path, fullMinutes, cut, 0);
+      if (partial.high > high) high = partial.high;
+      if (partial.low < low) low = partial.low;
+      volume += partial.volume;
+    }
+    return {
+      time: sessionOf(inst.exchange, day).openMs / 1000,
+      open: path.seconds[0]!,
+      high,
+      low,
+      close: path.seconds[cut - 1]!,
+      volume,
+    };
   }
 
   // ---- quotes -------------------------------------------------------------------------------
