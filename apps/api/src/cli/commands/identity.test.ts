@@ -162,6 +162,7 @@ describe('ops commands of the identity area (through the registry)', () => {
     expect(out).toMatch(/^PIN\s+not set$/m);
     expect(out).toMatch(/^Active sessions\s+1$/m);
     expect(out).toContain('kyc.approve');
+    expect(out).toContain('kyc.submit');
     await expect(ops('client', 'show', '799999991')).rejects.toThrow(/No client/);
     await expect(ops('client', 'show', 'abc')).rejects.toThrow(/Not a 9-digit mobile/);
   });

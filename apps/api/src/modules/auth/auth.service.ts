@@ -3,6 +3,7 @@ import { ErrorCode, Messages } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { hashSecret, safeEqual, sha256Hex, sixDigitCode, verifySecret } from '../../lib/crypto';
 import { DomainError } from '../../plugins/errors';
+import * as audit from '../audit/audit.service';
 import * as invites from '../invite/invite.service';
 import * as outbox from '../outbox/outbox.service';
 import * as sessions from '../session/session.service';
@@ -118,6 +119,14 @@ export async function changePassword(
     const txCtx = { ...ctx, db: tx };
     await repo.setPassword(tx, client.id, hash, ctx.clock.now());
     await sessions.endAllSessions(txCtx, client.id, 'password_changed');
+    await audit.record(txCtx, {
+      actor: `client:${client.id}`,
+      action: 'client.password_change',
+      subjectType: 'client',
+      subjectId: String(client.id),
+      before: { passwordChangedAt: client.passwordChangedAt.toISOString() },
+      after: { passwordChangedAt: ctx.clock.now().toISOString(), sessionsEnded: true },
+    });
   });
 }
 
@@ -224,6 +233,14 @@ export async function resetPassword(
     await repo.setPassword(tx, client.id, hash, ctx.clock.now());
     await sessions.endAllSessions(txCtx, client.id, 'password_reset');
     await repo.clearFailures(tx, client.mobile);
+    await audit.record(txCtx, {
+      actor: `client:${client.id}`,
+      action: 'client.password_reset',
+      subjectType: 'client',
+      subjectId: String(client.id),
+      before: { passwordChangedAt: client.passwordChangedAt.toISOString() },
+      after: { passwordChangedAt: ctx.clock.now().toISOString(), sessionsEnded: true, by: 'sms_code' },
+    });
   });
   return 'reset' as const;
 }

@@ -349,6 +349,15 @@ describe('identity: register, login, logout, session, refresh, change password',
       expect((await get('/api/auth/app/v1/session', other)).statusCode).toBe(401);
       expect((await login(t, mobile, 'old-pass')).statusCode).toBe(401);
       expect((await login(t, mobile, 'new-pass')).statusCode).toBe(200);
+      const [entry] = await t.database.query<{ action: string; actor: string }>(
+        `select a.action, a.actor from audit_log a join clients c on a.subject_id = c.id::text
+          where c.mobile = $1 and a.subject_type = 'client'`,
+        [mobile],
+      );
+      expect(entry).toMatchObject({
+        action: 'client.password_change',
+        actor: expect.stringMatching(/^client:/),
+      });
     });
 
     it('rejects bad input and a missing token', async () => {

@@ -2,6 +2,7 @@ import { ErrorCode, Messages, type ClientProfile } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { hashSecret, verifySecret } from '../../lib/crypto';
 import { DomainError } from '../../plugins/errors';
+import * as audit from '../audit/audit.service';
 import * as auth from '../auth/auth.service';
 import * as sessions from '../session/session.service';
 import { fileUrl } from '../uploads/uploads.service';
@@ -78,8 +79,22 @@ export async function setPin(ctx: AppContext, principal: sessions.Principal, pin
   if (!at || ctx.clock.now().getTime() - at.getTime() > freshMs) {
     throw new DomainError(ErrorCode.Forbidden, Messages.passwordCheckRequired, 403);
   }
-  await requireClient(ctx, principal.clientId);
-  await repo.setPin(ctx.db, principal.clientId, await hashSecret(pinMd5));
+  const client = await requireClient(ctx, principal.clientId);
+  const pinHash = await hashSecret(pinMd5);
+  await ctx.db.transaction(async (tx) => {
+    await repo.setPin(tx, client.id, pinHash);
+    await audit.record(
+      { ...ctx, db: tx },
+      {
+        actor: `client:${client.id}`,
+        action: client.pinHash ? 'client.pin_change' : 'client.pin_set',
+        subjectType: 'client',
+        subjectId: String(client.id),
+        before: { hasPin: client.pinHash !== null, pinLocked: isPinLocked(ctx, client) },
+        after: { hasPin: true, pinLocked: false },
+      },
+    );
+  });
 }
 
 /**
