@@ -26,9 +26,11 @@ function reasonArg(args: OpsArgs, usage: string): string {
   return reason.trim();
 }
 
-function statusArg<T extends string>(args: OpsArgs, allowed: readonly T[]): T | undefined {
+/** The status to list: pending by default, undefined for 'all'. */
+function statusArg<T extends string>(args: OpsArgs, allowed: readonly T[], fallback: T): T | undefined {
   const s = args.flags.status ?? args.positionals[0];
-  if (s === undefined || s === true || s === 'all') return undefined;
+  if (s === undefined || s === true) return fallback;
+  if (s === 'all') return undefined;
   if (typeof s === 'string' && (allowed as readonly string[]).includes(s)) return s as T;
   throw bad(`Status must be one of: ${allowed.join(', ')}, all`);
 }
@@ -49,7 +51,7 @@ const when = (d: Date | null) => (d ? d.toISOString().slice(0, 19).replace('T', 
 async function depositList(ctx: AppContext, args: OpsArgs) {
   const rows = await listDeposits(
     ctx,
-    statusArg(args, ['pending', 'confirmed', 'rejected'] as const) ?? 'pending',
+    statusArg(args, ['pending', 'confirmed', 'rejected'] as const, 'pending'),
   );
   return table(
     ['id', 'reference', 'client', 'amount', 'status', 'proof', 'created', 'reason'],
@@ -69,7 +71,7 @@ async function depositList(ctx: AppContext, args: OpsArgs) {
 async function withdrawalList(ctx: AppContext, args: OpsArgs) {
   const rows = await listWithdrawals(
     ctx,
-    statusArg(args, ['pending', 'paid', 'rejected'] as const) ?? 'pending',
+    statusArg(args, ['pending', 'paid', 'rejected'] as const, 'pending'),
   );
   return table(
     ['id', 'reference', 'client', 'amount', 'status', 'bank', 'card', 'holder', 'created', 'reason'],
