@@ -138,6 +138,32 @@ describe('accounts and statements', () => {
     });
   });
 
+  it('documents every money route in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/account/app/v1',
+      '/api/account/app/v1/{id}/statement.csv',
+      '/api/caccount/app/v1/currency/list',
+      '/api/caccount/app/v1/pairs',
+      '/api/caccount/app/v1/limits',
+      '/api/caccount/app/v1/transfer',
+      '/api/caccount/app/v1/exchange',
+      '/api/caccount/app/v1/transfer/list',
+      '/api/bankcard/app/v1/list',
+      '/api/bankcard/app/v1',
+      '/api/bankcard/app/v1/{id}',
+      '/api/deposit/app/v1',
+      '/api/deposit/app/v1/{id}',
+      '/api/deposit/app/v1/list',
+      '/api/withdraw/app/v1',
+      '/api/withdraw/app/v1/list',
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+  });
+
   it('leaves a sound ledger', async () => {
     const report = await checkLedger(t.app.ctx);
     expect(report.problems).toEqual([]);
