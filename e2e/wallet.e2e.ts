@@ -423,6 +423,13 @@ describe('wallet for a client whose PIN gets locked', () => {
       'e2e-fund-2',
     );
     await runOps(server, 'deposit', 'reject', String(refused.id), '--reason', 'No matching payment received');
+    const later = await api<{ id: number; reference: string }>(
+      'POST',
+      '/api/deposit/app/v1',
+      token,
+      { account_id: zar.id, amount: '1500', method: 'EFT' },
+      'e2e-fund-3',
+    );
     await api('POST', '/api/bankcard/app/v1', token, {
       bank_name: 'Nedbank',
       card_no: '1987654321',
@@ -440,9 +447,22 @@ describe('wallet for a client whose PIN gets locked', () => {
     expect(await row.getAttribute('data-status')).toBe('rejected');
     expect(await textOf(row)).toContain('Reason: No matching payment received');
     expect(await row.locator('[data-status]').getAttribute('class')).toContain('red');
-    const confirmed = page.getByTestId('deposit-row').filter({ hasNotText: refused.reference });
+    const confirmed = page.getByTestId('deposit-row').filter({ hasText: /ZAR\s5,000\.00/ });
     expect(await confirmed.getAttribute('data-status')).toBe('confirmed');
     await screenshot(page, 'wallet-records-rejected');
+
+    // A pending deposit without proof: attach it later from the records.
+    const pending = page.getByTestId('deposit-row').filter({ hasText: later.reference });
+    expect(await pending.getAttribute('data-status')).toBe('pending');
+    expect(await pending.locator('[data-status]').getAttribute('class')).toContain('amber');
+    await pending.getByRole('button', { name: 'Attach proof of payment' }).click();
+    const depositDrawer = page.getByRole('dialog', { name: 'Deposit' });
+    expect(await depositDrawer.getByTestId('deposit-reference').textContent()).toBe(later.reference);
+    await depositDrawer.getByTestId('proof-input').setInputFiles(await makeImage('wallet-proof', 'jpeg'));
+    await depositDrawer.getByRole('button', { name: 'Upload Proof' }).click();
+    await depositDrawer.getByTestId('deposit-done').waitFor();
+    await depositDrawer.getByRole('button', { name: 'Done' }).click();
+    await pending.getByRole('button', { name: 'Attach proof of payment' }).waitFor({ state: 'detached' });
 
     await page
       .getByRole('region', { name: 'Cash accounts' })
