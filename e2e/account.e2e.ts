@@ -50,6 +50,7 @@ describe('account panel and modals', () => {
     await drawer.getByText('Trust Rating: 0').waitFor();
     await drawer.getByText('Version 3.1.3229').waitFor();
     expect(await drawer.getByRole('button', { name: 'Transfer' }).isDisabled()).toBe(true);
+    await page.waitForTimeout(400); // let the slide-in finish
     await screenshot(page, 'avatar-drawer');
     await drawer.getByRole('button', { name: 'Copy UID' }).click();
     await expectToast(page, 'UID has copied');

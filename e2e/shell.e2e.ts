@@ -75,7 +75,10 @@ describe('signed-in shell', () => {
     const input = dialog.getByPlaceholder('Search...');
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
     await input.fill('zzqqxxnothing');
-    await dialog.getByText('No Results Found').waitFor({ timeout: 10_000 });
+    // (The visible message; a screen-reader live region may repeat it.)
+    await dialog
+      .locator('p:not([role=status])', { hasText: 'No Results Found' })
+      .waitFor({ timeout: 10_000 });
     await dialog.getByText('Try searching for something else.').waitFor();
     await screenshot(page, 'search-dialog');
     await dialog.getByRole('button', { name: 'Clear search' }).click();
@@ -153,7 +156,24 @@ describe('signed-in shell', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByTestId('avatar-button').click();
     await page.getByRole('dialog', { name: 'Account' }).waitFor();
+    await page.waitForTimeout(400); // let the slide-in finish
     await screenshot(page, 'avatar-drawer-phone');
+  });
+
+  it('goes to /error when a request fails offline, and comes back when online', async () => {
+    const page = await signedIn();
+    // A quiet screen (the dashboard polls), then the request the test makes goes out offline.
+    await page.goto('/me/application');
+    await page.getByRole('heading', { name: 'Me', level: 1 }).waitFor();
+    await page.getByTestId('avatar-button').click();
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'View KYC' }).click();
+    await waitForPath(page, '/error');
+    await page.getByRole('heading', { name: 'You appear to be offline' }).waitFor();
+    await screenshot(page, 'error-offline');
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await waitForPath(page, '/dashboard');
   });
 
   it('resets a forgotten password with a verification code', async () => {

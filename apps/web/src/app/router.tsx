@@ -8,6 +8,7 @@ import { decideRoute, needsKycStatus } from './guard';
 import { attachMenuRoutes, LAYOUT_ROUTE_ID, menuAttached, type RouteHandle } from './menu';
 import { queryClient } from './query-client';
 import { RootShell, RouteErrorBoundary } from './root-shell';
+import ErrorPage from './screens/error-page';
 
 async function guardLoader({ request }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
@@ -74,9 +75,10 @@ export const staticRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./screens/public/cookie-page')).default }),
       },
       {
+        // Not lazy: it must render while the browser is offline and cannot fetch a chunk.
         path: '/error',
         ...title('Connection Problem'),
-        lazy: async () => ({ Component: (await import('./screens/error-page')).default }),
+        Component: ErrorPage,
       },
       {
         id: LAYOUT_ROUTE_ID,

@@ -20,6 +20,9 @@ export function wireHttpClient(router: AppRouter, queryClient: QueryClient): voi
       void router.navigate('/', { replace: true });
     },
     onOffline() {
+      modal.forceClose();
+      rightDrawer.close();
+      bottomDrawer.close();
       if (window.location.pathname !== '/error') void router.navigate('/error', { replace: true });
     },
   });

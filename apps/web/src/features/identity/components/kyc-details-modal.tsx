@@ -31,8 +31,8 @@ function IdImage({ url, label }: { url: string; label: string }) {
 }
 
 export function KycDetailsModal() {
-  const { data, isLoading, isError } = useKycDetail();
-  if (isLoading) return <DetailCardSkeleton rows={5} />;
+  const { data, isPending, isError } = useKycDetail();
+  if (isPending) return <DetailCardSkeleton rows={5} />;
   if (isError || !data) {
     return (
       <p className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
