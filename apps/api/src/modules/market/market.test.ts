@@ -301,6 +301,10 @@ describe('product market API (/api/market/app/v1)', () => {
   });
 
   describe('market-config and the generated key', () => {
+    it('is for signed-in clients only', async () => {
+      expect((await get('/api/client/app/v1/market-config', null)).statusCode).toBe(401);
+    });
+
     it('hands the web app the base URL and a key generated once per database', async () => {
       const res = await get('/api/client/app/v1/market-config');
       expect(res.statusCode).toBe(200);
@@ -429,6 +433,32 @@ describe('product market API (/api/market/app/v1)', () => {
       });
       expect(del.statusCode).toBe(200);
       expect(del.json().data.items).toEqual([]);
+    });
+
+    it('holds at most 100 stocks', async () => {
+      const full = await signedInClient(t.app.ctx);
+      await t.database.query(
+        `insert into instruments (symbol, name, market, country, currency, type, price_decimals, base_price,
+           annual_volatility, annual_drift)
+         select 'WL' || n, 'Watch Filler ' || n, 'JSE', 'ZA', 'ZAR', 'stock', 0, 1000, 0.3, 0.05
+         from generate_series(1, 10) as n`,
+      );
+      await t.database.query(
+        `insert into watchlist_items (client_id, instrument_id)
+         select $1, id from instruments where symbol <> 'NPN' order by id limit 100`,
+        [full.clientId],
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/market/app/v1/watchlist',
+        headers: { authorization: `Bearer ${full.token}` },
+        payload: npn,
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'LIMIT_EXCEEDED',
+        message: 'A watch list holds at most 100 stocks.',
+      });
     });
 
     it('answers 404 for an unknown stock and 400 for a malformed body', async () => {
