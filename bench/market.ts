@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -283,5 +284,6 @@ export async function bench() {
     console.log(`market.sse_delivery_p99_ms: ${fmt(percentile(fan.delays, 99))} (goal <= 50)`);
   } finally {
     await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
