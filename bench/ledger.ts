@@ -5,6 +5,7 @@
  * by `ledger check`. Prints figures; asserts nothing.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import os from 'node:os';
 import pg from 'pg';
 import { testConfig } from '../apps/api/src/config/env';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/api/src/db/client';
@@ -104,7 +105,17 @@ async function run(ctx: AppContext, people: BenchClient[], workers: number) {
   };
 }
 
+/** The engine's bare round trip, to read the figures against when the machine is busy. */
+async function roundTripMs(database: DatabaseHandle) {
+  const n = 200;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i += 1) await database.query('select 1');
+  return (performance.now() - t0) / n;
+}
+
 async function report(label: string, ctx: AppContext, people: BenchClient[], workers: number) {
+  console.log(`ledger.load_average_1m: ${os.loadavg()[0]!.toFixed(2)} (${os.cpus().length} cores)`);
+  console.log(`ledger.select1_round_trip_ms.${label}: ${(await roundTripMs(ctx.database)).toFixed(3)}`);
   const r = await run(ctx, people, workers);
   console.log(`ledger.transfers_per_second.${label}: ${r.perSecond}`);
   console.log(`ledger.transfer_p50_ms.${label}: ${r.p50.toFixed(2)}`);

@@ -99,39 +99,3 @@ export async function callLedgerTransfer(db: Db, c: LedgerTransferCall) {
   const value = typeof row.result === 'string' ? JSON.parse(row.result) : row.result;
   return value as { replayed: boolean; data: unknown };
 }
-
-export interface TransferContext {
-  accounts: { id: number; kind: string; clientId: number | null; currency: LedgerCurrency }[];
-  rates: { fromCurrency: LedgerCurrency; toCurrency: LedgerCurrency; rate: string }[];
-}
-
-/** Both accounts and the rates between their currencies, in one round trip (the transfer hot path). */
-export async function transferContext(db: Db, fromId: number, toId: number): Promise<TransferContext> {
-  const result = await db.execute(sql`
-    with a as (select id, kind, client_id, currency from accounts where id in (${fromId}::bigint, ${toId}::bigint))
-    select 'account' as row_kind, id::text as id, kind, client_id::text as client_id, currency,
-           null::text as rate_from, null::text as rate_to, null::text as rate
-    from a
-    union all
-    select 'rate', null, null, null, null, r.from_currency, r.to_currency, r.rate::text
-    from exchange_rates r
-    where r.from_currency in (select currency from a) and r.to_currency in (select currency from a)`);
-  const rows = (result as unknown as { rows: Record<string, string | null>[] }).rows;
-  return {
-    accounts: rows
-      .filter((r) => r.row_kind === 'account')
-      .map((r) => ({
-        id: Number(r.id),
-        kind: r.kind!,
-        clientId: r.client_id === null ? null : Number(r.client_id),
-        currency: r.currency as LedgerCurrency,
-      })),
-    rates: rows
-      .filter((r) => r.row_kind === 'rate')
-      .map((r) => ({
-        fromCurrency: r.rate_from as LedgerCurrency,
-        toCurrency: r.rate_to as LedgerCurrency,
-        rate: r.rate!,
-      })),
-  };
-}

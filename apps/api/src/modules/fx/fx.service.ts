@@ -18,6 +18,7 @@ import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
 import {
   accountNotFound,
+  accountsByIds,
   amountToMinor,
   insufficientFunds,
   ownAccountByCurrency,
@@ -124,6 +125,50 @@ function ledgerError(error: unknown): unknown {
  * used is still the published one and that the funds are available, and writes the entry, its
  * four postings, the balances, the transfer and the idempotent answer (decision 0011).
  */
+// Per-process caches for the hot path, never trusted: account ownership and currency never
+// change once created, and ledger_transfer re-checks in the database that the rate row used is
+// still the published one (a stale cache costs one retry, never a wrong price).
+const accountMeta = new WeakMap<
+  object,
+  Map<number, { kind: string; clientId: number | null; currency: Currency }>
+>();
+const rateCache = new WeakMap<object, { rows: repo.RateRow[]; loadedAt: number }>();
+const RATE_CACHE_MS = 1_000;
+
+async function cachedRates(ctx: AppContext, fresh: boolean) {
+  const cached = rateCache.get(ctx.database);
+  if (!fresh && cached && Date.now() - cached.loadedAt < RATE_CACHE_MS) return cached.rows;
+  const rows = await repo.listRates(ctx.db);
+  rateCache.set(ctx.database, { rows, loadedAt: Date.now() });
+  return rows;
+}
+
+async function cachedAccounts(ctx: AppContext, ids: number[]) {
+  let map = accountMeta.get(ctx.database);
+  if (!map) accountMeta.set(ctx.database, (map = new Map()));
+  const missing = ids.filter((id) => !map.has(id));
+  if (missing.length > 0) {
+    for (const a of await accountsByIds(ctx, missing)) {
+      map.set(a.id, { kind: a.kind, clientId: a.clientId, currency: a.currency });
+    }
+  }
+  return ids.map((id) => map.get(id));
+}
+
+type Priced = { source: repo.RateRow; rate: string } | { refusal: () => DomainError };
+
+/** The spec's price for from→to: the published pair, else 1/reverse; refused if not what the client saw. */
+function price(rows: repo.RateRow[], from: Currency, to: Currency, stated: string): Priced {
+  const direct = rows.find((r) => r.fromCurrency === from && r.toCurrency === to);
+  const source = direct ?? rows.find((r) => r.fromCurrency === to && r.toCurrency === from);
+  if (!source) return { refusal: () => notFound(MoneyMessages.pairNotFound) };
+  const rate = direct ? rateText(direct.rate) : invertRate(rateText(source.rate));
+  if (!sameRate(rate, stated)) {
+    return { refusal: () => new DomainError(ErrorCode.RateChanged, MoneyMessages.rateChanged, 409) };
+  }
+  return { source, rate };
+}
+
 export async function transfer(
   ctx: AppContext,
   clientId: number,
@@ -133,13 +178,7 @@ export async function transfer(
   if (input.fromAccountId === input.toAccountId) {
     throw new DomainError(ErrorCode.InvalidInput, MoneyMessages.sameAccount, 400);
   }
-  const { accounts, rates: rows } = await repo.transferContext(
-    ctx.db,
-    input.fromAccountId,
-    input.toAccountId,
-  );
-  const from = accounts.find((a) => a.id === input.fromAccountId);
-  const to = accounts.find((a) => a.id === input.toAccountId);
+  const [from, to] = await cachedAccounts(ctx, [input.fromAccountId, input.toAccountId]);
   for (const a of [from, to]) {
     if (!a || a.kind !== 'client' || a.clientId !== clientId) throw accountNotFound();
   }
@@ -153,40 +192,45 @@ export async function transfer(
     if (stored) return stored;
     throw error;
   };
-  const direct = rows.find((r) => r.fromCurrency === fromCurrency && r.toCurrency === toCurrency);
-  const source = direct ?? rows.find((r) => r.fromCurrency === toCurrency && r.toCurrency === fromCurrency);
-  if (!source) return refuse(notFound(MoneyMessages.pairNotFound));
-  const rate = direct ? rateText(direct.rate) : invertRate(rateText(source.rate));
-  if (!sameRate(rate, input.rate)) {
-    return refuse(new DomainError(ErrorCode.RateChanged, MoneyMessages.rateChanged, 409));
-  }
-  const convertedMinor = convertAmount(amountMinor, rate, fromCurrency, toCurrency);
-  if (convertedMinor <= 0n) {
-    return refuse(new DomainError(ErrorCode.InvalidInput, MoneyMessages.amountTooSmallToConvert, 400));
-  }
-  try {
-    const result = await repo.callLedgerTransfer(ctx.db, {
-      clientId,
-      key: idempotency.key,
-      requestHash: idempotency.requestHash,
-      fromAccountId: from!.id,
-      toAccountId: to!.id,
-      fromCurrency,
-      toCurrency,
-      amountMinor,
-      convertedMinor,
-      rateFrom: source.fromCurrency,
-      rateTo: source.toCurrency,
-      rateValue: source.rate,
-      rateText: rate,
-      amountText: formatMinor(amountMinor, fromCurrency),
-      convertedText: formatMinor(convertedMinor, toCurrency),
-      reference: newReference('TRF'),
-      at: ctx.clock.now(),
-    });
-    return { data: result.data as TransferResult, replayed: result.replayed };
-  } catch (error) {
-    throw ledgerError(error);
+  let priced = price(await cachedRates(ctx, false), fromCurrency, toCurrency, input.rate);
+  if ('refusal' in priced) priced = price(await cachedRates(ctx, true), fromCurrency, toCurrency, input.rate);
+
+  for (let attempt = 0; ; attempt += 1) {
+    if ('refusal' in priced) return refuse(priced.refusal());
+    const convertedMinor = convertAmount(amountMinor, priced.rate, fromCurrency, toCurrency);
+    if (convertedMinor <= 0n) {
+      return refuse(new DomainError(ErrorCode.InvalidInput, MoneyMessages.amountTooSmallToConvert, 400));
+    }
+    try {
+      const result = await repo.callLedgerTransfer(ctx.db, {
+        clientId,
+        key: idempotency.key,
+        requestHash: idempotency.requestHash,
+        fromAccountId: input.fromAccountId,
+        toAccountId: input.toAccountId,
+        fromCurrency,
+        toCurrency,
+        amountMinor,
+        convertedMinor,
+        rateFrom: priced.source.fromCurrency,
+        rateTo: priced.source.toCurrency,
+        rateValue: priced.source.rate,
+        rateText: priced.rate,
+        amountText: formatMinor(amountMinor, fromCurrency),
+        convertedText: formatMinor(convertedMinor, toCurrency),
+        reference: newReference('TRF'),
+        at: ctx.clock.now(),
+      });
+      return { data: result.data as TransferResult, replayed: result.replayed };
+    } catch (error) {
+      const mapped = ledgerError(error);
+      // Our cached rate was stale: price again from the database's rates, once.
+      if (attempt === 0 && mapped instanceof DomainError && mapped.code === ErrorCode.RateChanged) {
+        priced = price(await cachedRates(ctx, true), fromCurrency, toCurrency, input.rate);
+        continue;
+      }
+      throw mapped;
+    }
   }
 }
 
@@ -263,6 +307,7 @@ export async function setRate(
       updatedAt: ctx.clock.now(),
       updatedBy: actor,
     });
+    rateCache.delete(ctx.database);
     await audit.record(txCtx, {
       actor,
       action: 'rate.set',
