@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { useIndices } from '../api/market-lists';
 import { chartDataQuery } from '../api/stock';
 import { useLiveQuotes } from '../hooks/use-live-quotes';
+import { FLASH_CLASS, usePriceFlash } from '../hooks/use-price-flash';
 import { exchangeTimeZone } from '../model/candles';
 import { formatPrice } from '../model/format';
 import { stockKey, withLiveQuote } from '../model/quotes';
@@ -47,6 +48,7 @@ export default function IndexCards({ country = DEFAULT_COUNTRY }: { country?: st
 }
 
 function IndexCard({ quote }: { quote: Quote }) {
+  const flash = usePriceFlash(quote.price);
   const chart = useQuery(chartDataQuery(quote, '1m'));
   const candles = chart.data?.candles ?? [];
   const step = Math.max(1, Math.ceil(candles.length / SPARKLINE_POINTS));
@@ -71,7 +73,12 @@ function IndexCard({ quote }: { quote: Quote }) {
           className={cn('h-9 w-24 shrink-0', values.length < 2 && 'opacity-0')}
         />
       </div>
-      <p className="mt-2 text-2xl font-bold tracking-tight text-slate-900 tabular-nums">
+      <p
+        className={cn(
+          '-mx-1 mt-2 self-start rounded-md px-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums transition-colors duration-500',
+          flash && FLASH_CLASS[flash],
+        )}
+      >
         {formatPrice(quote.price, quote.quote_unit)}
       </p>
       <div className="mt-1 flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-1">

@@ -12,6 +12,7 @@ import { abbreviateAmount } from '@imali/money';
 import { useChartData, useCompany, useStockDetail } from '../api/stock';
 import { useWatchlist, useWatchlistChange } from '../api/market-lists';
 import { useLiveQuote } from '../hooks/use-live-quotes';
+import { FLASH_CLASS, usePriceFlash } from '../hooks/use-price-flash';
 import {
   applyTick,
   candlesForRange,
@@ -111,6 +112,7 @@ export default function StockDetailDrawer({ params }: BottomDrawerContentProps) 
 }
 
 function QuoteHeader({ stock, quote }: { stock: StockKey; quote: StockDetail }) {
+  const flash = usePriceFlash(quote.price);
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0">
@@ -122,7 +124,10 @@ function QuoteHeader({ stock, quote }: { stock: StockKey; quote: StockDetail }) 
         </div>
         <p className="mt-3 flex items-baseline gap-2">
           <span
-            className="text-3xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-4xl"
+            className={cn(
+              '-mx-1 rounded-lg px-1 text-3xl font-bold tracking-tight text-slate-900 tabular-nums transition-colors duration-500 sm:text-4xl',
+              flash && FLASH_CLASS[flash],
+            )}
             data-testid="last-price"
           >
             {formatPrice(quote.price, quote.quote_unit)}
