@@ -325,6 +325,22 @@ describe('wallet (demo client, desktop)', () => {
     expect(await textOf(row)).toContain('ZAR → USD');
     expect(await textOf(row)).toContain('$55.00');
     expect(await textOf(row)).toContain('ZAR 1,000.00 debited');
+
+    // The ZAR statement (CSV) ends at the balance shown.
+    await page.getByRole('button', { name: 'Statement' }).click();
+    const statement = page.getByRole('dialog', { name: 'Download Statement' });
+    const downloading = page.waitForEvent('download');
+    await statement.getByRole('button', { name: 'Download CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(
+      /^imali-statement-ZAR-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(csv[0]).toBe('date,description,reference,debit,credit,balance');
+    expect(csv.at(-1)!.split(',').at(-1)).toBe('25300.00');
     expect(errors).toEqual([]);
   });
 });

@@ -5,11 +5,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ReceiptIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { useAccounts } from '../api/accounts';
 import { useDeposits } from '../api/deposits';
 import { useTransfers } from '../api/transfer';
 import { useWithdrawals } from '../api/withdrawals';
 import { formatRecordTime, maskCardNumber } from '../model/display';
 import { Amount, CurrencyCoin, Notice, StatusBadge } from './parts';
+import { openStatementModal } from './statement-modal';
 import { WalletOverview } from './wallet-overview';
 
 type Tab = 'deposits' | 'withdrawals' | 'transfers';
@@ -165,6 +167,7 @@ export default function WalletRecords() {
   const deposits = useDeposits();
   const withdrawals = useWithdrawals();
   const transfers = useTransfers();
+  const { data: accounts } = useAccounts();
   return (
     <div className="space-y-6">
       <WalletOverview />
@@ -172,24 +175,35 @@ export default function WalletRecords() {
         aria-label="Money records"
         className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
       >
-        <div role="tablist" aria-label="Record type" className="flex border-b border-slate-100 px-2">
-          {TABS.map((t) => (
+        <div className="flex items-center justify-between gap-2 border-b border-slate-100 pr-3">
+          <div role="tablist" aria-label="Record type" className="flex min-w-0 overflow-x-auto px-2">
+            {TABS.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                aria-selected={tab === t.id}
+                onClick={() => setTab(t.id)}
+                className={cn(
+                  '-mb-px border-b-2 px-3 py-3 text-sm font-semibold transition-colors sm:px-4',
+                  tab === t.id
+                    ? 'border-brand-600 text-brand-700'
+                    : 'border-transparent text-slate-500 hover:text-slate-800',
+                )}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          {accounts && accounts.length > 0 && (
             <button
-              key={t.id}
               type="button"
-              role="tab"
-              aria-selected={tab === t.id}
-              onClick={() => setTab(t.id)}
-              className={cn(
-                '-mb-px border-b-2 px-3 py-3 text-sm font-semibold transition-colors sm:px-4',
-                tab === t.id
-                  ? 'border-brand-600 text-brand-700'
-                  : 'border-transparent text-slate-500 hover:text-slate-800',
-              )}
+              onClick={() => openStatementModal(accounts)}
+              className="shrink-0 rounded-lg px-2.5 py-1.5 text-sm font-semibold text-brand-600 hover:bg-brand-50"
             >
-              {t.label}
+              Statement
             </button>
-          ))}
+          )}
         </div>
         <div role="tabpanel">
           {tab === 'deposits' && (
