@@ -106,6 +106,33 @@ describe('transfers between currency accounts', () => {
     expect(fresh.json().data.converted_amount).toBe('18.10');
   });
 
+  it('notices a rate published by another process (stale per-process cache)', async () => {
+    const api = clientApi(t, alice);
+    const body = {
+      from_account: alice.accounts.ZAR,
+      to_account: alice.accounts.USD,
+      amount: '10',
+      rate: '0.0542',
+    };
+    expect((await api.post(TRANSFER, body)).statusCode).toBe(200); // warms the cache at 0.0542
+    // Another API process publishes a new rate: this process's cache is not told.
+    await t.database.query(
+      `update exchange_rates set rate = 0.0545 where from_currency = 'ZAR' and to_currency = 'USD'`,
+    );
+    try {
+      await expectNothingChanged(t, async () => {
+        const stale = await api.post(TRANSFER, body);
+        expect(stale.statusCode).toBe(409);
+        expect(stale.json().code).toBe('RATE_CHANGED');
+      });
+      const fresh = await api.post(TRANSFER, { ...body, rate: '0.0545' });
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.json().data).toMatchObject({ rate: '0.0545', converted_amount: '0.55' });
+    } finally {
+      await setRate(t.app.ctx, { from: 'ZAR', to: 'USD', rate: '0.0542' }, 'ops:test');
+    }
+  });
+
   it('refuses to overdraw with INSUFFICIENT_FUNDS and moves nothing', async () => {
     await expectNothingChanged(t, async () => {
       const res = await clientApi(t, alice).post(TRANSFER, {
