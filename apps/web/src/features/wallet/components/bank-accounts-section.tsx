@@ -38,15 +38,14 @@ function CardRow({ card, onDelete }: { card: BankCard; onDelete: (card: BankCard
         >
           Edit
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="flex-1 text-red-600 hover:bg-red-50 sm:flex-none"
+        <button
+          type="button"
+          className="inline-flex h-8 flex-1 items-center justify-center rounded-lg border border-red-200 px-3 text-sm font-semibold text-red-600 transition-colors hover:bg-red-50 sm:flex-none"
           aria-label={`Delete ${card.bank_name} ${maskCardNumber(card.card_no)}`}
           onClick={() => onDelete(card)}
         >
           Delete
-        </Button>
+        </button>
       </div>
     </li>
   );
