@@ -33,6 +33,9 @@ pg.types.setTypeParser(20, (v) => v);
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not
+  // crash the process: the pool discards it and opens a new one on demand.
+  pool.on('error', (error) => console.warn(`PostgreSQL idle connection error: ${error.message}`));
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
