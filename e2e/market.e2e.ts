@@ -119,6 +119,12 @@ describe('markets', () => {
     await drawer.getByText('Live', { exact: false }).first().waitFor();
     const first = await lastPrice.innerText();
     await expect.poll(() => lastPrice.innerText(), { timeout: 15_000, interval: 250 }).not.toBe(first);
+    // Live ticks redraw the chart; each redraw must clear the canvas first, or the translucent
+    // area fill piles up into a solid smear (seen once with a bundler setting that dropped it).
+    await page.mouse.move(5, 5);
+    const pixelsBefore = await drawnChartPixels(page);
+    await page.waitForTimeout(4_000);
+    expect(await drawnChartPixels(page)).toBeLessThan(pixelsBefore * 1.5);
     const change = drawer
       .locator('p', { has: page.getByText('today') })
       .locator('span')
