@@ -1,3 +1,5 @@
+export {};
+
 // `npm run bench`: prints figures (never asserts). Each area's bench lives in its own file and
 // exports `bench()`; a missing area is reported and skipped.
 const areas = ['./web-bundle.ts', './cold-start.ts', './ledger.ts', './market.ts'];
