@@ -47,7 +47,14 @@ describe('client: profile, menu, password check, PIN', () => {
       allow_bonus: false,
       allow_loan: false,
       service: '',
-      accounts: [],
+      // A new client's cash accounts: one per currency, empty.
+      accounts: ['ZAR', 'USD', 'EUR', 'GBP'].map((currency) => ({
+        id: expect.any(Number),
+        currency,
+        balance: '0.00',
+        available: '0.00',
+        held: '0.00',
+      })),
       country: 'ZA',
     });
   });
