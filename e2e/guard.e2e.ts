@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { loginToken, registerClient, uniqueMobile, submitKycByApi } from './support/api';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { acceptCookiesUpFront, expectTitle, expectToast, pathOf, signIn, waitForPath } from './support/flows';
+import {
+  acceptCookiesUpFront,
+  expectTitle,
+  pathOf,
+  recordToasts,
+  shownToasts,
+  signIn,
+  waitForPath,
+} from './support/flows';
 import { makeImage } from './support/images';
 import { runOps } from './support/ops';
 import { startServer, type RunningServer } from './support/server';
@@ -123,7 +131,8 @@ describe('route guard', () => {
   });
 
   it('a session that cannot be verified ends at /login with the spec message', async () => {
-    const { page: p } = await page();
+    const { page: p, context } = await page();
+    await recordToasts(context);
     await signIn(p, '612345678', 'demo1234');
     await waitForPath(p, '/dashboard');
     // Replace the session with a token the server never issued: the refresh fails too.
@@ -135,6 +144,12 @@ describe('route guard', () => {
     });
     await p.goto('/market');
     await waitForPath(p, '/login');
-    await expectToast(p, 'Session expired — please login again.');
+    await p.waitForFunction(
+      () => (window as unknown as { shownToasts: string[] }).shownToasts.length > 0,
+      undefined,
+      { timeout: 10_000 },
+    );
+    expect(await shownToasts(p)).toEqual(['Session expired — please login again.']);
+    expect(await p.locator('[data-toast-type="error"]').count()).toBeLessThanOrEqual(1);
   });
 });

@@ -28,7 +28,7 @@ export async function newPage(
     timezoneId: 'Africa/Johannesburg',
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   return { context, page, errors };

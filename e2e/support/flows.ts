@@ -20,7 +20,7 @@ export async function signIn(
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-export async function waitForPath(page: Page, path: string, timeout = 15_000): Promise<void> {
+export async function waitForPath(page: Page, path: string, timeout = 30_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout });
 }
 
@@ -53,4 +53,22 @@ export async function expectTitle(page: Page, title: string): Promise<void> {
 /** The signed-in layout is on screen (it loads lazily after the route changes). */
 export async function waitForShell(page: Page): Promise<void> {
   await page.getByTestId('header-search').waitFor();
+}
+
+/** Records the text of every toast the page shows (they hide after 3 s; a slow run could miss one). */
+export async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { shownToasts: string[] };
+    w.shownToasts = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-toast-type]')) {
+        const text = el.textContent ?? '';
+        if (w.shownToasts.at(-1) !== text) w.shownToasts.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+export async function shownToasts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { shownToasts?: string[] }).shownToasts ?? []);
 }

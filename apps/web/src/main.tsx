@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
+import { LoaderHost } from './components/ui/loader';
+import { ToastHost } from './components/ui/toast';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { wireHttpClient } from './app/session-wiring';
@@ -22,6 +24,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      {/* Outside the router so a toast shows even while the first route is still loading. */}
+      <ToastHost />
+      <LoaderHost />
     </QueryClientProvider>
   </StrictMode>,
 );

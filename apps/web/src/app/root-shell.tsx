@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatches, useRouteError } from 'react-router';
 import { BottomDrawerHost } from '@/components/ui/bottom-drawer';
-import { LoaderHost } from '@/components/ui/loader';
 import { ModalHost } from '@/components/ui/modal';
 import { RightDrawerHost } from '@/components/ui/right-drawer';
-import { ToastHost } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { bottomDrawerContents } from './registry/bottom-drawers';
 import type { RouteHandle } from './menu';
@@ -53,8 +51,6 @@ export function RootShell() {
       <BottomDrawerHost contents={bottomDrawerContents} />
       <RightDrawerHost />
       <ModalHost />
-      <LoaderHost />
-      <ToastHost />
     </>
   );
 }
@@ -77,7 +73,6 @@ export function RouteErrorBoundary() {
           Go to start
         </Link>
       </div>
-      <ToastHost />
     </div>
   );
 }
