@@ -48,6 +48,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** false: send the bearer but treat a 401 as a plain failure (logout must not refresh). */
   refreshOn401?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key` on money-moving POSTs). */
+  headers?: Record<string, string>;
 }
 
 type ResponseKind = 'json' | 'blob';
@@ -224,7 +226,7 @@ export class HttpClient {
       if (outer.aborted) controller.abort(outer.reason);
       else outer.addEventListener('abort', onOuterAbort, { once: true });
     }
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;

@@ -9,7 +9,7 @@ import { AvatarDrawer } from '@/features/identity/components/avatar-drawer';
 import { UserAvatar } from '@/features/identity/components/user-avatar';
 import { avatarDrawerActions } from '../registry/avatar-actions';
 import { menuStore } from '../menu';
-import { Logo } from './logo';
+import { Logo } from '@/components/ui/logo';
 import { searchDialog } from './search-dialog';
 import { SystemClock } from './system-clock';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { AlertIcon } from '@/components/ui/icons';
-import { Logo } from '../layout/logo';
+import { Logo } from '@/components/ui/logo';
 
 export default function ErrorPage() {
   const navigate = useNavigate();

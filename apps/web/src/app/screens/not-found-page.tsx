@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Logo } from '../layout/logo';
+import { Logo } from '@/components/ui/logo';
 
 export default function NotFoundPage() {
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../layout/logo';
+import { Logo } from '@/components/ui/logo';
 
 export function PublicLayout({
   title,

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Messages, signInForm } from '@imali/contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Logo } from '@/components/ui/logo';
 import { FormTextField } from '@/components/ui/form-text-field';
 import { AlertIcon, CheckCircleIcon, ShieldIcon } from '@/components/ui/icons';
 import { modal } from '@/components/ui/modal';
@@ -41,20 +42,7 @@ function BrandPanel() {
           fill="none"
         />
       </svg>
-      <div className="relative flex items-center gap-2">
-        <svg viewBox="0 0 32 32" className="size-9" aria-hidden="true">
-          <rect width="32" height="32" rx="9" fill="#f2c14e" />
-          <path
-            d="M8 22 14 15l4 4 6-9"
-            stroke="#0f3d2e"
-            strokeWidth="2.6"
-            fill="none"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <span className="text-2xl font-bold tracking-tight">Imali</span>
-      </div>
+      <Logo variant="inverse" large className="relative" />
       <div className="relative mt-auto max-w-md">
         <h2 className="text-4xl leading-tight font-bold tracking-tight">
           Grow your wealth with <span className="text-gold-400">clarity</span>.
@@ -115,20 +103,7 @@ export function LoginPage() {
       <BrandPanel />
       <div className="flex flex-col px-5 py-8 sm:px-10">
         <div className="flex items-center justify-between lg:hidden">
-          <span className="inline-flex items-center gap-2">
-            <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
-              <rect width="32" height="32" rx="9" fill="#0f3d2e" />
-              <path
-                d="M8 22 14 15l4 4 6-9"
-                stroke="#f2c14e"
-                strokeWidth="2.6"
-                fill="none"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-            <span className="text-xl font-bold tracking-tight text-brand-700">Imali</span>
-          </span>
+          <Logo />
         </div>
         <div className="mx-auto my-auto w-full max-w-sm py-10">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome back</h1>

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Messages } from '@imali/contract';
 import { Button } from '@/components/ui/button';
 import { LogoutIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { Stepper } from '@/components/ui/stepper';
 import { ApiError } from '@/lib/http';
@@ -59,20 +60,7 @@ export function KycPage() {
     <div className="min-h-screen bg-surface">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between px-4">
-          <span className="inline-flex items-center gap-2">
-            <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
-              <rect width="32" height="32" rx="9" fill="#0f3d2e" />
-              <path
-                d="M8 22 14 15l4 4 6-9"
-                stroke="#f2c14e"
-                strokeWidth="2.6"
-                fill="none"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-            <span className="text-xl font-bold tracking-tight text-brand-700">Imali</span>
-          </span>
+          <Logo />
           <Button
             variant="ghost"
             size="sm"
