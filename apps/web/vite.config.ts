@@ -1,36 +1,24 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * lightweight-charts ships minified code whose canvas-clearing helper is called `z`; the
- * `manualPureFunctions: ['z']` below would drop its calls (charts then never clear and smear on
- * every redraw). Renames that one helper in that one file (4 calls, 1 declaration, no shadowing).
- */
-const keepChartCanvasClearing: Plugin = {
-  name: 'imali:lightweight-charts-canvas-clearing',
-  transform(code, id) {
-    if (!id.includes('lightweight-charts.production')) return null;
-    return { code: code.replace(/(?<![\w$.])z\(/g, 'lwcClearRect('), map: null };
-  },
-};
+import { defineConfig, type ProxyOptions } from 'vite';
 
 const apiTarget = process.env.IMALI_API_URL ?? 'http://127.0.0.1:8080';
 
+// `/market` is both a page (the Market screen) and the stock-data API's prefix: in dev, a browser
+// navigation (asks for HTML) gets the SPA, API calls go to the server.
+const api: ProxyOptions = {
+  target: apiTarget,
+  bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepChartCanvasClearing],
+  plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
-    proxy: { '/api': apiTarget, '/market': apiTarget },
+    proxy: { '/api': { target: apiTarget }, '/market': api },
   },
-  build: {
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      // The contract builds zod schemas at module top level; marking `z` pure lets the bundler
-      // drop the schemas a chunk never uses (keeps the login route inside its JS budget).
-      treeshake: { manualPureFunctions: ['z'] },
-    },
-  },
+  // Tree-shaking of unused contract schemas comes from `"sideEffects": false` in
+  // packages/contract and packages/money (keeps the login route inside its 170 KB JS budget).
+  build: { sourcemap: false, chunkSizeWarningLimit: 600 },
 });
