@@ -40,6 +40,7 @@ const steps = [];
 if (!only) {
   steps.push(() => run('typecheck', 'npm', ['run', 'typecheck']));
   steps.push(() => run('lint', 'npx', ['eslint', '.']));
+  steps.push(() => run('formatting', 'npx', ['prettier', '--check', '.']));
   steps.push(() => run('dependency rules', 'npm', ['run', 'check:deps']));
 }
 if (!only || only === 'unit') steps.push(() => vitest('unit and API tests', ['unit', 'api'], 'unit.json'));
