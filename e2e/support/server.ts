@@ -15,7 +15,14 @@ export interface RunningServer {
   /** The env the server runs with; the ops CLI gets the same. */
   env: NodeJS.ProcessEnv;
   logs: () => string;
+  /** The process's exit code once it has exited (null while running). */
+  exitCode: () => number | null;
   stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Reuse this data folder (a restart); the caller owns it and removes it. */
+  dataDir?: string;
 }
 
 export function freePort(): Promise<number> {
@@ -46,8 +53,11 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`Server did not become healthy within ${timeoutMs} ms:\n${logs()}`);
 }
 
-export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imali-e2e-'));
+export async function startServer(
+  extraEnv: NodeJS.ProcessEnv = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'imali-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -87,7 +97,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
       await exited;
       clearTimeout(timer);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -96,5 +106,5 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     await stop();
     throw error;
   }
-  return { url, port, dataDir, env, logs, stop };
+  return { url, port, dataDir, env, logs, exitCode: () => child.exitCode, stop };
 }
