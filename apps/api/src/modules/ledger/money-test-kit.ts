@@ -5,9 +5,9 @@
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
 import type { AppContext } from '../../lib/context';
-import { clients } from '../../db/schema/index';
 import type { TestApp } from '../../test/test-app';
-import { markPinVerified, startSession } from '../session/session.service';
+import { signedInClient } from '../../test/signed-in-client';
+import { markPinVerified } from '../session/session.service';
 import { confirmDeposit, createDeposit } from '../deposits/deposits.service';
 import { setRate } from '../fx/fx.service';
 import { clientAccounts } from './ledger.service';
@@ -26,20 +26,14 @@ export async function createTestClient(
   ctx: AppContext,
   options: { kyc?: 'approved' | 'pending' | 'unverified'; pin?: boolean } = {},
 ): Promise<TestClient> {
-  const [row] = await ctx.db
-    .insert(clients)
-    .values({
-      mobile: `6${String(randomInt(1e8)).padStart(8, '0')}`,
-      passwordHash: 'not-used-in-money-tests',
-      name: 'Money Tester',
-      kycStatus: options.kyc ?? 'approved',
-    })
-    .returning();
-  const { token, session } = await startSession(ctx, { clientId: row!.id, remember: false });
-  if (options.pin !== false) await markPinVerified(ctx, session.id);
-  const rows = await clientAccounts(ctx, row!.id);
+  const { clientId, token, sessionId } = await signedInClient(ctx, {
+    kyc: options.kyc ?? 'approved',
+    name: 'Money Tester',
+  });
+  if (options.pin !== false) await markPinVerified(ctx, sessionId);
+  const rows = await clientAccounts(ctx, clientId);
   const accounts = Object.fromEntries(rows.map((a) => [a.currency, a.id])) as TestClient['accounts'];
-  return { clientId: row!.id, token, sessionId: session.id, accounts };
+  return { clientId, token, sessionId, accounts };
 }
 
 /** Credits `amount` through a real deposit confirmed by an operator. */

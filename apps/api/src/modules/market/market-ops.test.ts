@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInClient } from './test-client';
+import { signedInClient } from '../../test/signed-in-client';
 
 describe('market ops commands', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInClient } from './test-client';
+import { signedInClient } from '../../test/signed-in-client';
 
 const KEY = 'test-market-key-0123456789';
 // Saturday 21 November 2026: every exchange is closed, so prices stand still at Friday's close.
