@@ -42,9 +42,12 @@ export function principalOf(request: FastifyRequest): Principal {
 
 export function registerAuth(app: FastifyInstance, ctx: AppContext, opsToken: string) {
   app.decorateRequest('principal', undefined);
-  app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config ?? {};
-    const url = request.routeOptions.url ?? '';
+  // A callback hook, not an async one: public and market routes (the hot ones) pass without
+  // allocating a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const options = request.routeOptions;
+    const config = options.config ?? {};
+    const url = options.url ?? '';
     const mode =
       config.auth ??
       (url.startsWith('/api/docs')
@@ -54,17 +57,23 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, opsToken: st
           : url.startsWith('/ops/')
             ? 'ops'
             : 'public');
-    if (mode === 'public' || mode === 'market') return;
+    if (mode === 'public' || mode === 'market') return done();
     if (mode === 'ops') {
       const token = bearerToken(request);
       if (!token || !safeEqual(token, opsToken)) {
-        throw new DomainError(ErrorCode.Unauthenticated, 'Operator token required.', 401);
+        return done(new DomainError(ErrorCode.Unauthenticated, 'Operator token required.', 401));
       }
-      return;
+      return done();
     }
-    const principal = await authenticate(ctx, bearerToken(request));
-    request.principal = principal;
-    if (config.kyc) assertKycApproved(principal);
-    if (config.pin) assertFreshPin(ctx, principal);
+    authenticate(ctx, bearerToken(request)).then((principal) => {
+      request.principal = principal;
+      try {
+        if (config.kyc) assertKycApproved(principal);
+        if (config.pin) assertFreshPin(ctx, principal);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    }, done);
   });
 }

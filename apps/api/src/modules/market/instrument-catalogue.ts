@@ -1,7 +1,11 @@
 import type { AppContext } from '../../lib/context';
 import * as repo from './market.repository';
 import type { InstrumentRow } from './market.repository';
+import { LRUCache } from 'lru-cache';
 import { InstrumentSearchIndex } from './search-index';
+
+/** Serialized search responses per normalized query; about 1 KB each. */
+const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
 
 /**
  * A per-process copy of the instrument table for the read paths that must be fast (search,
@@ -12,6 +16,15 @@ import { InstrumentSearchIndex } from './search-index';
  */
 export class InstrumentCatalogue {
   readonly search: InstrumentSearchIndex;
+  /**
+   * Search responses, serialized, by normalized query. Search traffic repeats (type-ahead sends
+   * every prefix), and a response depends only on the catalogue, so the cache lives and dies with
+   * this copy of it.
+   */
+  readonly searchResponses = new LRUCache<string, Buffer>({
+    maxSize: SEARCH_CACHE_BYTES,
+    sizeCalculation: (body, query) => body.length + query.length + 64,
+  });
   private readonly byKey = new Map<string, InstrumentRow>();
 
   constructor(

@@ -27,6 +27,7 @@ import * as audit from '../audit/audit.service';
 import { SimulatedProvider, type MarketDataProvider, type ProviderQuote } from './market-data.provider';
 import * as repo from './market.repository';
 import { catalogue } from './instrument-catalogue';
+import { normalizeQuery } from './search-index';
 import type { InstrumentRow } from './market.repository';
 import { dayToIso, type ExchangeCode } from './simulator/calendar';
 import { MarketSimulator, ticksToDecimalString, type SimInstrument } from './simulator/simulator';
@@ -180,10 +181,25 @@ export async function warmUp(ctx: AppContext) {
   await catalogue(ctx);
 }
 
-/** Ranked: exact symbol, then symbol prefix, then words of the name. Blank query: no results. */
-export async function search(ctx: AppContext, rawQuery: string): Promise<SearchResult[]> {
-  if (!rawQuery.trim()) return [];
-  return (await catalogue(ctx)).search.search(rawQuery, SEARCH_RESULT_LIMIT);
+/**
+ * Search, ranked (exact symbol, then symbol prefix, then words of the name; blank: no results),
+ * as the JSON bytes of `envelope(results)`, from the
+ * catalogue's response cache when the same query was answered before.
+ */
+export async function searchResponseBody(
+  ctx: AppContext,
+  rawQuery: string,
+  envelope: (results: SearchResult[]) => unknown,
+): Promise<Buffer> {
+  const current = await catalogue(ctx);
+  const key = normalizeQuery(rawQuery);
+  let body = current.searchResponses.get(key);
+  if (!body) {
+    const results = key ? current.search.search(key, SEARCH_RESULT_LIMIT) : [];
+    body = Buffer.from(JSON.stringify(envelope(results)));
+    current.searchResponses.set(key, body);
+  }
+  return body;
 }
 
 /** POST /market/stock: quotes of the listed stocks, in the order asked; unknown ones are left out. */
@@ -321,6 +337,11 @@ const generatedKeys = new WeakMap<object, string>();
  * The stock-data API key: MARKET_API_KEY when set; otherwise one generated per database and kept
  * in market_settings, so every process on that database agrees (first writer wins).
  */
+/** The key when it is already known to this process (no database read), else undefined. */
+export function knownMarketApiKey(ctx: AppContext): string | undefined {
+  return ctx.config.MARKET_API_KEY || generatedKeys.get(ctx.database);
+}
+
 export async function marketApiKey(ctx: AppContext): Promise<string> {
   if (ctx.config.MARKET_API_KEY) return ctx.config.MARKET_API_KEY;
   const cached = generatedKeys.get(ctx.database);

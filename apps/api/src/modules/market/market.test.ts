@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { chartData, envelope, searchResult } from '@imali/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedInClient } from '../../test/signed-in-client';
 
@@ -58,6 +60,8 @@ describe('stock-data API (/market)', () => {
       const res = await get('/market/chart_data?country=ZA&symbol=npn&interval=1d');
       expect(res.statusCode).toBe(200);
       const body = res.json();
+      // The route serializes without zod (speed): the contract must still hold, exactly.
+      expect(envelope(chartData).strict().parse(body)).toEqual(body);
       expect(body.code).toBe('OK');
       expect(body.message).toBe(''); // the spec's stock-data client treats a message as an error
       const data = body.data;
@@ -187,6 +191,9 @@ describe('stock-data API (/market)', () => {
     const search = async (q: string) => {
       const res = await get(`/market/search/?query=${encodeURIComponent(q)}`);
       expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      // Sent as cached bytes, not through the serializer: the contract must still hold.
+      expect(envelope(z.array(searchResult.strict())).parse(res.json())).toEqual(res.json());
       return res.json().data as Array<{ symbol: string; name: string; market: string; country: string }>;
     };
 

@@ -5,7 +5,7 @@ import { isOpenAt, type ExchangeCode } from './simulator/calendar';
 /** One connected Server-Sent Events client. */
 export interface StreamClient {
   instruments: InstrumentRow[];
-  write(chunk: string): boolean;
+  write(chunk: string | Buffer): boolean;
   /** Bytes queued but not yet sent: a client that stops reading is dropped. */
   backlog(): number;
   end(): void;
@@ -23,7 +23,8 @@ export const sseEvent = (event: string, data: unknown) =>
  * serve any client.
  */
 export class QuoteStreamHub {
-  private readonly clients = new Set<StreamClient>();
+  /** Each client with its subscription's key (its instrument ids), shared by equal lists. */
+  private readonly clients = new Map<StreamClient, string>();
   private tickTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
 
@@ -37,7 +38,7 @@ export class QuoteStreamHub {
   }
 
   add(client: StreamClient) {
-    this.clients.add(client);
+    this.clients.set(client, client.instruments.map((row) => row.id).join(','));
     const at = marketNow(this.ctx);
     client.write(
       'retry: 3000\n\n' +
@@ -52,7 +53,7 @@ export class QuoteStreamHub {
   }
 
   closeAll() {
-    for (const c of this.clients) c.end();
+    for (const c of this.clients.keys()) c.end();
     this.clients.clear();
     this.stop();
   }
@@ -81,37 +82,46 @@ export class QuoteStreamHub {
     }
   }
 
-  /** One round of quotes to every client whose symbols' exchanges are open. */
+  /**
+   * One round of quotes to every client whose symbols' exchanges are open. Each instrument is
+   * priced once, and each distinct subscription's chunk encoded once: with a thousand clients
+   * the cost of a tick is the socket writes, one per client.
+   */
   private sendQuotes() {
     const at = marketNow(this.ctx);
     const open = new Map<string, boolean>();
     const events = new Map<number, string>();
-    for (const client of this.clients) {
-      // One write per client per tick, however many of its symbols moved.
-      let chunk = '';
-      for (const row of client.instruments) {
-        let event = events.get(row.id);
-        if (event === undefined) {
-          let isOpen = open.get(row.market);
-          if (isOpen === undefined) {
-            isOpen = isOpenAt(row.market as ExchangeCode, at.getTime());
-            open.set(row.market, isOpen);
+    const chunks = new Map<string, Buffer | null>();
+    for (const [client, subscription] of this.clients) {
+      let chunk = chunks.get(subscription);
+      if (chunk === undefined) {
+        let text = '';
+        for (const row of client.instruments) {
+          let event = events.get(row.id);
+          if (event === undefined) {
+            let isOpen = open.get(row.market);
+            if (isOpen === undefined) {
+              isOpen = isOpenAt(row.market as ExchangeCode, at.getTime());
+              open.set(row.market, isOpen);
+            }
+            event = isOpen ? sseEvent('quote', quoteOf(this.ctx, row, at)) : '';
+            events.set(row.id, event);
           }
-          event = isOpen ? sseEvent('quote', quoteOf(this.ctx, row, at)) : '';
-          events.set(row.id, event);
+          text += event;
         }
-        chunk += event;
+        chunk = text ? Buffer.from(text) : null;
+        chunks.set(subscription, chunk);
       }
       if (chunk) this.send(client, chunk);
     }
   }
 
   private heartbeat() {
-    const event = sseEvent('heartbeat', { time: marketNow(this.ctx).toISOString() });
-    for (const client of this.clients) this.send(client, event);
+    const event = Buffer.from(sseEvent('heartbeat', { time: marketNow(this.ctx).toISOString() }));
+    for (const client of this.clients.keys()) this.send(client, event);
   }
 
-  private send(client: StreamClient, chunk: string) {
+  private send(client: StreamClient, chunk: Buffer) {
     if (client.backlog() > MAX_BACKLOG_BYTES) {
       client.end();
       this.remove(client);

@@ -2,94 +2,205 @@ import type { SearchResult } from '@imali/contract';
 
 /**
  * In-memory instrument search. The database is the source of truth; each process keeps this
- * derived index (sorted arrays, binary search) and rebuilds it when the instruments version in
- * the database changes. A query costs a few binary searches and a bounded scan, whatever the
- * size of the universe (see docs/decisions/0020-market-data.md for the measurements).
+ * derived index and rebuilds it when the instruments version in the database changes.
+ *
+ * Ranking (exact): exact symbol, then symbol prefix (shorter symbols first, then alphabetical,
+ * then country), then names with a word starting with the first query word (earlier words
+ * first, then the same symbol order); every further query word must start a word of the name.
+ *
+ * A prefix is a contiguous range of a sorted key array, and the best few entries of a range are
+ * found by one scan when the range is small, or read from a list computed at build time when it
+ * is large. So a query costs a few binary searches plus a scan of at most SCAN_LIMIT keys,
+ * whatever the size of the universe (docs/decisions/0020-market-data.md has the measurements).
  */
-/** Bounds the work of a multi-word query whose first word is very common. */
-const MAX_WORD_SCAN = 20_000;
+
+/** Ranges up to this many keys are scanned; larger ones have their best entries precomputed. */
+const SCAN_LIMIT = 512;
+/** Entries kept per precomputed range: room for a result page after excluding symbol hits. */
+const PRECOMPUTED = 64;
+
+/** Sorted keys, each pointing at an entry with a score (lower ranks first). */
+class PrefixIndex {
+  private readonly keys: string[];
+  private readonly entryOf: Int32Array;
+  private readonly scoreOf: Float64Array;
+  private readonly best = new Map<string, Int32Array>();
+
+  constructor(items: Array<{ key: string; entry: number; score: number }>) {
+    items.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.score - b.score));
+    this.keys = items.map((i) => i.key);
+    this.entryOf = Int32Array.from(items, (i) => i.entry);
+    this.scoreOf = Float64Array.from(items, (i) => i.score);
+    this.precompute(0, this.keys.length, 0);
+  }
+
+  /** The keys starting with `prefix`: [lo, hi). */
+  range(prefix: string): [number, number] {
+    return [lowerBound(this.keys, prefix), lowerBound(this.keys, `${prefix}\uffff`)];
+  }
+
+  /**
+   * Up to `count` distinct entries with a key starting with `prefix`, best score first, skipping
+   * `excluded` ones.
+   */
+  top(prefix: string, count: number, excluded?: ReadonlySet<number>): number[] {
+    const [lo, hi] = this.range(prefix);
+    const precomputed = hi - lo > SCAN_LIMIT ? this.best.get(prefix) : undefined;
+    if (precomputed) {
+      const out: number[] = [];
+      for (const entry of precomputed) {
+        if (excluded?.has(entry)) continue;
+        out.push(entry);
+        if (out.length === count) return out;
+      }
+      // The list held every distinct entry of the range, or we need more than it keeps.
+      if (precomputed.length < PRECOMPUTED) return out;
+    }
+    return this.scan(lo, hi, count, excluded);
+  }
+
+  /** Calls `visit` with the entry and score of every key starting with `prefix`. */
+  forEach(prefix: string, visit: (entry: number, score: number) => void) {
+    const [lo, hi] = this.range(prefix);
+    for (let i = lo; i < hi; i++) visit(this.entryOf[i]!, this.scoreOf[i]!);
+  }
+
+  private scan(lo: number, hi: number, count: number, excluded?: ReadonlySet<number>): number[] {
+    const best = new TopEntries(count);
+    for (let i = lo; i < hi; i++) {
+      const entry = this.entryOf[i]!;
+      if (!excluded?.has(entry)) best.offer(entry, this.scoreOf[i]!);
+    }
+    return best.entries();
+  }
+
+  /** Every range of more than SCAN_LIMIT keys sharing a prefix gets its best entries stored. */
+  private precompute(lo: number, hi: number, depth: number) {
+    if (hi - lo <= SCAN_LIMIT) return;
+    if (depth > 0) {
+      this.best.set(this.keys[lo]!.slice(0, depth), Int32Array.from(this.scan(lo, hi, PRECOMPUTED)));
+    }
+    let i = lo;
+    while (i < hi && this.keys[i]!.length <= depth) i++;
+    while (i < hi) {
+      const unit = this.keys[i]!.charCodeAt(depth);
+      let j = i + 1;
+      while (j < hi && this.keys[j]!.charCodeAt(depth) === unit) j++;
+      this.precompute(i, j, depth + 1);
+      i = j;
+    }
+  }
+}
+
+/** The `capacity` best distinct entries offered so far, kept sorted by score. */
+class TopEntries {
+  private readonly entryList: number[] = [];
+  private readonly scores: number[] = [];
+
+  constructor(private readonly capacity: number) {}
+
+  offer(entry: number, score: number) {
+    const size = this.scores.length;
+    if (size === this.capacity && score >= this.scores[size - 1]!) return;
+    const existing = this.entryList.indexOf(entry);
+    if (existing >= 0) {
+      if (this.scores[existing]! <= score) return;
+      this.entryList.splice(existing, 1);
+      this.scores.splice(existing, 1);
+    }
+    let at = this.scores.length;
+    while (at > 0 && this.scores[at - 1]! > score) at--;
+    this.entryList.splice(at, 0, entry);
+    this.scores.splice(at, 0, score);
+    if (this.scores.length > this.capacity) {
+      this.entryList.pop();
+      this.scores.pop();
+    }
+  }
+
+  entries(): number[] {
+    return this.entryList;
+  }
+}
 
 export class InstrumentSearchIndex {
   private readonly entries: SearchResult[];
-  /** Lower-cased symbols, sorted, with the entry they belong to. */
-  private readonly symbolKeys: string[];
-  private readonly symbolEntry: Int32Array;
-  /** Lower-cased words of names, sorted by (word, position). */
-  private readonly wordKeys: string[];
-  private readonly wordEntry: Int32Array;
-  private readonly wordPosition: Int16Array;
+  private readonly wordsOf: string[][];
+  private readonly symbols: PrefixIndex;
+  private readonly words: PrefixIndex;
+  /** Rank of each entry by (symbol length, symbol, country): the tie-break of every tier. */
+  private readonly symbolOrder: Int32Array;
 
   constructor(entries: SearchResult[]) {
     this.entries = entries;
-    const symbols = entries.map((e, i) => [e.symbol.toLowerCase(), i] as const);
-    symbols.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    this.symbolKeys = symbols.map((s) => s[0]);
-    this.symbolEntry = Int32Array.from(symbols.map((s) => s[1]));
-    const words: Array<[string, number, number]> = [];
-    entries.forEach((e, i) => {
-      nameWords(e.name).forEach((w, position) => words.push([w, position, i]));
+    const order = entries.map((_, i) => i);
+    order.sort((a, b) => {
+      const ea = entries[a]!;
+      const eb = entries[b]!;
+      return (
+        ea.symbol.length - eb.symbol.length ||
+        compare(ea.symbol, eb.symbol) ||
+        compare(ea.country, eb.country) ||
+        a - b
+      );
     });
-    words.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2]));
-    this.wordKeys = words.map((w) => w[0]);
-    this.wordPosition = Int16Array.from(words.map((w) => Math.min(w[1], 32_000)));
-    this.wordEntry = Int32Array.from(words.map((w) => w[2]));
+    this.symbolOrder = new Int32Array(entries.length);
+    order.forEach((entry, rank) => (this.symbolOrder[entry] = rank));
+    this.wordsOf = entries.map((e) => nameWords(e.name));
+    this.symbols = new PrefixIndex(
+      entries.map((e, i) => ({ key: e.symbol.toLowerCase(), entry: i, score: this.symbolOrder[i]! })),
+    );
+    const n = entries.length;
+    this.words = new PrefixIndex(
+      this.wordsOf.flatMap((words, i) =>
+        words.map((key, position) => ({ key, entry: i, score: position * n + this.symbolOrder[i]! })),
+      ),
+    );
   }
 
   get size() {
     return this.entries.length;
   }
 
-  /**
-   * Ranked: exact symbol (0), symbol prefix (1, shorter symbols first), then a word of the name
-   * starting with the first query word (2, earlier words first); further query words must appear
-   * in the name. Blank query: nothing.
-   */
   search(rawQuery: string, limit: number): SearchResult[] {
-    const query = rawQuery.trim().toLowerCase().replace(/\s+/g, ' ');
+    const query = normalizeQuery(rawQuery);
     if (!query) return [];
-    const [first, ...rest] = query.split(' ');
-    const hits = new Map<number, { rank: number; position: number }>();
-    const take = (entry: number, rank: number, position: number) => {
-      const seen = hits.get(entry);
-      if (!seen || rank < seen.rank || (rank === seen.rank && position < seen.position)) {
-        hits.set(entry, { rank, position });
-      }
-    };
-    // Exact symbol, then symbol prefix: one range of the sorted symbols.
-    let prefixHits = 0;
-    for (let i = lowerBound(this.symbolKeys, query); i < this.symbolKeys.length; i++) {
-      const key = this.symbolKeys[i]!;
-      if (!key.startsWith(query)) break;
-      if (key === query) take(this.symbolEntry[i]!, 0, 0);
-      else if (prefixHits++ < limit) take(this.symbolEntry[i]!, 1, 0);
-      else break;
-    }
-    // Name words starting with the first query word.
-    let wordHits = 0;
-    const end = Math.min(this.wordKeys.length, lowerBound(this.wordKeys, first!) + MAX_WORD_SCAN);
-    for (let i = lowerBound(this.wordKeys, first!); i < end && wordHits < limit * 3; i++) {
-      if (!this.wordKeys[i]!.startsWith(first!)) break;
-      const entry = this.entries[this.wordEntry[i]!]!;
-      const name = entry.name.toLowerCase();
-      if (rest.length && !rest.every((w) => name.includes(w))) continue;
-      take(this.wordEntry[i]!, 2, this.wordPosition[i]!);
-      wordHits++;
-    }
-    return [...hits.entries()]
-      .sort(([a, ha], [b, hb]) => {
-        const ea = this.entries[a]!;
-        const eb = this.entries[b]!;
-        return (
-          ha.rank - hb.rank ||
-          ha.position - hb.position ||
-          ea.symbol.length - eb.symbol.length ||
-          (ea.symbol < eb.symbol ? -1 : ea.symbol > eb.symbol ? 1 : 0) ||
-          (ea.country < eb.country ? -1 : ea.country > eb.country ? 1 : 0)
-        );
-      })
-      .slice(0, limit)
-      .map(([i]) => this.entries[i]!);
+    const queryWords = query.split(' ');
+    const picked =
+      queryWords.length === 1 ? this.searchOneWord(query, limit) : this.searchWords(queryWords, limit);
+    return picked.map((i) => this.entries[i]!);
   }
+
+  private searchOneWord(word: string, limit: number): number[] {
+    const bySymbol = this.symbols.top(word, limit);
+    if (bySymbol.length === limit) return bySymbol;
+    return bySymbol.concat(this.words.top(word, limit - bySymbol.length, new Set(bySymbol)));
+  }
+
+  /** Multi-word: scan the rarest word's range, keep names that have every word, rank by the first. */
+  private searchWords(queryWords: string[], limit: number): number[] {
+    const [first] = queryWords as [string, ...string[]];
+    let driver = first;
+    let driverSize = Infinity;
+    for (const word of queryWords) {
+      const [lo, hi] = this.words.range(word);
+      if (hi - lo < driverSize) [driver, driverSize] = [word, hi - lo];
+    }
+    const n = this.entries.length;
+    const best = new TopEntries(limit);
+    this.words.forEach(driver, (entry) => {
+      const words = this.wordsOf[entry]!;
+      if (!queryWords.every((q) => words.some((w) => w.startsWith(q)))) return;
+      const position = words.findIndex((w) => w.startsWith(first));
+      best.offer(entry, position * n + this.symbolOrder[entry]!);
+    });
+    return best.entries();
+  }
+}
+
+/** What a query means: trimmed, lower case, single spaces. Also the response cache's key. */
+export function normalizeQuery(rawQuery: string): string {
+  return rawQuery.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
 /** Words of a name for prefix search: 'Compagnie Financiere Richemont' -> three words. */
@@ -99,6 +210,8 @@ export function nameWords(name: string): string[] {
     .split(/[\s,.()/'"-]+/)
     .filter(Boolean);
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function lowerBound(sorted: string[], key: string): number {
   let lo = 0;

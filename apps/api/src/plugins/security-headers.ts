@@ -1,0 +1,67 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * Helmet decides which security headers we send; this runs it once, at start, and sends the
+ * headers it chose on every response. Our policy has nothing per request (no CSP nonces), and
+ * running helmet's middleware chain per request cost a tenth of a search request's CPU
+ * (bench/market.ts, docs/decisions/0021-http-hot-path.md).
+ */
+export const helmetOptions: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  xFrameOptions: { action: 'deny' },
+  crossOriginEmbedderPolicy: false,
+};
+
+/** The headers helmet sets for `options`, captured from one run of its middleware. */
+export function staticSecurityHeaders(options: HelmetOptions = helmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let finished = false;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  // Helmet's chain is synchronous; if a future version is not, failing loudly beats sending none.
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
+
+const NO_STORE_PREFIXES = ['/api/', '/ops/', '/market/'];
+
+/**
+ * Security headers on every response, and `no-store` on the JSON APIs (authenticated data must
+ * never sit in a browser or proxy cache; the API docs may). A route that sets its own
+ * cache-control (file downloads: `private, no-store`) overrides it.
+ */
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const headers = staticSecurityHeaders();
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    const isApi = NO_STORE_PREFIXES.some((p) => url.startsWith(p)) && !url.startsWith('/api/docs');
+    reply.headers(isApi ? apiHeaders : headers);
+    done();
+  });
+}
