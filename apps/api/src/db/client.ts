@@ -18,6 +18,12 @@ export interface DatabaseHandle {
   execScript(sqlText: string): Promise<void>;
   /** Runs a query with parameters and returns rows (for the few places Drizzle cannot express). */
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs one fixed hot-path statement under `name` (one name per text, autocommit). On PostgreSQL
+   * it is a named prepared statement, parsed and planned once per connection instead of per call;
+   * PGlite (one in-process connection) runs it like `query`.
+   */
+  prepared<T = Record<string, unknown>>(name: string, sqlText: string, params: unknown[]): Promise<T[]>;
   /** Runs `fn` on one dedicated connection (session-level locks need it). */
   session<T>(fn: (conn: RawConnection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -47,6 +53,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async query(sqlText, params = []) {
       const result = await pool.query(sqlText, params);
       return result.rows;
+    },
+    async prepared(name, sqlText, params) {
+      return (await pool.query({ name, text: sqlText, values: params })).rows;
     },
     async session(fn) {
       const client = await pool.connect();
@@ -88,6 +97,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     ...raw,
+    prepared: (_name, sqlText, params) => raw.query(sqlText, params),
     session: (fn) => fn(raw),
     async close() {
       if (!client.closed) await client.close();

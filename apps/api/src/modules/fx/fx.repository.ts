@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DatabaseHandle, Db } from '../../db/client';
 import { exchangeRates, transfers, type LedgerCurrency } from '../../db/schema/index';
 
 export type RateRow = typeof exchangeRates.$inferSelect;
@@ -86,16 +86,48 @@ export interface LedgerTransferCall {
   at: Date;
 }
 
-/** One round trip: the ledger_transfer function (migrations/0005_ledger_hot_path.sql). */
-export async function callLedgerTransfer(db: Db, c: LedgerTransferCall) {
-  const result = await db.execute(sql`
-    select ledger_transfer(
-      ${c.clientId}::bigint, ${c.key}, ${c.requestHash}, ${c.fromAccountId}::bigint, ${c.toAccountId}::bigint,
-      ${c.fromCurrency}, ${c.toCurrency}, ${c.amountMinor.toString()}::bigint, ${c.convertedMinor.toString()}::bigint,
-      ${c.rateFrom}, ${c.rateTo}, ${c.rateValue}::numeric, ${c.rateText}, ${c.amountText}, ${c.convertedText},
-      ${c.reference}, ${c.at.toISOString()}::timestamptz, ${c.at.toISOString()}
-    ) as result`);
-  const row = (result as unknown as { rows: { result: unknown }[] }).rows[0]!;
-  const value = typeof row.result === 'string' ? JSON.parse(row.result) : row.result;
+const LEDGER_TRANSFER_SQL = `select ledger_transfer($1::bigint, $2, $3, $4::bigint, $5::bigint, $6, $7,
+  $8::bigint, $9::bigint, $10, $11, $12::numeric, $13, $14, $15, $16, $17::timestamptz, $18) as result`;
+
+/**
+ * One round trip: the ledger_transfer function (migrations/0006_ledger_speed.sql). On its own it
+ * runs as a named prepared statement on `database`; when `db` is a caller's transaction, in it.
+ */
+export async function callLedgerTransfer(database: DatabaseHandle, db: Db, c: LedgerTransferCall) {
+  const at = c.at.toISOString();
+  const params = [
+    c.clientId,
+    c.key,
+    c.requestHash,
+    c.fromAccountId,
+    c.toAccountId,
+    c.fromCurrency,
+    c.toCurrency,
+    c.amountMinor.toString(),
+    c.convertedMinor.toString(),
+    c.rateFrom,
+    c.rateTo,
+    c.rateValue,
+    c.rateText,
+    c.amountText,
+    c.convertedText,
+    c.reference,
+    at,
+    at,
+  ];
+  const rows =
+    db === database.db
+      ? await database.prepared<{ result: unknown }>('ledger_transfer', LEDGER_TRANSFER_SQL, params)
+      : (
+          (await db.execute(sql`
+            select ledger_transfer(
+              ${params[0]}::bigint, ${params[1]}, ${params[2]}, ${params[3]}::bigint, ${params[4]}::bigint,
+              ${params[5]}, ${params[6]}, ${params[7]}::bigint, ${params[8]}::bigint, ${params[9]}, ${params[10]},
+              ${params[11]}::numeric, ${params[12]}, ${params[13]}, ${params[14]}, ${params[15]},
+              ${params[16]}::timestamptz, ${params[17]}
+            ) as result`)) as unknown as { rows: { result: unknown }[] }
+        ).rows;
+  const result = rows[0]!.result;
+  const value = typeof result === 'string' ? JSON.parse(result) : result;
   return value as { replayed: boolean; data: unknown };
 }

@@ -114,6 +114,15 @@ function ledgerError(error: unknown): unknown {
   return error;
 }
 
+/** ledger_transfer inserts the idempotency key last: a taken key fails that insert. */
+function isKeyTaken(error: unknown): boolean {
+  for (const e of [error, (error as { cause?: unknown }).cause]) {
+    const { code, constraint } = (e ?? {}) as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'idempotency_keys_pkey') return true;
+  }
+  return false;
+}
+
 /**
  * Converts between two of the client's own accounts at the published rate. The client states
  * the rate it was shown; a different published rate refuses the request (RATE_CHANGED) rather
@@ -121,9 +130,10 @@ function ledgerError(error: unknown): unknown {
  * each currency, so the entry balances per currency.
  *
  * The price is computed here with packages/money; the write is one call to the database
- * function ledger_transfer, which locks both accounts in id order, re-checks that the rate row
- * used is still the published one and that the funds are available, and writes the entry, its
- * four postings, the balances, the transfer and the idempotent answer (decision 0011).
+ * function ledger_transfer (a named prepared statement on PostgreSQL), which locks both accounts
+ * in id order, re-checks that the rate row used is still the published one and that the funds are
+ * available, and writes the balances, the entry, its four postings, the transfer and the key with
+ * its answer (decisions 0011 and 0030).
  */
 // Per-process caches for the hot path, never trusted: account ownership and currency never
 // change once created, and ledger_transfer re-checks in the database that the rate row used is
@@ -202,7 +212,7 @@ export async function transfer(
       return refuse(new DomainError(ErrorCode.InvalidInput, MoneyMessages.amountTooSmallToConvert, 400));
     }
     try {
-      const result = await repo.callLedgerTransfer(ctx.db, {
+      const result = await repo.callLedgerTransfer(ctx.database, ctx.db, {
         clientId,
         key: idempotency.key,
         requestHash: idempotency.requestHash,
@@ -223,7 +233,14 @@ export async function transfer(
       });
       return { data: result.data as TransferResult, replayed: result.replayed };
     } catch (error) {
+      // The key is checked last in the database, so any refusal may be a replay (or a reuse of
+      // the key for another request, 409): the stored answer comes first, whatever today's
+      // rate or balance. Nothing was written.
       const mapped = ledgerError(error);
+      if (mapped instanceof DomainError || isKeyTaken(error)) {
+        const stored = await storedAnswer<TransferResult>(ctx, idempotency);
+        if (stored) return stored;
+      }
       // Our cached rate was stale: price again from the database's rates, once.
       if (attempt === 0 && mapped instanceof DomainError && mapped.code === ErrorCode.RateChanged) {
         priced = price(await cachedRates(ctx, true), fromCurrency, toCurrency, input.rate);

@@ -12,9 +12,10 @@ export interface LedgerCheckReport {
 
 /**
  * Verifies every ledger invariant over the whole database: each entry sums to zero per
- * currency; each client balance equals the sum of its postings; no client balance is negative
- * and held stays within it; held equals the active holds; every withdrawal's hold matches its
- * status; every confirmed deposit and paid withdrawal has its posting.
+ * currency and has at least two postings; each transfer's debit and credit are in its entry;
+ * each client balance equals the sum of its postings; no client balance is negative and held
+ * stays within it; held equals the active holds; every withdrawal's hold matches its status;
+ * every confirmed deposit and paid withdrawal has its posting.
  */
 export async function checkLedger(ctx: AppContext): Promise<LedgerCheckReport> {
   const problems: string[] = [];
@@ -22,6 +23,8 @@ export async function checkLedger(ctx: AppContext): Promise<LedgerCheckReport> {
     for (const row of rows) problems.push(`${label}: ${JSON.stringify(row)}`);
   };
   report('entry does not sum to zero', await repo.unbalancedEntries(ctx.db));
+  report('entry with fewer than two postings', await repo.entriesWithoutTwoPostings(ctx.db));
+  report('transfer differs from its entry', await repo.transfersOffTheirEntries(ctx.db));
   report('balance differs from postings', await repo.accountsOffTheirPostings(ctx.db));
   report('negative balance or held outside balance', await repo.accountsBreakingBalanceRules(ctx.db));
   report('held differs from active holds', await repo.heldOffActiveHolds(ctx.db));

@@ -155,6 +155,32 @@ export async function unbalancedEntries(db: Db) {
   );
 }
 
+/** Entries with fewer than two postings (transfer entries are no longer re-read at commit: 0006). */
+export async function entriesWithoutTwoPostings(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select e.id::text as entry_id, count(p.id)::text as postings
+      from journal_entries e left join postings p on p.entry_id = e.id
+      group by e.id having count(p.id) < 2
+      limit 20`),
+  );
+}
+
+/** Transfers whose entry lacks the client's debit or credit they record. */
+export async function transfersOffTheirEntries(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select t.id::text as id, t.entry_id::text as entry_id
+      from transfers t
+      left join postings pf on pf.entry_id = t.entry_id and pf.account_id = t.from_account_id
+        and pf.currency = t.from_currency and pf.amount_minor = -t.amount_minor
+      left join postings pt on pt.entry_id = t.entry_id and pt.account_id = t.to_account_id
+        and pt.currency = t.to_currency and pt.amount_minor = t.converted_minor
+      where pf.id is null or pt.id is null
+      limit 20`),
+  );
+}
+
 export async function accountsOffTheirPostings(db: Db) {
   return rowsOf(
     await db.execute(sql`
