@@ -9,6 +9,36 @@ drop index journal_entries_client_idx;
 -- account exists; the single-column key was a second check and a second row lock per posting.
 alter table postings drop constraint postings_account_id_fkey;
 
+-- What an account is (kind, purpose, owner, currency) is written once, at creation. As CHECK
+-- constraints those five rules were re-planned and re-evaluated on every balance update (two per
+-- transfer); as a trigger on insert and on update of those columns they are checked exactly when
+-- they can change. The balance rules stay CHECK constraints.
+alter table accounts
+  drop constraint accounts_kind_check,
+  drop constraint accounts_purpose_check,
+  drop constraint accounts_currency_check,
+  drop constraint accounts_owner,
+  drop constraint accounts_client_purpose;
+create function accounts_identity_rules() returns trigger language plpgsql as $$
+declare
+  v_broken text;
+begin
+  v_broken := case
+    when new.kind not in ('client', 'house') then 'accounts_kind_check'
+    when new.purpose not in ('cash', 'bank_clearing', 'fees', 'fx') then 'accounts_purpose_check'
+    when new.currency not in ('ZAR', 'USD', 'EUR', 'GBP') then 'accounts_currency_check'
+    when (new.kind = 'client') <> (new.client_id is not null) then 'accounts_owner'
+    when new.kind = 'client' and new.purpose <> 'cash' then 'accounts_client_purpose'
+  end;
+  if v_broken is not null then
+    raise exception 'new row for relation "accounts" violates check constraint "%"', v_broken
+      using errcode = '23514', constraint = v_broken, table = 'accounts';
+  end if;
+  return new;
+end $$;
+create trigger accounts_identity_rules before insert or update of kind, purpose, client_id, currency on accounts
+  for each row execute function accounts_identity_rules();
+
 -- Same rules as 0005, one query instead of two. The check still runs at commit for every entry
 -- except the one entry ledger_transfer vouches for in its own transaction: that function inserts
 -- the entry and its four postings in one statement, built from two amounts as (-a, +a) in one
@@ -36,18 +66,18 @@ create constraint trigger journal_entries_balanced after insert on journal_entri
   when (new.id::text is distinct from current_setting('imali.vouched_entry', true))
   execute function journal_entry_balanced();
 
--- The FX transfer in four statements (0005 ran nine, and updated the key row it had inserted):
+-- The FX transfer in three statements (0005 ran nine, and updated the key row it had inserted):
 --   1-2. each client account's balance moves in its own UPDATE, lower id first, so the row locks
---        are still taken in id order; the debit's WHERE carries ownership, currency and available
---        funds, so a row that is not updated is refused (and diagnosed below) before anything else;
---   3.   the published rate (and no direct pair when priced from the reverse) and the FX house
---        accounts, in one read;
---   4.   entry, four postings, transfer and idempotency key (with its stored answer) in one INSERT:
---        ids come from the identity sequences first, so the answer is known before writing.
+--        are still taken in id order. The debit's WHERE carries ownership, currency, the rate
+--        still published and the available funds; the credit's, ownership and currency. When
+--        either row is not updated, the refusal is diagnosed with 0005's precedence (account,
+--        rate, funds) and raised as 'ledger:<CODE>', which rolls everything back.
+--   3.   entry, four postings (FX house accounts looked up in place), transfer and idempotency
+--        key with its stored answer, in one INSERT: the ids come from the identity sequences
+--        first, so the answer is known before writing.
 -- The key is inserted last and plainly: a replay, or a concurrent request with the same key, fails
 -- that insert with a unique violation (after waiting for the other transaction, as before) and
 -- rolls everything back; the caller then answers from the stored key (modules/fx/fx.service.ts).
--- Refusals raise 'ledger:<CODE>' with the same precedence as 0005: account, rate, funds.
 create or replace function ledger_transfer(
   p_client_id bigint,
   p_key text,
@@ -67,62 +97,58 @@ create or replace function ledger_transfer(
   p_reference text,
   p_at timestamptz,
   p_at_text text
-) returns jsonb language plpgsql as $$
+) returns jsonb language plpgsql
+-- Every statement below is a primary-key or unique-index lookup whatever the arguments; left to
+-- choose, PostgreSQL kept re-planning the debit (custom plans) on every call.
+set plan_cache_mode = force_generic_plan
+as $$
 declare
   v_entry bigint := nextval('journal_entries_id_seq');
   v_transfer bigint := nextval('transfers_id_seq');
+  v_account bigint;
   v_moved boolean;
-  v_rate_ok boolean;
-  v_fx_from bigint;
-  v_fx_to bigint;
   v_response jsonb;
 begin
-  if p_from_account < p_to_account then
-    update accounts set balance_minor = balance_minor - p_amount
-      where id = p_from_account and kind = 'client' and client_id = p_client_id
-        and currency = p_from_currency and balance_minor - held_minor >= p_amount;
-    v_moved := found;
-    if v_moved then
-      update accounts set balance_minor = balance_minor + p_converted
-        where id = p_to_account and kind = 'client' and client_id = p_client_id and currency = p_to_currency;
-      v_moved := found;
-    end if;
-  else
-    update accounts set balance_minor = balance_minor + p_converted
-      where id = p_to_account and kind = 'client' and client_id = p_client_id and currency = p_to_currency;
-    v_moved := found;
-    if v_moved then
+  v_moved := true;
+  foreach v_account in array array[least(p_from_account, p_to_account), greatest(p_from_account, p_to_account)] loop
+    if v_account = p_from_account then
       update accounts set balance_minor = balance_minor - p_amount
         where id = p_from_account and kind = 'client' and client_id = p_client_id
-          and currency = p_from_currency and balance_minor - held_minor >= p_amount;
-      v_moved := found;
+          and currency = p_from_currency and balance_minor - held_minor >= p_amount
+          and exists (
+            select 1 from exchange_rates
+            where from_currency = p_rate_from and to_currency = p_rate_to and rate = p_rate_value
+          )
+          -- Priced from the reverse pair: still right only while no direct pair is published.
+          and (p_rate_from = p_from_currency or not exists (
+            select 1 from exchange_rates where from_currency = p_from_currency and to_currency = p_to_currency
+          ));
+    else
+      update accounts set balance_minor = balance_minor + p_converted
+        where id = p_to_account and kind = 'client' and client_id = p_client_id and currency = p_to_currency;
     end if;
-  end if;
-  if not v_moved and (
-    select count(*) from accounts
-    where kind = 'client' and client_id = p_client_id
-      and ((id = p_from_account and currency = p_from_currency) or (id = p_to_account and currency = p_to_currency))
-  ) < 2 then
-    raise exception 'ledger:ACCOUNT_NOT_FOUND';
-  end if;
+    if not found then
+      v_moved := false;
+      exit;
+    end if;
+  end loop;
 
-  select
-    exists (
+  if not v_moved then
+    if (
+      select count(*) from accounts
+      where kind = 'client' and client_id = p_client_id
+        and ((id = p_from_account and currency = p_from_currency) or (id = p_to_account and currency = p_to_currency))
+    ) < 2 then
+      raise exception 'ledger:ACCOUNT_NOT_FOUND';
+    end if;
+    if not exists (
       select 1 from exchange_rates
       where from_currency = p_rate_from and to_currency = p_rate_to and rate = p_rate_value
-    ) and (
-      -- Priced from the reverse pair: still right only while no direct pair is published.
-      p_rate_from = p_from_currency or not exists (
-        select 1 from exchange_rates where from_currency = p_from_currency and to_currency = p_to_currency
-      )
-    ),
-    (select id from accounts where kind = 'house' and purpose = 'fx' and currency = p_from_currency),
-    (select id from accounts where kind = 'house' and purpose = 'fx' and currency = p_to_currency)
-  into v_rate_ok, v_fx_from, v_fx_to;
-  if not v_rate_ok then
-    raise exception 'ledger:RATE_CHANGED';
-  end if;
-  if not v_moved then
+    ) or (p_rate_from <> p_from_currency and exists (
+      select 1 from exchange_rates where from_currency = p_from_currency and to_currency = p_to_currency
+    )) then
+      raise exception 'ledger:RATE_CHANGED';
+    end if;
     raise exception 'ledger:INSUFFICIENT_FUNDS';
   end if;
 
@@ -157,8 +183,10 @@ begin
   )
   insert into postings (entry_id, account_id, currency, amount_minor, created_at) values
     (v_entry, p_from_account, p_from_currency, -p_amount, p_at),
-    (v_entry, v_fx_from, p_from_currency, p_amount, p_at),
-    (v_entry, v_fx_to, p_to_currency, -p_converted, p_at),
+    (v_entry, (select id from accounts where kind = 'house' and purpose = 'fx' and currency = p_from_currency),
+     p_from_currency, p_amount, p_at),
+    (v_entry, (select id from accounts where kind = 'house' and purpose = 'fx' and currency = p_to_currency),
+     p_to_currency, -p_converted, p_at),
     (v_entry, p_to_account, p_to_currency, p_converted, p_at);
 
   return jsonb_build_object('replayed', false, 'data', v_response);

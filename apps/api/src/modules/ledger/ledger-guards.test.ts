@@ -97,6 +97,22 @@ describe('ledger database guards', () => {
     ).toMatch(/postings_account_currency_fk/);
   });
 
+  it('keeps what an account is: kind, purpose, owner and currency rules on insert and update', async () => {
+    const refusals = [
+      `insert into accounts (kind, purpose, currency) values ('client', 'cash', 'ZAR');`,
+      `insert into accounts (kind, purpose, currency) values ('house', 'fx', 'JPY');`,
+      `insert into accounts (kind, purpose, client_id, currency) values ('client', 'fx', ${alice.clientId}, 'EUR');`,
+      `update accounts set purpose = 'fees' where id = ${alice.accounts.ZAR};`,
+      `update accounts set kind = 'house' where id = ${alice.accounts.ZAR};`,
+      `update accounts set client_id = null where id = ${alice.accounts.ZAR};`,
+      `update accounts set currency = 'XYZ' where id = ${fxZar};`,
+      `update accounts set balance_minor = -1 where id = ${alice.accounts.EUR};`,
+    ];
+    for (const statement of refusals) {
+      expect(await commitFails(statement), statement).toMatch(/violates check constraint/);
+    }
+  });
+
   it('leaves a sound ledger after the refused writes', async () => {
     const report = await checkLedger(t.app.ctx);
     expect(report.problems).toEqual([]);
