@@ -78,6 +78,7 @@ create constraint trigger journal_entries_balanced after insert on journal_entri
 -- The key is inserted last and plainly: a replay, or a concurrent request with the same key, fails
 -- that insert with a unique violation (after waiting for the other transaction, as before) and
 -- rolls everything back; the caller then answers from the stored key (modules/fx/fx.service.ts).
+-- So the function only ever returns a new transfer's answer (0005 returned {replayed, data}).
 create or replace function ledger_transfer(
   p_client_id bigint,
   p_key text,
@@ -109,6 +110,10 @@ declare
   v_moved boolean;
   v_response jsonb;
 begin
+  -- One account on both sides would be debited twice below (the service refuses it first).
+  if p_from_account = p_to_account then
+    raise exception 'ledger:ACCOUNT_NOT_FOUND';
+  end if;
   v_moved := true;
   foreach v_account in array array[least(p_from_account, p_to_account), greatest(p_from_account, p_to_account)] loop
     if v_account = p_from_account then
@@ -189,5 +194,5 @@ begin
      p_to_currency, -p_converted, p_at),
     (v_entry, p_to_account, p_to_currency, p_converted, p_at);
 
-  return jsonb_build_object('replayed', false, 'data', v_response);
+  return v_response;
 end $$;

@@ -231,7 +231,7 @@ export async function transfer(
         reference: newReference('TRF'),
         at: ctx.clock.now(),
       });
-      return { data: result.data as TransferResult, replayed: result.replayed };
+      return { data: result as TransferResult, replayed: false };
     } catch (error) {
       // The key is checked last in the database, so any refusal may be a replay (or a reuse of
       // the key for another request, 409): the stored answer comes first, whatever today's
