@@ -184,9 +184,12 @@ function loadWithWrk(paths: () => string, base: string, concurrency: number, sec
     fs.writeFileSync(
       script,
       // Requests are formatted once, up front, so the generator's per-request work stays small.
+      // (In init: wrk.headers holds the -H headers only once the thread is set up.)
       `local requests = {}
-for line in io.lines(${JSON.stringify(list)}) do requests[#requests + 1] = wrk.format("GET", line) end
 local i = 0
+init = function(args)
+  for line in io.lines(${JSON.stringify(list)}) do requests[#requests + 1] = wrk.format("GET", line) end
+end
 request = function()
   i = i % #requests + 1
   return requests[i]

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ErrorCode, Messages } from '@imali/contract';
 import type { AppContext } from '../lib/context';
 import { safeEqual } from '../lib/crypto';
@@ -42,38 +42,45 @@ export function principalOf(request: FastifyRequest): Principal {
 
 export function registerAuth(app: FastifyInstance, ctx: AppContext, opsToken: string) {
   app.decorateRequest('principal', undefined);
-  // A callback hook, not an async one: public and market routes (the hot ones) pass without
-  // allocating a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const options = request.routeOptions;
-    const config = options.config ?? {};
-    const url = options.url ?? '';
-    const mode =
-      config.auth ??
-      (url.startsWith('/api/docs')
-        ? 'public'
-        : url.startsWith('/api/')
-          ? 'client'
-          : url.startsWith('/ops/')
-            ? 'ops'
-            : 'public');
-    if (mode === 'public' || mode === 'market') return done();
-    if (mode === 'ops') {
-      const token = bearerToken(request);
-      if (!token || !safeEqual(token, opsToken)) {
-        return done(new DomainError(ErrorCode.Unauthenticated, 'Operator token required.', 401));
-      }
-      return done();
+
+  const opsHook: onRequestHookHandler = (request, _reply, done) => {
+    const token = bearerToken(request);
+    if (!token || !safeEqual(token, opsToken)) {
+      return done(new DomainError(ErrorCode.Unauthenticated, 'Operator token required.', 401));
     }
-    authenticate(ctx, bearerToken(request)).then((principal) => {
-      request.principal = principal;
-      try {
-        if (config.kyc) assertKycApproved(principal);
-        if (config.pin) assertFreshPin(ctx, principal);
-      } catch (error) {
-        return done(error as Error);
-      }
-      done();
-    }, done);
+    done();
+  };
+  const clientHook =
+    (config: FastifyContextConfig): onRequestHookHandler =>
+    (request, _reply, done) => {
+      authenticate(ctx, bearerToken(request)).then((principal) => {
+        request.principal = principal;
+        try {
+          if (config.kyc) assertKycApproved(principal);
+          if (config.pin) assertFreshPin(ctx, principal);
+        } catch (error) {
+          return done(error as Error);
+        }
+        done();
+      }, done);
+    };
+
+  // Access is decided once per route, when it is registered: a route that needs a principal gets
+  // the hook in front of its own, and public and market routes (the hot ones) get none.
+  app.addHook('onRoute', (route) => {
+    const config: FastifyContextConfig = route.config ?? {};
+    const mode = config.auth ?? defaultAccess(route.url);
+    if (mode === 'public' || mode === 'market') return;
+    const hook = mode === 'ops' ? opsHook : clientHook(config);
+    const own = route.onRequest;
+    route.onRequest = [hook, ...(Array.isArray(own) ? own : own ? [own] : [])];
   });
+}
+
+/** Access of a route that does not declare one, by where it lives. */
+export function defaultAccess(url: string): NonNullable<FastifyContextConfig['auth']> {
+  if (url.startsWith('/api/docs')) return 'public';
+  if (url.startsWith('/api/')) return 'client';
+  if (url.startsWith('/ops/')) return 'ops';
+  return 'public';
 }

@@ -95,4 +95,18 @@ describe('every client route refuses a missing, wrong or expired token', () => {
     });
     expect(res.statusCode).toBe(200);
   });
+
+  it('the HEAD twin of a GET route is guarded too (access is attached per route)', async () => {
+    for (const url of ['/api/client/app/v1/menu', '/api/auth/app/v1/session', '/ops/v1/files/x']) {
+      const res = await t.app.inject({ method: 'HEAD', url });
+      expect(res.statusCode, url).toBe(401);
+    }
+    const { token } = await signUp(t);
+    const signedIn = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/client/app/v1/menu',
+      headers: bearer(token),
+    });
+    expect(signedIn.statusCode).toBe(200);
+  });
 });

@@ -128,7 +128,7 @@ export async function stockDataRoutes(app: AppInstance) {
           response: { 200: envelope(z.array(searchResult)) },
         },
       },
-      // Sent as ready JSON bytes (cached per query): the response schema documents the shape.
+      // Sent as ready JSON text (cached per query): the response schema documents the shape.
       async (request, reply) =>
         reply
           .type('application/json; charset=utf-8')

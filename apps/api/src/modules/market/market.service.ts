@@ -183,20 +183,20 @@ export async function warmUp(ctx: AppContext) {
 
 /**
  * Search, ranked (exact symbol, then symbol prefix, then words of the name; blank: no results),
- * as the JSON bytes of `envelope(results)`, from the
- * catalogue's response cache when the same query was answered before.
+ * as the JSON text of `envelope(results)`, from the catalogue's response cache when the same query
+ * was answered before.
  */
 export async function searchResponseBody(
   ctx: AppContext,
   rawQuery: string,
   envelope: (results: SearchResult[]) => unknown,
-): Promise<Buffer> {
+): Promise<string> {
   const current = await catalogue(ctx);
   const key = normalizeQuery(rawQuery);
   let body = current.searchResponses.get(key);
   if (!body) {
     const results = key ? current.search.search(key, SEARCH_RESULT_LIMIT) : [];
-    body = Buffer.from(JSON.stringify(envelope(results)));
+    body = JSON.stringify(envelope(results));
     current.searchResponses.set(key, body);
   }
   return body;
