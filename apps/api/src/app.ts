@@ -106,10 +106,6 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
       retryAfter: context.after,
     }),
   });
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 },
-    throwFileSizeLimit: true,
-  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -130,6 +126,12 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
 
   await app.register(
     async (api) => {
+      // Only the product API takes uploads (KYC images, avatars, proofs of payment). Multipart
+      // adds a hook on every request of its scope, so the stock-data and ops APIs stay outside.
+      await api.register(fastifyMultipart, {
+        limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+        throwFileSizeLimit: true,
+      });
       await api.register(healthRoutes);
       await api.register(identityModules);
       await api.register(moneyModules);
