@@ -139,9 +139,9 @@ async function timed(url: string, init?: RequestInit): Promise<number> {
 
 /**
  * Closed-loop load: `concurrency` keep-alive connections, each sending its next request as soon as
- * the previous answer arrives, `total` requests in all. autocannon is the load generator: it costs
- * the shared two cores far less per request than fetch, so the figure is the server's, not the
- * client's. Returns every request's latency, sorted; throws on any non-200 answer.
+ * the previous answer arrives, `total` requests in all, driven by autocannon (far cheaper per
+ * request than fetch on the shared two cores, though not free: see `loadWithWrk`). Returns every
+ * request's latency, sorted; throws on any non-200 answer.
  */
 function load(paths: () => string, base: string, total: number, concurrency: number): Promise<number[]> {
   const latencies: number[] = [];
@@ -170,8 +170,9 @@ function load(paths: () => string, base: string, total: number, concurrency: num
 
 /**
  * The same closed loop with wrk (C, one thread), when installed. On two shared cores the load
- * generator's own CPU shows up in the latency: autocannon needs about a core at 10,000 requests/s,
- * wrk a fraction of that, so wrk's figure is the closer one to what a remote client would see.
+ * generator's own CPU shows up in the latency: autocannon did not push the server past about
+ * 10,000 requests/s while the server still had idle time, wrk drove it to 17,000-22,000, so
+ * wrk's figure is the closer one to what a remote client would see.
  * Every request's path is drawn up front from the same query mix.
  */
 function loadWithWrk(paths: () => string, base: string, concurrency: number, seconds: number) {
