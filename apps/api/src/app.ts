@@ -17,6 +17,7 @@ import { ErrorCode, MAX_IMAGE_BYTES, Messages } from '@imali/contract';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { AppContext } from './lib/context';
+import { isApiPath } from './lib/api-paths';
 import { newOpaqueToken } from './lib/crypto';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -145,8 +146,6 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   return app;
 }
 
-const API_PREFIXES = ['/api/', '/ops/', '/market/'];
-
 /** Serves the built SPA; unknown non-API paths get index.html so client routes (and its 404) work. */
 function registerSpa(app: AppInstance, distDir: string) {
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
@@ -163,7 +162,7 @@ function registerSpa(app: AppInstance, distDir: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    const isApi = isApiPath(request.url);
     if (!isApi && hasDist && request.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

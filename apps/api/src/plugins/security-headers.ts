@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiPath } from '../lib/api-paths';
 
 /**
  * Helmet decides which security headers we send; this runs it once, at start, and sends the
@@ -48,8 +49,6 @@ export function staticSecurityHeaders(options: HelmetOptions = helmetOptions): R
   return headers;
 }
 
-const NO_STORE_PREFIXES = ['/api/', '/ops/', '/market/'];
-
 /**
  * Security headers on every response, and `no-store` on the JSON APIs (authenticated data must
  * never sit in a browser or proxy cache; the API docs may). A route that sets its own
@@ -60,7 +59,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
   const apiHeaders = { ...headers, 'cache-control': 'no-store' };
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    const isApi = NO_STORE_PREFIXES.some((p) => url.startsWith(p)) && !url.startsWith('/api/docs');
+    const isApi = isApiPath(url) && !url.startsWith('/api/docs');
     reply.headers(isApi ? apiHeaders : headers);
     done();
   });
