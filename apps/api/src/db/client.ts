@@ -37,8 +37,24 @@ export interface RawConnection {
 // int8 as string, never a lossy JS number; numeric stays a string too.
 pg.types.setTypeParser(20, (v) => v);
 
+/**
+ * Planner settings every session runs with (decision 0030). PostgreSQL's default
+ * random_page_cost (4) models spinning disks: on a table of a few pages, such as `accounts` in a
+ * new deployment, it priced a sequential scan below a primary-key lookup, and every key lookup of
+ * the transfer path (two balance updates, two house-account lookups, six foreign-key checks)
+ * scanned the whole table. 1.1 is the usual figure for SSD or memory-resident data.
+ */
+const RANDOM_PAGE_COST = '1.1';
+const SESSION_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST}`;
+
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Sent in each connection's startup packet, after any options the URL itself carries.
+  const urlOptions = new URL(url).searchParams.get('options');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: [urlOptions, SESSION_OPTIONS].filter(Boolean).join(' '),
+  });
   // An idle connection the server ends (restart, failover, a dropped test database) must not
   // crash the process: the pool discards it and opens a new one on demand.
   pool.on('error', (error) => console.warn(`PostgreSQL idle connection error: ${error.message}`));
@@ -83,6 +99,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = new PGlite(dataDir);
   await client.waitReady;
+  await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const raw: RawConnection = {
     async execScript(sqlText) {
