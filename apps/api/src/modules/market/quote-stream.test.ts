@@ -19,8 +19,12 @@ async function collect(
   const controller = new AbortController();
   const res = await fetch(url, { signal: controller.signal });
   const events: SseEvent[] = [];
+  const framing = {
+    transferEncoding: res.headers.get('transfer-encoding'),
+    connection: res.headers.get('connection'),
+  };
   if (res.status !== 200 || !res.body)
-    return { status: res.status, type: res.headers.get('content-type'), events };
+    return { status: res.status, type: res.headers.get('content-type'), events, framing };
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const timer = setTimeout(() => controller.abort(), ms);
@@ -43,7 +47,7 @@ async function collect(
   } finally {
     clearTimeout(timer);
   }
-  return { status: 200, type: res.headers.get('content-type'), events };
+  return { status: 200, type: res.headers.get('content-type'), events, framing };
 }
 
 describe('GET /market/stream (Server-Sent Events)', () => {
@@ -64,12 +68,14 @@ describe('GET /market/stream (Server-Sent Events)', () => {
 
   it('pushes a snapshot, then quote updates while the exchange is open', async () => {
     t.clock.advance(FRIDAY_MORNING - t.clock.now().getTime());
-    const { status, type, events } = await collect(
+    const { status, type, events, framing } = await collect(
       `${base}/market/stream?symbols=NPN,JSE:SBK&key=${KEY}`,
       700,
     );
     expect(status).toBe(200);
     expect(type).toContain('text/event-stream');
+    // Not chunked: the body runs until the connection closes, one plain write per tick.
+    expect(framing).toEqual({ transferEncoding: null, connection: 'close' });
     const quotes = events.filter((e) => e.event === 'quote');
     expect(quotes.slice(0, 2).map((q) => q.data.symbol)).toEqual(['NPN', 'SBK']);
     expect(quotes.length).toBeGreaterThanOrEqual(6); // snapshot + several ticks of both
