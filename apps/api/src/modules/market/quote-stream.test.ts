@@ -15,7 +15,12 @@ interface SseEvent {
 async function collect(
   url: string,
   ms: number,
-): Promise<{ status: number; type: string | null; events: SseEvent[] }> {
+): Promise<{
+  status: number;
+  type: string | null;
+  events: SseEvent[];
+  framing: { transferEncoding: string | null; connection: string | null };
+}> {
   const controller = new AbortController();
   const res = await fetch(url, { signal: controller.signal });
   const events: SseEvent[] = [];
