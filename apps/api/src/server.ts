@@ -46,7 +46,9 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-const address = await app.listen({ port: config.PORT, host: config.HOST });
+// Node's default accept backlog (511) is smaller than the crowd of quote streams that reconnect
+// together after a restart (EventSource retries in 3 s); the kernel caps it at net.core.somaxconn.
+const address = await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
 const port = app.server.address();
 writeServerRecord(config.dataDir, {
   pid: process.pid,
