@@ -48,10 +48,18 @@ const RANDOM_PAGE_COST = '1.1';
 const SESSION_OPTIONS = `-c random_page_cost=${RANDOM_PAGE_COST}`;
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  // Sent in each connection's startup packet, after any options the URL itself carries.
-  const urlOptions = new URL(url).searchParams.get('options');
+  // Sent in each connection's startup packet, after any options the URL itself carries (taken
+  // out of the URL: pg lets the connection string's `options` replace the config's).
+  let connectionString = url;
+  let urlOptions: string | null = null;
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  if (parsed?.searchParams.has('options')) {
+    urlOptions = parsed.searchParams.get('options');
+    parsed.searchParams.delete('options');
+    connectionString = parsed.toString();
+  }
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString,
     max: poolSize,
     options: [urlOptions, SESSION_OPTIONS].filter(Boolean).join(' '),
   });
