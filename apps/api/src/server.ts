@@ -3,6 +3,7 @@ import { loadConfig } from './config/env';
 import { openDatabase } from './db/open';
 import { DEMO, seedDemo } from './db/seed';
 import { newOpaqueToken } from './lib/crypto';
+import { defaultListenSockets, listenOnSockets } from './lib/listen';
 import { readServerRecord, removeServerRecord, writeServerRecord } from './lib/server-lock';
 
 const config = loadConfig();
@@ -48,7 +49,13 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 // Node's default accept backlog (511) is smaller than the crowd of quote streams that reconnect
 // together after a restart (EventSource retries in 3 s); the kernel caps it at net.core.somaxconn.
-const address = await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
+// Several sockets share the port so that such a crowd is accepted quickly under load (lib/listen.ts).
+const address = await listenOnSockets(app, {
+  host: config.HOST,
+  port: config.PORT,
+  backlog: 4096,
+  sockets: config.LISTEN_SOCKETS ?? defaultListenSockets(),
+});
 const port = app.server.address();
 writeServerRecord(config.dataDir, {
   pid: process.pid,

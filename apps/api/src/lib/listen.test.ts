@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listenOnSockets } from './listen';
+
+const host = '127.0.0.1';
+const apps: FastifyInstance[] = [];
+
+async function startApp(sockets: number, port = 0) {
+  const app = Fastify();
+  apps.push(app);
+  app.get('/ping', async () => ({ pong: true }));
+  await listenOnSockets(app, { host, port, backlog: 511, sockets });
+  const address = app.server.address();
+  return { app, port: typeof address === 'object' && address ? address.port : 0 };
+}
+
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+/** Sockets in LISTEN state on `port`, from the kernel's own table. */
+function listeningSockets(port: number): number {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return fs
+    .readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((line) => {
+      const fields = line.trim().split(/\s+/);
+      return fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A';
+    }).length;
+}
+
+/** One request on a connection of its own. */
+function getOnNewConnection(port: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host, port, path: '/ping', agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+describe('listenOnSockets', () => {
+  it('listens once, as before, with one socket', async () => {
+    const { port } = await startApp(1);
+    expect(await getOnNewConnection(port)).toEqual({ status: 200, body: '{"pong":true}' });
+  });
+
+  it('refuses a port that another server holds', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen({ host, port: 0 }, resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    try {
+      await expect(startApp(1, port)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      await expect(startApp(4, port)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    } finally {
+      holder.close();
+    }
+  });
+
+  describe.skipIf(process.platform !== 'linux')('several sockets (SO_REUSEPORT)', () => {
+    it('binds them all to the port and answers every connection the same way', async () => {
+      const { port } = await startApp(8);
+      expect(listeningSockets(port)).toBe(8);
+      const answers = await Promise.all(Array.from({ length: 40 }, () => getOnNewConnection(port)));
+      expect(answers).toEqual(Array(40).fill({ status: 200, body: '{"pong":true}' }));
+    });
+
+    it('does not share its port with a second server started on it', async () => {
+      const { port } = await startApp(8);
+      await expect(startApp(8, port)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(listeningSockets(port)).toBe(8);
+      expect((await getOnNewConnection(port)).status).toBe(200);
+    });
+
+    it('stops listening on every socket when the app closes', async () => {
+      const { app, port } = await startApp(8);
+      await app.close();
+      expect(listeningSockets(port)).toBe(0);
+      expect(await connectionRefused(port)).toBe(true);
+    });
+
+    it('accepts a crowd of new connections within a few turns of the event loop', async () => {
+      // One socket accepts one connection per turn (libuv >= 1.45): 48 connections take 48 turns.
+      const { app, port } = await startApp(16);
+      let turn = 0;
+      let spinning = true;
+      const spin = () => {
+        turn++;
+        if (spinning) setImmediate(spin);
+      };
+      const acceptedAtTurn: number[] = [];
+      const allAccepted = new Promise<void>((resolve) =>
+        app.server.on('connection', () => {
+          acceptedAtTurn.push(turn);
+          if (acceptedAtTurn.length === 48) resolve();
+        }),
+      );
+      const clients = Array.from({ length: 48 }, () => net.connect({ host, port }));
+      setImmediate(spin);
+      await allAccepted;
+      spinning = false;
+      clients.forEach((client) => client.destroy());
+      expect(acceptedAtTurn.at(-1)! - acceptedAtTurn[0]!).toBeLessThan(24);
+    });
+  });
+});
