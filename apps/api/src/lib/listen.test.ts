@@ -85,6 +85,23 @@ describe('listenOnSockets', () => {
       expect(answers).toEqual(Array(40).fill({ status: 200, body: '{"pong":true}' }));
     });
 
+    it('answers a client that half-closes after its request, as a plain server does', async () => {
+      const { port } = await startApp(8);
+      const halfClosed = () =>
+        new Promise<string>((resolve, reject) => {
+          let answer = '';
+          const socket = net.connect({ host, port }, () => {
+            socket.end('GET /ping HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+          });
+          socket.setEncoding('utf8');
+          socket.on('data', (chunk: string) => (answer += chunk));
+          socket.on('close', () => resolve(answer));
+          socket.on('error', reject);
+        });
+      const answers = await Promise.all(Array.from({ length: 40 }, halfClosed));
+      expect(answers.filter((answer) => answer.endsWith('{"pong":true}'))).toHaveLength(40);
+    });
+
     it('does not share its port with a second server started on it', async () => {
       const { port } = await startApp(8);
       await expect(startApp(8, port)).rejects.toMatchObject({ code: 'EADDRINUSE' });

@@ -43,7 +43,10 @@ export async function listenOnSockets(app: FastifyInstance, options: ListenOptio
   const address = await app.listen(shared);
   try {
     for (let i = 1; i < sockets; i++) {
-      const server = net.createServer({ noDelay: true }, (socket) => app.server.emit('connection', socket));
+      // The socket options Node's http.Server gives its own listening socket.
+      const server = net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) =>
+        app.server.emit('connection', socket),
+      );
       extra.push(server);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
