@@ -11,10 +11,31 @@ const apps: FastifyInstance[] = [];
 async function startApp(sockets: number, port = 0) {
   const app = Fastify();
   apps.push(app);
+  let received = 0;
+  let answered = 0;
+  app.addHook('onRequest', async () => {
+    received++;
+  });
+  app.addHook('onResponse', async () => {
+    answered++;
+  });
   app.get('/ping', async () => ({ pong: true }));
+  // Slow only for connections that came through the extra sockets, so closing must wait for
+  // them and not just for Fastify's own. Node keeps the net.Server that accepted a socket in
+  // `socket._server` (`socket.server` is the HTTP server for all of them).
+  app.get('/slow-unless-first-socket', async (request) => {
+    const acceptedBy = (request.raw.socket as net.Socket & { _server?: unknown })._server;
+    await new Promise((resolve) => setTimeout(resolve, acceptedBy === app.server ? 10 : 400));
+    return { done: true };
+  });
   await listenOnSockets(app, { host, port, backlog: 511, sockets });
   const address = app.server.address();
-  return { app, port: typeof address === 'object' && address ? address.port : 0 };
+  return {
+    app,
+    port: typeof address === 'object' && address ? address.port : 0,
+    received: () => received,
+    answered: () => answered,
+  };
 }
 
 afterEach(async () => {
@@ -114,6 +135,52 @@ describe('listenOnSockets', () => {
       await app.close();
       expect(listeningSockets(port)).toBe(0);
       expect(await connectionRefused(port)).toBe(true);
+    });
+
+    it('finishes the requests in flight on every socket before the app has closed', async () => {
+      const { app, port, received, answered } = await startApp(8);
+      const request = () =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get({ host, port, path: '/slow-unless-first-socket', agent: false }, (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            })
+            .on('error', reject);
+        });
+      const requests = Array.from({ length: 40 }, request);
+      while (received() < 40) await new Promise((resolve) => setTimeout(resolve, 5));
+      await app.close();
+      expect(answered()).toBe(40);
+      expect(await Promise.all(requests)).toEqual(Array(40).fill(200));
+    });
+
+    it('closes idle keep-alive connections on every socket when the app closes', async () => {
+      const { app, port } = await startApp(8);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 40 });
+      const seen = new WeakSet<net.Socket>();
+      const closed: Array<Promise<void>> = [];
+      agent.on('free', (socket: net.Socket) => {
+        if (seen.has(socket)) return;
+        seen.add(socket);
+        closed.push(new Promise((resolve) => socket.once('close', () => resolve())));
+      });
+      const ping = () =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get({ host, port, path: '/ping', agent }, (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            })
+            .on('error', reject);
+        });
+      expect(await Promise.all(Array.from({ length: 40 }, ping))).toEqual(Array(40).fill(200));
+      expect(closed.length).toBeGreaterThan(1);
+      // Without the handover, connections of the extra sockets would stay open until keep-alive
+      // timed out (72 s) and close would wait for them.
+      await app.close();
+      await Promise.all(closed);
+      agent.destroy();
     });
 
     it('accepts a crowd of new connections within a few turns of the event loop', async () => {

@@ -33,10 +33,16 @@ export async function listenOnSockets(app: FastifyInstance, options: ListenOptio
 
   const port = await claimPort(host, options.port);
   const extra: net.Server[] = [];
+  const drained: Array<Promise<void>> = [];
   app.addHook('preClose', (done) => {
-    // Stop accepting now; the HTTP server owns (and closes) the connections these handed over.
-    for (const server of extra) server.close();
+    // Stop accepting with Fastify's own socket. Each server's close callback waits for the
+    // connections it accepted, which the HTTP server alone does not count.
+    for (const server of extra) drained.push(new Promise((resolve) => server.close(() => resolve())));
     done();
+  });
+  // onClose runs once Fastify's own server has closed; the app is closed when all have.
+  app.addHook('onClose', async () => {
+    await Promise.all(drained);
   });
   // Fastify hands these options to Node's `server.listen`; its types do not list `reusePort` yet.
   const shared: FastifyListenOptions & { reusePort: boolean } = { host, port, backlog, reusePort: true };
