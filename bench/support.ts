@@ -25,7 +25,10 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-/** Starts the server as `npm start` does (scripts/start.mjs) and waits for /api/health. */
+/**
+ * Starts the server as `npm start` does (scripts/start.mjs, at its default log level, logs
+ * discarded) and waits for /api/health.
+ */
 export async function startServer(env: Record<string, string>): Promise<StartedServer> {
   const port = await freePort();
   const started = performance.now();
@@ -33,7 +36,6 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
     cwd: repoRoot,
     env: {
       ...process.env,
-      LOG_LEVEL: 'warn',
       SKIP_WEB_BUILD: 'true',
       ...env,
       PORT: String(port),

@@ -49,6 +49,8 @@ export interface BuildOptions {
   clock?: AppContext['clock'];
   /** Token the ops CLI presents to /ops; generated when not configured. */
   opsToken?: string;
+  /** Where log lines go: standard output unless given (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export const API_VERSION = '0.1.0';
@@ -72,9 +74,11 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
-            ...(config.NODE_ENV === 'development' && process.stdout.isTTY
-              ? { transport: { target: 'pino-pretty' } }
-              : {}),
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : config.NODE_ENV === 'development' && process.stdout.isTTY
+                ? { transport: { target: 'pino-pretty' } }
+                : {}),
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
