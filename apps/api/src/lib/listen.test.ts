@@ -20,6 +20,10 @@ async function startApp(sockets: number, port = 0) {
     answered++;
   });
   app.get('/ping', async () => ({ pong: true }));
+  app.get('/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { done: true };
+  });
   // Slow only for connections that came through the extra sockets, so closing must wait for
   // them and not just for Fastify's own. Node keeps the net.Server that accepted a socket in
   // `socket._server` (`socket.server` is the HTTP server for all of them).
@@ -97,6 +101,29 @@ describe('listenOnSockets', () => {
       holder.close();
     }
   });
+
+  it.each([1, 8].filter((sockets) => sockets === 1 || process.platform === 'linux'))(
+    'closes keep-alive connections whose request was in flight once it is answered (%i sockets)',
+    async (sockets) => {
+      // Without this, close() waited for the keep-alive timeout (72 s): the test would time out.
+      const { app, port, received } = await startApp(sockets);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+      const slow = () =>
+        new Promise<string | undefined>((resolve, reject) => {
+          http
+            .get({ host, port, path: '/slow', agent }, (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.headers.connection));
+            })
+            .on('error', reject);
+        });
+      const requests = Array.from({ length: 20 }, slow);
+      while (received() < 20) await new Promise((resolve) => setTimeout(resolve, 5));
+      await app.close();
+      expect(await Promise.all(requests)).toHaveLength(20);
+      agent.destroy();
+    },
+  );
 
   describe.skipIf(process.platform !== 'linux')('several sockets (SO_REUSEPORT)', () => {
     it('binds them all to the port and answers every connection the same way', async () => {

@@ -24,17 +24,20 @@ export interface ListenOptions {
 /**
  * Starts `app` listening on `sockets` sockets bound to one address. The first is Fastify's own;
  * the others hand each connection to the same HTTP server, so every request meets the same
- * routes, timeouts and connection bookkeeping, and `app.close()` closes them all.
+ * routes, timeouts and connection bookkeeping. `app.close()` stops all of them and returns once
+ * the requests in flight are answered and every connection is closed.
  * Returns the address Fastify reports.
  */
 export async function listenOnSockets(app: FastifyInstance, options: ListenOptions): Promise<string> {
   const { host, backlog, sockets } = options;
-  if (sockets <= 1) return app.listen({ host, port: options.port, backlog });
-
-  const port = await claimPort(host, options.port);
   const extra: net.Server[] = [];
   const drained: Array<Promise<void>> = [];
+  let closeIdleConnections: NodeJS.Timeout | undefined;
   app.addHook('preClose', (done) => {
+    // Node closes the keep-alive connections that are idle when closing starts. One whose request
+    // is still in flight would stay open after its answer until the keep-alive timeout (72 s),
+    // and closing would wait for it; so idle connections are closed as they appear.
+    closeIdleConnections = setInterval(() => app.server.closeIdleConnections(), 50);
     // Stop accepting with Fastify's own socket. Each server's close callback waits for the
     // connections it accepted, which the HTTP server alone does not count.
     for (const server of extra) drained.push(new Promise((resolve) => server.close(() => resolve())));
@@ -43,7 +46,11 @@ export async function listenOnSockets(app: FastifyInstance, options: ListenOptio
   // onClose runs once Fastify's own server has closed; the app is closed when all have.
   app.addHook('onClose', async () => {
     await Promise.all(drained);
+    clearInterval(closeIdleConnections);
   });
+  if (sockets <= 1) return app.listen({ host, port: options.port, backlog });
+
+  const port = await claimPort(host, options.port);
   // Fastify hands these options to Node's `server.listen`; its types do not list `reusePort` yet.
   const shared: FastifyListenOptions & { reusePort: boolean } = { host, port, backlog, reusePort: true };
   const address = await app.listen(shared);
