@@ -59,11 +59,11 @@ function listeningSockets(port: number): number {
     }).length;
 }
 
-/** One request on a connection of its own. */
-function getOnNewConnection(port: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
+/** One GET; by default on a connection of its own. */
+function get(port: number, path = '/ping', agent: http.Agent | false = false) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
     http
-      .get({ host, port, path: '/ping', agent: false }, (res) => {
+      .get({ host, port, path, agent }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
@@ -71,6 +71,14 @@ function getOnNewConnection(port: number): Promise<{ status: number; body: strin
       })
       .on('error', reject);
   });
+}
+
+const statuses = async (answers: Array<Promise<{ status: number }>>) =>
+  (await Promise.all(answers)).map((answer) => answer.status);
+
+/** Waits until the app has received `count` requests (they are then in flight). */
+async function untilReceived(received: () => number, count: number) {
+  while (received() < count) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 function connectionRefused(port: number): Promise<boolean> {
@@ -87,7 +95,7 @@ function connectionRefused(port: number): Promise<boolean> {
 describe('listenOnSockets', () => {
   it('listens once, as before, with one socket', async () => {
     const { port } = await startApp(1);
-    expect(await getOnNewConnection(port)).toEqual({ status: 200, body: '{"pong":true}' });
+    expect(await get(port)).toEqual({ status: 200, body: '{"pong":true}' });
   });
 
   it('refuses a port that another server holds', async () => {
@@ -108,19 +116,10 @@ describe('listenOnSockets', () => {
       // Without this, close() waited for the keep-alive timeout (72 s): the test would time out.
       const { app, port, received } = await startApp(sockets);
       const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
-      const slow = () =>
-        new Promise<string | undefined>((resolve, reject) => {
-          http
-            .get({ host, port, path: '/slow', agent }, (res) => {
-              res.resume();
-              res.on('end', () => resolve(res.headers.connection));
-            })
-            .on('error', reject);
-        });
-      const requests = Array.from({ length: 20 }, slow);
-      while (received() < 20) await new Promise((resolve) => setTimeout(resolve, 5));
+      const requests = Array.from({ length: 20 }, () => get(port, '/slow', agent));
+      await untilReceived(received, 20);
       await app.close();
-      expect(await Promise.all(requests)).toHaveLength(20);
+      expect(await statuses(requests)).toEqual(Array(20).fill(200));
       agent.destroy();
     },
   );
@@ -129,7 +128,7 @@ describe('listenOnSockets', () => {
     it('binds them all to the port and answers every connection the same way', async () => {
       const { port } = await startApp(8);
       expect(listeningSockets(port)).toBe(8);
-      const answers = await Promise.all(Array.from({ length: 40 }, () => getOnNewConnection(port)));
+      const answers = await Promise.all(Array.from({ length: 40 }, () => get(port)));
       expect(answers).toEqual(Array(40).fill({ status: 200, body: '{"pong":true}' }));
     });
 
@@ -154,7 +153,7 @@ describe('listenOnSockets', () => {
       const { port } = await startApp(8);
       await expect(startApp(8, port)).rejects.toMatchObject({ code: 'EADDRINUSE' });
       expect(listeningSockets(port)).toBe(8);
-      expect((await getOnNewConnection(port)).status).toBe(200);
+      expect((await get(port)).status).toBe(200);
     });
 
     it('stops listening on every socket when the app closes', async () => {
@@ -166,20 +165,11 @@ describe('listenOnSockets', () => {
 
     it('finishes the requests in flight on every socket before the app has closed', async () => {
       const { app, port, received, answered } = await startApp(8);
-      const request = () =>
-        new Promise<number>((resolve, reject) => {
-          http
-            .get({ host, port, path: '/slow-unless-first-socket', agent: false }, (res) => {
-              res.resume();
-              res.on('end', () => resolve(res.statusCode ?? 0));
-            })
-            .on('error', reject);
-        });
-      const requests = Array.from({ length: 40 }, request);
-      while (received() < 40) await new Promise((resolve) => setTimeout(resolve, 5));
+      const requests = Array.from({ length: 40 }, () => get(port, '/slow-unless-first-socket'));
+      await untilReceived(received, 40);
       await app.close();
       expect(answered()).toBe(40);
-      expect(await Promise.all(requests)).toEqual(Array(40).fill(200));
+      expect(await statuses(requests)).toEqual(Array(40).fill(200));
     });
 
     it('closes idle keep-alive connections on every socket when the app closes', async () => {
@@ -192,16 +182,8 @@ describe('listenOnSockets', () => {
         seen.add(socket);
         closed.push(new Promise((resolve) => socket.once('close', () => resolve())));
       });
-      const ping = () =>
-        new Promise<number>((resolve, reject) => {
-          http
-            .get({ host, port, path: '/ping', agent }, (res) => {
-              res.resume();
-              res.on('end', () => resolve(res.statusCode ?? 0));
-            })
-            .on('error', reject);
-        });
-      expect(await Promise.all(Array.from({ length: 40 }, ping))).toEqual(Array(40).fill(200));
+      const pings = Array.from({ length: 40 }, () => get(port, '/ping', agent));
+      expect(await statuses(pings)).toEqual(Array(40).fill(200));
       expect(closed.length).toBeGreaterThan(1);
       // Without the handover, connections of the extra sockets would stay open until keep-alive
       // timed out (72 s) and close would wait for them.
