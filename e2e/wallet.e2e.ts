@@ -303,7 +303,8 @@ describe('wallet (demo client, desktop)', () => {
     await screenshot(page, 'wallet-transfer');
 
     // The published rate moves while the modal shows the old one: refused, refetched, told.
-    await runOps(server, 'rate', 'set', 'ZAR', 'USD', '0.0550');
+    // (With its mid: setRate refuses a rate above its mid, and 0.0550 is above 0.054795.)
+    await runOps(server, 'rate', 'set', 'ZAR', 'USD', '0.0550', '--mid', '0.0556');
     await modal.getByRole('button', { name: 'Transfer' }).click();
     await modal.getByText('Rate changed. Please review the new rate and try again.').waitFor();
     await expect

@@ -7,26 +7,25 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { ErrorCode, MAX_IMAGE_BYTES, Messages } from '@imali/contract';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorCode, Messages } from '@imali/contract';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { AppContext } from './lib/context';
 import { isApiPath } from './lib/api-paths';
+import { serializeError } from './lib/log-redaction';
 import { newOpaqueToken } from './lib/crypto';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityModules } from './modules/identity-modules';
 import { moneyModules } from './modules/money-modules';
 import { marketModules } from './modules/market-modules';
 import { opsModules } from './modules/ops-modules';
+import { MULTIPART_LIMITS } from './modules/uploads/multipart';
+import { JobRunner, scheduledJobs } from './jobs/index';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -74,6 +73,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+            // Errors carry query parameters and driver details: only their redacted form is logged.
+            serializers: { err: (error) => serializeError(error), error: (error) => serializeError(error) },
             ...(options.logStream
               ? { stream: options.logStream }
               : config.NODE_ENV === 'development' && process.stdout.isTTY
@@ -97,7 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   app.decorate('ctx', ctx);
   app.decorate('opsToken', options.opsToken ?? config.OPS_TOKEN ?? newOpaqueToken());
 
-  app.setValidatorCompiler(validatorCompiler);
+  registerInputGuard(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
@@ -133,10 +134,9 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     async (api) => {
       // Only the product API takes uploads (KYC images, avatars, proofs of payment). Multipart
       // adds a hook on every request of its scope, so the stock-data and ops APIs stay outside.
-      await api.register(fastifyMultipart, {
-        limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024 },
-        throwFileSizeLimit: true,
-      });
+      // Routes read the body through modules/uploads/multipart.ts (readUploadedFile), which maps
+      // every parser error to our 400/413 answers.
+      await api.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
       await api.register(healthRoutes);
       await api.register(identityModules);
       await api.register(moneyModules);
@@ -147,10 +147,21 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   await app.register(marketModules);
 
   registerSpa(app, config.webDistDir);
+
+  if (config.JOBS_ENABLED) {
+    // Scheduled work (src/jobs) under advisory locks: with several processes each job runs once.
+    const runner = new JobRunner(ctx, scheduledJobs, app.log);
+    app.addHook('onReady', async () => runner.start());
+    app.addHook('onClose', async () => runner.stop());
+  }
   return app;
 }
 
-/** Serves the built SPA; unknown non-API paths get index.html so client routes (and its 404) work. */
+/**
+ * Serves the built SPA; unknown non-API paths get index.html so client routes (and its 404) work.
+ * A missing file under /assets/ is a 404: a stale client must fail to load its chunk (and reload),
+ * not parse index.html as JavaScript.
+ */
 function registerSpa(app: AppInstance, distDir: string) {
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasDist) {
@@ -167,7 +178,8 @@ function registerSpa(app: AppInstance, distDir: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = isApiPath(request.url);
-    if (!isApi && hasDist && request.method === 'GET') {
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasDist && request.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: ErrorCode.NotFound, message: Messages.notFound, data: null });

@@ -91,6 +91,7 @@ export const Messages = {
   fetchPortfolioFailed: 'Fetch Portfolio failed.',
   fetchAssetsFailed: 'Fetch Assets Data failed.',
   copyFailed: 'Copy failed! Please try manually.',
+  controlCharacters: 'Text must not contain control characters.',
   storageUnsupported: 'Your browser does not support local storage or this feature has been disabled.',
 } as const;
 

@@ -35,6 +35,8 @@ export const MoneyMessages = {
   cardDeleted: 'Card deleted',
   cardInUse: 'This card is used by a pending withdrawal and cannot be deleted.',
   cardDuplicate: 'This card is already saved.',
+  cardHeldByAnotherClient:
+    'This card number is registered to another client. Please contact support to have it approved.',
   accountNotFound: 'Account not found.',
   cardNotFound: 'Bank card not found.',
   depositNotFound: 'Deposit not found.',
@@ -139,8 +141,10 @@ export type CurrencyInfo = z.infer<typeof currencyInfo>;
  * GET /api/caccount/app/v1/pairs → published exchange pairs.
  * 1 `primary` buys `rate` units of `secondary`. `mid_rate` is the market mid; `spread` is
  * (mid − rate) / mid as a fraction with 6 decimals (what the client gives up against mid).
- * A pair missing in one direction is priced as 1/rate rounded to 6 decimals (spec section 5);
- * such derived pairs are listed too, with `derived: true`.
+ * A pair missing in one direction is priced from the reverse pair's mid with its spread:
+ * rate = (1/mid) × (1 − spread), rounded down to 6 decimals, `mid_rate` = 1/mid (6 decimals), so
+ * no direction is better than mid (packages/money quoteFor, the one swap rule of server and web).
+ * Such derived pairs are listed too, with `derived: true`.
  */
 export const exchangePair = z.object({
   primary: moneyCurrency,
@@ -157,7 +161,8 @@ export type ExchangePair = z.infer<typeof exchangePair>;
  * POST /api/caccount/app/v1/transfer (Idempotency-Key): move `amount` (in the from account's
  * currency) between two of the client's own currency accounts. `rate` is the rate the client was
  * shown; if the published rate differs now, 409 RATE_CHANGED and nothing moves.
- * Converted = amount × rate rounded half-up to 2 decimals.
+ * Converted = amount × rate rounded down to 2 decimals (never more than the exact product); an
+ * amount that converts to 0 is refused (400, 'Amount is too small to convert.').
  */
 export const transferBody = z.object({
   from_account: idField('Choose the account to transfer from'),

@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import {
   checkAmount,
   convertAmount,
+  deriveReverseRate,
   divideRounded,
   formatMinor,
   invertRate,
+  listQuotes,
   multiplyByRate,
   parseAmount,
   parseDecimal,
   parseRate,
-  rateFor,
+  publishRefusal,
+  quoteFor,
   sameRate,
   spreadAgainstMid,
 } from './index';
@@ -102,10 +105,37 @@ describe('rounding', () => {
     expect(multiplyByRate(25n, '0.5', 'HALF_UP')).toBe(13n);
   });
 
-  it('converts per the spec: amount × rate rounded to 2 decimals', () => {
+  it('converts amount × rate to 2 decimals, rounded DOWN (toward the house)', () => {
     expect(convertAmount(100000n, '18.25', 'USD', 'ZAR')).toBe(1825000n); // 1000 USD → 18250 ZAR
-    expect(convertAmount(123n, '18.2567', 'USD', 'ZAR')).toBe(2246n); // 1.23 × 18.2567 = 22.455741
+    expect(convertAmount(123n, '18.2567', 'USD', 'ZAR')).toBe(2245n); // 1.23 × 18.2567 = 22.455741 → 22.45
+    expect(convertAmount(10000n, '0.054795', 'ZAR', 'USD')).toBe(547n); // 5.4795 → 5.47, not 5.48
+    expect(convertAmount(100010n, '0.0542', 'ZAR', 'USD')).toBe(5420n); // 54.20542 → 54.20
     expect(convertAmount(1n, '0.005', 'ZAR', 'USD')).toBe(0n); // 0.00005 → 0.00
+  });
+
+  it('worked example: 0.10 ZAR at 0.0542 credits nothing (refused); 1.00 ZAR credits 0.05 USD', () => {
+    // 0.10 × 0.0542 = 0.00542: half-up credited 0.01 USD, worth 0.18 ZAR back (the probe).
+    expect(convertAmount(10n, '0.0542', 'ZAR', 'USD')).toBe(0n);
+    expect(convertAmount(100n, '0.0542', 'ZAR', 'USD')).toBe(5n); // 0.0542 → 0.05
+    expect(convertAmount(19n, '0.0542', 'ZAR', 'USD')).toBe(1n); // 0.19 is the smallest convertible
+    expect(convertAmount(18n, '0.0542', 'ZAR', 'USD')).toBe(0n);
+  });
+
+  it('never credits more than the exact product, and less by under one minor unit', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        fc.integer({ min: 0, max: 12 }),
+        (minor, rateCoefficient, rateScale) => {
+          const credited = convertAmount(minor, formatMinorScale(rateCoefficient, rateScale), 'ZAR', 'USD');
+          const exact = minor * rateCoefficient; // credited × 10^rateScale, exactly
+          const unit = 10n ** BigInt(rateScale);
+          expect(credited * unit <= exact).toBe(true);
+          expect(exact < (credited + 1n) * unit).toBe(true);
+        },
+      ),
+    );
   });
 
   it('never loses a cent against exact rational arithmetic', () => {
@@ -134,7 +164,7 @@ function formatMinorScale(coefficient: bigint, scale: number) {
 }
 
 describe('rates', () => {
-  it('inverts to 6 decimals', () => {
+  it('inverts to 6 decimals, half-up (the mid of a derived pair)', () => {
     expect(invertRate('18.25')).toBe('0.054795'); // 0.0547945205… → half-up 0.054795
     expect(invertRate('2')).toBe('0.5');
     expect(invertRate('0.054795')).toBe('18.24984');
@@ -142,19 +172,6 @@ describe('rates', () => {
     expect(invertRate('1.5', 6, 'DOWN')).toBe('0.666666');
     expect(() => invertRate('0')).toThrow();
   });
-
-  it('prefers the published reverse pair, else inverts', () => {
-    const pairs = [
-      { from: 'USD', to: 'ZAR', rate: '18.25' },
-      { from: 'ZAR', to: 'USD', rate: '0.0546' },
-      { from: 'EUR', to: 'ZAR', rate: '20' },
-    ];
-    expect(rateFor(pairs, 'USD', 'ZAR')).toBe('18.25');
-    expect(rateFor(pairs, 'ZAR', 'USD')).toBe('0.0546');
-    expect(rateFor(pairs, 'ZAR', 'EUR')).toBe('0.05');
-    expect(rateFor(pairs, 'GBP', 'ZAR')).toBeUndefined();
-  });
-
   it('parses and compares rates', () => {
     expect(parseRate('18.2500')).toBe('18.25');
     expect(parseRate('0.054795')).toBe('0.054795');
@@ -169,6 +186,145 @@ describe('rates', () => {
   it('states the spread against mid', () => {
     expect(spreadAgainstMid('18.07', '18.25')).toBe('0.009863');
     expect(spreadAgainstMid('18.25', '18.25')).toBe('0.000000');
+  });
+});
+
+const SEED = [
+  { from: 'USD', to: 'ZAR', rate: '18.05', mid: '18.25' },
+  { from: 'ZAR', to: 'USD', rate: '0.0542', mid: '0.054795' },
+  { from: 'EUR', to: 'ZAR', rate: '19.60', mid: '19.80' },
+  { from: 'USD', to: 'EUR', rate: '0.91', mid: '0.92' },
+];
+
+describe('derived reverse rate (from the mid, with the published spread)', () => {
+  it('is (1/mid) × (1 − spread) = rate / mid², rounded down to 6 decimals; its mid is 1/mid', () => {
+    // 18.05 / 18.25² = 0.054194…; 1/rate gave 0.055402, better than the mid 0.054795.
+    expect(deriveReverseRate('18.05', '18.25')).toEqual({ rate: '0.054194', mid: '0.054795' });
+    // 19.6 / 19.8² = 0.0499948…; 1/19.6 = 0.05102 gave the spread away.
+    expect(deriveReverseRate('19.6', '19.8')).toEqual({ rate: '0.049994', mid: '0.050505' });
+    // 0.91 / 0.92² = 1.0751417…; 1/0.91 = 1.098901 was 1.1% better than the mid 1.086957.
+    expect(deriveReverseRate('0.91', '0.92')).toEqual({ rate: '1.075141', mid: '1.086957' });
+    // No spread: 1/mid, still rounded down.
+    expect(deriveReverseRate('3', '3')).toEqual({ rate: '0.333333', mid: '0.333333' });
+    expect(deriveReverseRate('2', '2')).toEqual({ rate: '0.5', mid: '0.5' });
+    // Too small to price at 6 decimals.
+    expect(deriveReverseRate('5000000', '5000000')).toBeUndefined();
+  });
+
+  it('is never better than the exact reverse mid, and keeps at least the published spread', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 8n }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 500 }), // spread in basis points
+        (midCoefficient, midScale, bps) => {
+          const mid = formatMinorScale(midCoefficient, midScale);
+          const rateCoefficient = (midCoefficient * BigInt(10_000 - bps)) / 10_000n;
+          fc.pre(rateCoefficient > 0n);
+          const rate = formatMinorScale(rateCoefficient, midScale + 4);
+          const rateValue = parseDecimal(rate);
+          const reverse = deriveReverseRate(rate, mid);
+          fc.pre(reverse !== undefined);
+          const r = parseDecimal(reverse!.rate);
+          // reverse ≤ 1/mid ⇔ r × mid ≤ 1; and the round trip rate × reverse ≤ 1.
+          const m = parseDecimal(mid);
+          expect(r.coefficient * m.coefficient <= 10n ** BigInt(r.scale + m.scale)).toBe(true);
+          expect(r.coefficient * rateValue.coefficient <= 10n ** BigInt(r.scale + rateValue.scale)).toBe(
+            true,
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe('quoteFor: the one swap rule', () => {
+  it('uses the pair published in that direction (canonical text, spread against its mid)', () => {
+    expect(quoteFor(SEED, 'USD', 'ZAR')).toMatchObject({
+      from: 'USD',
+      to: 'ZAR',
+      rate: '18.05',
+      mid: '18.25',
+      spread: '0.010959',
+      derived: false,
+      source: SEED[0],
+    });
+    expect(
+      quoteFor([{ from: 'EUR', to: 'ZAR', rate: '19.600000000000', mid: '19.800000000000' }], 'EUR', 'ZAR'),
+    ).toMatchObject({ rate: '19.6', mid: '19.8', spread: '0.010101' });
+  });
+
+  it('derives an unpublished direction from the reverse pair’s mid and spread', () => {
+    expect(quoteFor(SEED, 'ZAR', 'EUR')).toEqual({
+      from: 'ZAR',
+      to: 'EUR',
+      rate: '0.049994',
+      mid: '0.050505',
+      spread: '0.010118',
+      derived: true,
+      source: SEED[2],
+    });
+    expect(quoteFor(SEED, 'EUR', 'USD')).toMatchObject({ rate: '1.075141', mid: '1.086957', derived: true });
+  });
+
+  it('finds nothing for equal or unlinked currencies', () => {
+    expect(quoteFor(SEED, 'ZAR', 'ZAR')).toBeUndefined();
+    expect(quoteFor(SEED, 'GBP', 'ZAR')).toBeUndefined();
+  });
+
+  it('lists each published pair, followed by its derived reverse when none is published', () => {
+    expect(listQuotes(SEED).map((q) => `${q.from}→${q.to} ${q.rate}${q.derived ? ' derived' : ''}`)).toEqual([
+      'USD→ZAR 18.05',
+      'ZAR→USD 0.0542',
+      'EUR→ZAR 19.6',
+      'ZAR→EUR 0.049994 derived',
+      'USD→EUR 0.91',
+      'EUR→USD 1.075141 derived',
+    ]);
+  });
+});
+
+describe('publishRefusal: what setRate refuses', () => {
+  it('accepts the seed rates one by one', () => {
+    const published: typeof SEED = [];
+    for (const r of SEED) {
+      expect(publishRefusal(published, r)).toBeUndefined();
+      published.push(r);
+    }
+  });
+
+  it('refuses a rate better than its mid', () => {
+    expect(publishRefusal(SEED, { from: 'ZAR', to: 'USD', rate: '0.0549', mid: '0.054795' })).toBe(
+      'Refused: the ZAR→USD rate 0.0549 is better than its mid 0.054795; a rate must not exceed its mid.',
+    );
+    expect(
+      publishRefusal(SEED, { from: 'ZAR', to: 'USD', rate: '0.054795', mid: '0.054795' }),
+    ).toBeUndefined();
+  });
+
+  it('refuses a published reverse that makes the round trip profitable', () => {
+    // 18.05 × 0.0555 = 1.001775: 1 USD → 18.05 ZAR → 1.001775 USD.
+    expect(publishRefusal(SEED, { from: 'ZAR', to: 'USD', rate: '0.0555', mid: '0.0556' })).toBe(
+      'Refused: ZAR→USD at 0.0555 and back at 18.05 returns more than it started with (0.0555 × 18.05 = 1.001775 > 1).',
+    );
+    // 18.05 × 0.0554 = 0.99997: allowed.
+    expect(publishRefusal(SEED, { from: 'ZAR', to: 'USD', rate: '0.0554', mid: '0.0556' })).toBeUndefined();
+  });
+
+  it('refuses a triangle that returns more than it started with (derived legs included)', () => {
+    // USD→EUR 0.96 × EUR→ZAR 19.6 × ZAR→USD 0.0542 = 1.0198272.
+    expect(publishRefusal(SEED, { from: 'USD', to: 'EUR', rate: '0.96', mid: '0.97' })).toBe(
+      'Refused: the round trip USD→EUR→ZAR→USD at 0.96 × 19.6 × 0.0542 returns more than it started with (1.019828 > 1).',
+    );
+    // Raising EUR→ZAR to 21: EUR→ZAR 21 × ZAR→USD 0.0542 × USD→EUR 0.91 = 1.035762.
+    expect(publishRefusal(SEED, { from: 'EUR', to: 'ZAR', rate: '21', mid: '21.2' })).toBe(
+      'Refused: the round trip EUR→ZAR→USD→EUR at 21 × 0.0542 × 0.91 returns more than it started with (1.035762 > 1).',
+    );
+    // EUR→ZAR 16 at a mid of 16 (no spread) is no better than its mid, but the derived legs
+    // ZAR→EUR 0.0625 and EUR→USD 1.075141 then close a paying triangle with USD→ZAR 18.05.
+    expect(publishRefusal(SEED, { from: 'EUR', to: 'ZAR', rate: '16', mid: '16' })).toBe(
+      'Refused: the round trip EUR→USD→ZAR→EUR at 1.075141 × 18.05 × 0.0625 returns more than it started with (1.212894 > 1).',
+    );
   });
 });
 

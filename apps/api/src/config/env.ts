@@ -47,10 +47,21 @@ const envSchema = z.object({
   /** Registrations per IP per hour: each one is an invitation-code guess, so stricter. */
   INVITE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().positive().default(10),
+  /** Files one client may upload per rolling hour (image, avatar, deposit proof together). */
+  UPLOAD_RATE_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** Storage one client's uploads may take, in MiB (unreferenced uploads are deleted after a day). */
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().default(200),
+  /** Runs scheduled work (src/jobs) in this process, under an advisory lock; tests turn it off. */
+  JOBS_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   // Money limits per currency, as CUR=decimal pairs (issue 3; parsed by modules/ledger/limits.ts).
   MONEY_MIN_DEPOSIT: z.string().default('ZAR=1000,USD=50,EUR=50,GBP=50'),
   MONEY_MIN_WITHDRAWAL: z.string().default('ZAR=500,USD=25,EUR=25,GBP=25'),
   MONEY_DAILY_WITHDRAWAL_CAP: z.string().default('ZAR=100000,USD=5000,EUR=5000,GBP=5000'),
+  /** An order above this amount needs a PIN verification of its own (smaller ones share one). */
+  PIN_EACH_ORDER_ABOVE: z.string().default('ZAR=50000,USD=2500,EUR=2500,GBP=2000'),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -82,6 +93,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    JOBS_ENABLED: 'false',
     DATA_DIR: path.join(repoRoot, '.tmp/test-data'),
     DATABASE_URL: process.env.DATABASE_URL,
     ...overrides,

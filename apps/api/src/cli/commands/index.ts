@@ -1,7 +1,13 @@
 import { identityCommands } from './identity';
+import { jobsCommands } from './jobs';
 import { marketCommands } from './market';
 import { moneyCommands } from './money';
 import type { OpsCommand } from './types';
 
-export const opsCommands: OpsCommand[] = [...identityCommands, ...moneyCommands, ...marketCommands];
+export const opsCommands: OpsCommand[] = [
+  ...identityCommands,
+  ...moneyCommands,
+  ...marketCommands,
+  ...jobsCommands,
+];
 export type { OpsCommand, OpsArgs } from './types';

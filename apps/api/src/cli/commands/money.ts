@@ -2,6 +2,8 @@ import { ErrorCode } from '@imali/contract';
 import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
+import { approveSharedCardNumber } from '../../modules/bankcards/bankcards.service';
+import { findByMobile } from '../../modules/client/client.service';
 import { confirmDeposit, listDeposits, rejectDeposit } from '../../modules/deposits/deposits.service';
 import { listPairs, setRate } from '../../modules/fx/fx.service';
 import { assertLedgerSound } from '../../modules/ledger/ledger-check.service';
@@ -169,6 +171,20 @@ export const moneyCommands: OpsCommand[] = [
           p.updated_at.slice(0, 19).replace('T', ' '),
         ]),
       );
+    },
+  },
+  {
+    path: ['bankcard', 'approve-shared'],
+    usage: 'bankcard approve-shared <mobile> <card_no> --reason "<text>"',
+    summary: 'Let a client register a card number another client also holds (audited)',
+    async run(ctx, args, actor) {
+      const [mobile, cardNo] = args.positionals;
+      if (!mobile || !cardNo || !/^\d{5,20}$/.test(cardNo)) throw bad(`Usage: ${this.usage}`);
+      const reason = reasonArg(args, this.usage);
+      const client = await findByMobile(ctx, mobile);
+      if (!client) throw bad(`No client with mobile ${mobile}.`);
+      await approveSharedCardNumber(ctx, { clientId: client.id, cardNo, reason }, actor);
+      return `Client ${mobile} may now register card ****${cardNo.slice(-4)}: ${reason}`;
     },
   },
   {

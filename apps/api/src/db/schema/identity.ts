@@ -79,6 +79,8 @@ export const sessionTokens = pgTable('session_tokens', {
   sessionId: uuid('session_id').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   supersededAt: ts('superseded_at'),
+  /** The successor token, sealed with a key derived from this token (migration 0008). */
+  successorSealed: text('successor_sealed'),
 });
 
 export const loginFailures = pgTable('login_failures', {

@@ -60,6 +60,15 @@ export const bankCards = pgTable('bank_cards', {
   deletedAt: ts('deleted_at'),
 });
 
+/** An operator's approval for a client to register a card number another client also holds. */
+export const bankCardSharedApprovals = pgTable('bank_card_shared_approvals', {
+  clientId: id('client_id').notNull(),
+  cardNo: text('card_no').notNull(),
+  approvedBy: text('approved_by').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const deposits = pgTable('deposits', {
   id: id('id').primaryKey().generatedAlwaysAsIdentity(),
   reference: text('reference').notNull().unique(),

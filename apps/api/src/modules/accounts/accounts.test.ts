@@ -67,9 +67,16 @@ describe('accounts and statements', () => {
         derived: false,
       }),
     );
-    // ZAR→EUR is not published: derived as 1/19.6 rounded to 6 decimals.
+    // ZAR→EUR is not published: derived from the EUR→ZAR mid with its spread, 19.6 / 19.8²
+    // rounded down to 6 decimals (never 1/19.6 = 0.05102, which beat the mid 0.050505).
     expect(pairs).toContainEqual(
-      expect.objectContaining({ primary: 'ZAR', secondary: 'EUR', rate: '0.05102', derived: true }),
+      expect.objectContaining({
+        primary: 'ZAR',
+        secondary: 'EUR',
+        rate: '0.049994',
+        mid_rate: '0.050505',
+        derived: true,
+      }),
     );
     const limits = (await api.get('/api/caccount/app/v1/limits')).json().data;
     expect(limits).toContainEqual({

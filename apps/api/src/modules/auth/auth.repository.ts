@@ -38,8 +38,30 @@ export async function recentFailures(db: Db, username: string, since: Date, limi
     .limit(limit);
 }
 
-export async function insertFailure(db: Db, username: string, ip: string | null, at: Date) {
-  await db.insert(loginFailures).values({ username, ip, createdAt: at });
+// Any constant: the first key of the two-key advisory lock that serialises one username's attempts.
+const LOGIN_ATTEMPT_LOCK = 73_110_002;
+
+export type AttemptClaim = { claimed: true } | { claimed: false; oldestFailure: Date };
+
+/**
+ * Claims one password attempt for `username`, serialised per username by a transaction-scoped
+ * advisory lock: counts the failures in the window and, below `max`, records this attempt as a
+ * failure before the password is evaluated (a right answer clears the failures). However many
+ * requests arrive at once, at most `max` are ever evaluated per window.
+ */
+export async function claimAttempt(
+  db: Db,
+  input: { username: string; ip: string | null; at: Date; since: Date; max: number },
+): Promise<AttemptClaim> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOGIN_ATTEMPT_LOCK}, hashtext(${input.username}))`);
+    const failures = await recentFailures(tx, input.username, input.since, input.max);
+    if (failures.length >= input.max) {
+      return { claimed: false, oldestFailure: failures[failures.length - 1]!.createdAt };
+    }
+    await tx.insert(loginFailures).values({ username: input.username, ip: input.ip, createdAt: input.at });
+    return { claimed: true };
+  });
 }
 
 export async function clearFailures(db: Db, username: string) {
@@ -84,10 +106,14 @@ export async function insertCode(db: Db, values: typeof verificationCodes.$infer
   await db.insert(verificationCodes).values(values);
 }
 
-/** The newest code still usable: unconsumed, unexpired, with tries left. */
-export async function liveCode(db: Db, mobile: string, purpose: string, now: Date, maxAttempts: number) {
-  const [row] = await db
-    .select()
+/**
+ * Spends one try of the newest live code (unconsumed, unexpired) and returns it, or nothing when
+ * there is none or its tries are spent. One conditional UPDATE: under concurrent guesses each
+ * waits for the row and re-checks `attempts < max`, so a code is compared at most `max` times.
+ */
+export async function spendCodeTry(db: Db, mobile: string, purpose: string, now: Date, maxAttempts: number) {
+  const newest = db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(
       and(
@@ -95,19 +121,22 @@ export async function liveCode(db: Db, mobile: string, purpose: string, now: Dat
         eq(verificationCodes.purpose, purpose),
         isNull(verificationCodes.consumedAt),
         gt(verificationCodes.expiresAt, now),
-        lt(verificationCodes.attempts, maxAttempts),
       ),
     )
     .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
     .limit(1);
-  return row;
-}
-
-export async function countWrongTry(db: Db, id: number) {
-  await db
+  const [row] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(eq(verificationCodes.id, id));
+    .where(
+      and(
+        eq(verificationCodes.id, sql`(${newest})`),
+        lt(verificationCodes.attempts, maxAttempts),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /** Single use: only one caller can consume a code. */

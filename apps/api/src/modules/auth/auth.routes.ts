@@ -12,6 +12,7 @@ import {
   sessionStatus,
 } from '@imali/contract';
 import type { AppInstance } from '../../app';
+import { perIpLimits } from '../../lib/rate-limits';
 import { ok } from '../../lib/reply';
 import { bearerToken, principalOf } from '../../plugins/auth';
 import * as auth from './auth.service';
@@ -19,18 +20,9 @@ import * as auth from './auth.service';
 const tags = ['auth'];
 const done = { ok: true as const };
 
-/** Per-IP limits (client IP from the socket unless TRUST_PROXY): see config/env.ts. */
-export function authRateLimits(app: AppInstance) {
-  const { RATE_LIMIT_PER_MINUTE, INVITE_RATE_LIMIT_PER_HOUR } = app.ctx.config;
-  return {
-    perMinute: { max: RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
-    invite: { max: INVITE_RATE_LIMIT_PER_HOUR, timeWindow: 3_600_000 },
-  };
-}
-
 export async function authRoutes(app: AppInstance) {
   const ctx = app.ctx;
-  const limits = authRateLimits(app);
+  const limits = perIpLimits(ctx.config);
 
   app.post(
     '/auth/app/v1/login',
@@ -98,7 +90,7 @@ export async function authRoutes(app: AppInstance) {
   app.get(
     '/auth/app/v1/session',
     { schema: { tags, summary: 'Verify the session', response: { 200: envelope(sessionStatus) } } },
-    async (request) => ok(auth.sessionStatus(ctx, principalOf(request))),
+    async (request) => ok(await auth.sessionStatus(ctx, principalOf(request))),
   );
 
   app.post(

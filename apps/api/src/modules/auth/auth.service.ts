@@ -30,29 +30,36 @@ const dummy = () => (dummyHash ??= hashSecret('0'.repeat(32)));
 // ---------- lockout ----------
 
 /**
- * Throws 429 LOGIN_LOCKED when `username` has LOGIN_MAX_FAILURES failures in the last
- * LOGIN_WINDOW_MINUTES. Counted by the username typed, so unknown usernames lock the same way
- * and the answer tells an attacker nothing about which accounts exist.
+ * Claims one password attempt for `username` (see repo.claimAttempt), or throws 429 LOGIN_LOCKED
+ * saying when the lock ends: LOGIN_MAX_FAILURES failures in the last LOGIN_WINDOW_MINUTES lock it.
+ * Counted by the username typed, so unknown usernames lock the same way and the answer tells an
+ * attacker nothing about which accounts exist. A right password clears the failures.
  */
-async function assertNotLocked(ctx: AppContext, username: string) {
+async function claimAttempt(ctx: AppContext, username: string, ip: string | undefined) {
   const now = ctx.clock.now();
   const windowMs = ctx.config.LOGIN_WINDOW_MINUTES * 60_000;
-  const max = ctx.config.LOGIN_MAX_FAILURES;
-  const failures = await repo.recentFailures(ctx.db, username, new Date(now.getTime() - windowMs), max);
-  if (failures.length < max) return;
+  const claim = await repo.claimAttempt(ctx.db, {
+    username,
+    ip: ip ?? null,
+    at: now,
+    since: new Date(now.getTime() - windowMs),
+    max: ctx.config.LOGIN_MAX_FAILURES,
+  });
+  // Keep the table small; a day is far beyond any window.
+  if (Math.random() < 0.01) await repo.pruneFailures(ctx.db, new Date(now.getTime() - 86_400_000));
+  if (claim.claimed) return;
   // Unlocks when the oldest of the last `max` failures leaves the window.
-  const oldest = failures[failures.length - 1]!.createdAt;
-  const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000));
-  throw new DomainError(ErrorCode.LoginLocked, Messages.loginLocked, 429, {
+  const unlocksAt = claim.oldestFailure.getTime() + windowMs;
+  const retryAfter = Math.max(1, Math.ceil((unlocksAt - now.getTime()) / 1000));
+  throw new DomainError(ErrorCode.LoginLocked, loginLockedMessage(retryAfter), 429, {
     'retry-after': String(retryAfter),
   });
 }
 
-async function recordFailure(ctx: AppContext, username: string, ip: string | undefined) {
-  const now = ctx.clock.now();
-  await repo.insertFailure(ctx.db, username, ip ?? null, now);
-  // Keep the table small; a day is far beyond any window.
-  if (Math.random() < 0.01) await repo.pruneFailures(ctx.db, new Date(now.getTime() - 86_400_000));
+/** The lockout message with when it ends, in whole minutes (rounded up). */
+export function loginLockedMessage(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `${Messages.loginLocked} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 // ---------- sign in / out ----------
@@ -62,13 +69,10 @@ export async function login(
   input: { username: string; password: string; remember: boolean; ip?: string; userAgent?: string },
 ) {
   const username = input.username.trim();
-  await assertNotLocked(ctx, username);
+  await claimAttempt(ctx, username, input.ip);
   const client = await repo.findClientByMobile(ctx.db, username);
   const valid = await verifySecret(client?.passwordHash ?? (await dummy()), input.password);
-  if (!client || !valid) {
-    await recordFailure(ctx, username, input.ip);
-    throw invalidCredentials();
-  }
+  if (!client || !valid) throw invalidCredentials();
   await repo.clearFailures(ctx.db, username);
   await repo.resetPinFailures(ctx.db, client.id);
   const { token } = await sessions.startSession(ctx, {
@@ -87,7 +91,13 @@ export async function refresh(ctx: AppContext, token: string | undefined) {
   return { refresh_token: next };
 }
 
-export function sessionStatus(ctx: AppContext, principal: sessions.Principal) {
+/**
+ * The session check. Activity is written at most once a minute, so the deadline the server
+ * enforces (last write + idle) can be up to a minute before now + idle: the check writes it now,
+ * and the expiry it reports is the one the server will enforce.
+ */
+export async function sessionStatus(ctx: AppContext, principal: sessions.Principal) {
+  await sessions.touchSession(ctx, principal.sessionId);
   const idleEnd = ctx.clock.now().getTime() + ctx.config.SESSION_IDLE_MINUTES * 60_000;
   const expiresAt = new Date(Math.min(idleEnd, principal.absoluteExpiresAt.getTime()));
   return { valid: true as const, kycStatus: principal.kycStatus, expires_at: expiresAt.toISOString() };
@@ -100,11 +110,11 @@ export function sessionStatus(ctx: AppContext, principal: sessions.Principal) {
 export async function verifyPassword(ctx: AppContext, clientId: number, passwordMd5: string, ip?: string) {
   const client = await repo.findClientById(ctx.db, clientId);
   if (!client) throw new DomainError(ErrorCode.SessionExpired, Messages.sessionExpired, 401);
-  await assertNotLocked(ctx, client.mobile);
+  await claimAttempt(ctx, client.mobile, ip);
   if (!(await verifySecret(client.passwordHash, passwordMd5))) {
-    await recordFailure(ctx, client.mobile, ip);
     throw new DomainError(ErrorCode.IncorrectPassword, Messages.incorrectPassword, 400);
   }
+  await repo.clearFailures(ctx.db, client.mobile);
   return client;
 }
 
@@ -182,7 +192,7 @@ export async function requestCode(
     new Date(now.getTime() - 3_600_000),
   );
   if (issued >= CODES_PER_MOBILE_PER_HOUR) {
-    log?.warn({ mobile: input.mobile }, 'verification code cap reached');
+    log?.warn({ mobileEnding: input.mobile.slice(-3) }, 'verification code cap reached');
     return;
   }
   const code = sixDigitCode();
@@ -203,13 +213,14 @@ export async function requestCode(
   );
 }
 
+/**
+ * Every comparison spends one of the code's CODE_MAX_ATTEMPTS tries first, right or wrong, and
+ * the verify step and the reset step draw on the same count: a code is compared at most that
+ * many times however the guesses arrive.
+ */
 async function checkCode(ctx: AppContext, mobile: string, purpose: string, code: string) {
-  const row = await repo.liveCode(ctx.db, mobile, purpose, ctx.clock.now(), CODE_MAX_ATTEMPTS);
-  if (!row) throw invalidCode();
-  if (!safeEqual(row.codeHash, codeHash(mobile, purpose, code))) {
-    await repo.countWrongTry(ctx.db, row.id);
-    throw invalidCode();
-  }
+  const row = await repo.spendCodeTry(ctx.db, mobile, purpose, ctx.clock.now(), CODE_MAX_ATTEMPTS);
+  if (!row || !safeEqual(row.codeHash, codeHash(mobile, purpose, code))) throw invalidCode();
   return row;
 }
 

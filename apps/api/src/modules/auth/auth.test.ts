@@ -166,7 +166,8 @@ describe('identity: register, login, logout, session, refresh, change password',
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({
         code: 'LOGIN_LOCKED',
-        message: 'Too many failed sign-in attempts. Please try again later.',
+        // The owner is told when it unlocks.
+        message: 'Too many failed sign-in attempts. Please try again later. Try again in 15 minutes.',
         data: null,
       });
       const retryAfter = Number(locked.headers['retry-after']);

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankCards, withdrawals } from '../../db/schema/index';
+import { bankCardSharedApprovals, bankCards, withdrawals } from '../../db/schema/index';
 
 export type BankCardRow = typeof bankCards.$inferSelect;
 
@@ -27,6 +27,37 @@ export async function findOwnCardByNumber(db: Db, clientId: number, cardNo: stri
     .where(and(live(clientId), eq(bankCards.cardNo, cardNo)))
     .limit(1);
   return row;
+}
+
+// Any constant: the first key of the two-key advisory lock that serialises one card number.
+const CARD_NUMBER_LOCK = 73_110_003;
+
+/** Serialises every registration of `cardNo` until the caller's transaction ends. */
+export async function lockCardNumber(db: Db, cardNo: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${CARD_NUMBER_LOCK}, hashtext(${cardNo}))`);
+}
+
+/** Whether another client has a live card with this number. */
+export async function heldByAnotherClient(db: Db, clientId: number, cardNo: string) {
+  const [row] = await db
+    .select({ id: bankCards.id })
+    .from(bankCards)
+    .where(and(eq(bankCards.cardNo, cardNo), ne(bankCards.clientId, clientId), isNull(bankCards.deletedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function sharedApproval(db: Db, clientId: number, cardNo: string) {
+  const [row] = await db
+    .select()
+    .from(bankCardSharedApprovals)
+    .where(and(eq(bankCardSharedApprovals.clientId, clientId), eq(bankCardSharedApprovals.cardNo, cardNo)))
+    .limit(1);
+  return row;
+}
+
+export async function insertSharedApproval(db: Db, values: typeof bankCardSharedApprovals.$inferInsert) {
+  await db.insert(bankCardSharedApprovals).values(values).onConflictDoNothing();
 }
 
 export async function insertCard(db: Db, values: typeof bankCards.$inferInsert) {

@@ -1,6 +1,7 @@
 import { ErrorCode, MoneyMessages, type BankCard } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
+import * as audit from '../audit/audit.service';
 import { inTransaction } from '../ledger/ledger.service';
 import * as repo from './bankcards.repository';
 
@@ -33,28 +34,85 @@ export async function listCards(ctx: AppContext, clientId: number) {
   return (await repo.listCards(ctx.db, clientId)).map(toCardView);
 }
 
+/**
+ * A card number on another client's live card is refused (a payout to a card two clients claim is
+ * how money is laundered or misdirected) unless an operator approved it for this client. The
+ * number is locked for the caller's transaction, so two clients adding it at once cannot both pass.
+ */
+async function cardNumberUsable(db: AppContext['db'], clientId: number, cardNo: string) {
+  await repo.lockCardNumber(db, cardNo);
+  if (!(await repo.heldByAnotherClient(db, clientId, cardNo))) return true;
+  return (await repo.sharedApproval(db, clientId, cardNo)) !== undefined;
+}
+
+/** The refusal, flagged in the audit log for operators (outside the refused transaction). */
+async function refuseSharedNumber(ctx: AppContext, clientId: number, cardNo: string): Promise<never> {
+  await audit.record(ctx, {
+    actor: `client:${clientId}`,
+    action: 'bankcard.shared_number_refused',
+    subjectType: 'client',
+    subjectId: String(clientId),
+    before: null,
+    after: { cardEnding: cardNo.slice(-4) },
+  });
+  throw new DomainError(ErrorCode.Conflict, MoneyMessages.cardHeldByAnotherClient, 409);
+}
+
 export async function createCard(ctx: AppContext, clientId: number, input: CardInput) {
-  if (await repo.findOwnCardByNumber(ctx.db, clientId, input.cardNo)) throw duplicate();
-  const now = ctx.clock.now();
+  let card: BankCard | 'shared';
   try {
-    const row = await repo.insertCard(ctx.db, { clientId, ...input, createdAt: now, updatedAt: now });
-    return toCardView(row);
+    card = await inTransaction(ctx, async (tx) => {
+      if (await repo.findOwnCardByNumber(tx, clientId, input.cardNo)) throw duplicate();
+      if (!(await cardNumberUsable(tx, clientId, input.cardNo))) return 'shared' as const;
+      const now = ctx.clock.now();
+      return toCardView(await repo.insertCard(tx, { clientId, ...input, createdAt: now, updatedAt: now }));
+    });
   } catch (error) {
     // Two tabs adding the same card at once: the unique index decides.
     if ((error as { code?: string }).code === '23505') throw duplicate();
     throw error;
   }
+  return card === 'shared' ? refuseSharedNumber(ctx, clientId, input.cardNo) : card;
+}
+
+/** Operator: lets `clientId` register a card number another client also holds (audited). */
+export async function approveSharedCardNumber(
+  ctx: AppContext,
+  input: { clientId: number; cardNo: string; reason: string },
+  actor: string,
+) {
+  await inTransaction(ctx, async (tx, txCtx) => {
+    await repo.insertSharedApproval(tx, {
+      clientId: input.clientId,
+      cardNo: input.cardNo,
+      approvedBy: actor,
+      reason: input.reason,
+      createdAt: ctx.clock.now(),
+    });
+    await audit.record(txCtx, {
+      actor,
+      action: 'bankcard.shared_number_approved',
+      subjectType: 'client',
+      subjectId: String(input.clientId),
+      before: null,
+      after: { cardEnding: input.cardNo.slice(-4), reason: input.reason },
+    });
+  });
 }
 
 /** Only the client's own card. Withdrawals keep a snapshot of the card they pay to, so editing is safe. */
 export async function updateCard(ctx: AppContext, clientId: number, id: number, input: CardInput) {
-  return inTransaction(ctx, async (tx) => {
-    const card = await repo.findOwnCard(tx, clientId, id, 'update');
-    if (!card) throw cardNotFound();
+  const card = await inTransaction(ctx, async (tx) => {
+    const current = await repo.findOwnCard(tx, clientId, id, 'update');
+    if (!current) throw cardNotFound();
     const other = await repo.findOwnCardByNumber(tx, clientId, input.cardNo);
     if (other && other.id !== id) throw duplicate();
+    if (input.cardNo !== current.cardNo && !(await cardNumberUsable(tx, clientId, input.cardNo))) {
+      return 'shared' as const;
+    }
     return toCardView(await repo.updateCard(tx, id, { ...input, updatedAt: ctx.clock.now() }));
   });
+  return card === 'shared' ? refuseSharedNumber(ctx, clientId, input.cardNo) : card;
 }
 
 /** Deletes (hides) the card; refused while a pending withdrawal pays to it. */

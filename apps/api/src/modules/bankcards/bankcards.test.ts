@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneyCommands } from '../../cli/commands/money';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   clientApi,
@@ -89,7 +90,7 @@ describe('bank cards', () => {
     await fund(t.app.ctx, alice, 'ZAR', '2000');
     const api = clientApi(t, alice);
     const c = (await api.post(CARDS, { ...card, card_no: '99998888777' }, null)).json().data;
-    const w = await api.post('/api/withdraw/app/v1', {
+    const w = await api.withdraw({
       amount: '500',
       account_id: alice.accounts.ZAR,
       receiver: c.id,
@@ -101,4 +102,56 @@ describe('bank cards', () => {
       expect(del.json().message).toBe('This card is used by a pending withdrawal and cannot be deleted.');
     });
   });
+
+  it('refuses a card number another client holds, flags it to operators, and allows it once an operator approves', async () => {
+    const number = '45450000111';
+    expect((await clientApi(t, alice).post(CARDS, { ...card, card_no: number }, null)).statusCode).toBe(200);
+    await expectNothingChanged(t, async () => {
+      const res = await clientApi(t, bob).post(CARDS, { ...card, card_no: number }, null);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'This card number is registered to another client. Please contact support to have it approved.',
+      );
+    });
+    const flags = await t.database.query<{ action: string; after: { cardEnding: string } }>(
+      `select action, after from audit_log where action = 'bankcard.shared_number_refused' and subject_id = $1`,
+      [String(bob.clientId)],
+    );
+    expect(flags).toEqual([{ action: 'bankcard.shared_number_refused', after: { cardEnding: '0111' } }]);
+    // Editing another card to that number is refused the same way.
+    const own = (await clientApi(t, bob).post(CARDS, { ...card, card_no: '45450000222' }, null)).json().data;
+    const edit = await clientApi(t, bob).put(`${CARDS}/${own.id}`, { ...card, card_no: number });
+    expect(edit.statusCode).toBe(409);
+
+    const [mobile] = await t.database.query<{ mobile: string }>('select mobile from clients where id = $1', [
+      bob.clientId,
+    ]);
+    const approve = moneyCommands.find((c) => c.path.join(' ') === 'bankcard approve-shared')!;
+    await approve.run(
+      t.app.ctx,
+      { positionals: [mobile!.mobile, number], flags: { reason: 'Joint account, verified by phone' } },
+      'ops:tester',
+    );
+    expect((await clientApi(t, bob).post(CARDS, { ...card, card_no: number }, null)).statusCode).toBe(200);
+  });
+
+  // PGlite has one connection: the race needs PostgreSQL.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'two clients adding the same number at once: exactly one card is stored (PostgreSQL)',
+    async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const number = `7777000${round}123`;
+        const racers = await Promise.all(Array.from({ length: 8 }, () => createTestClient(t.app.ctx)));
+        const responses = await Promise.all(
+          racers.map((c) => clientApi(t, c).post(CARDS, { ...card, card_no: number }, null)),
+        );
+        expect(responses.map((r) => r.statusCode).sort()).toEqual([200, ...Array(7).fill(409)]);
+        const [row] = await t.database.query<{ n: number }>(
+          'select count(*)::int as n from bank_cards where card_no = $1 and deleted_at is null',
+          [number],
+        );
+        expect(Number(row!.n)).toBe(1);
+      }
+    },
+  );
 });

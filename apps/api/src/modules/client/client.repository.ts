@@ -20,14 +20,18 @@ export async function resetPinFailures(db: Db, id: number) {
   await db.update(clients).set({ pinFailedAttempts: 0 }).where(eq(clients.id, id));
 }
 
-/** Counts one wrong PIN, atomically, unless already locked; returns the new count. */
-export async function countWrongPin(db: Db, id: number, max: number) {
+/**
+ * Claims one PIN attempt, atomically, unless already locked: counted as a failure before the PIN
+ * is evaluated (a right PIN resets the count), so concurrent guesses never evaluate more than
+ * `max`. Returns the new count, or undefined when the PIN is locked.
+ */
+export async function claimPinAttempt(db: Db, id: number, max: number) {
   const [row] = await db
     .update(clients)
     .set({ pinFailedAttempts: sql`${clients.pinFailedAttempts} + 1` })
     .where(and(eq(clients.id, id), lt(clients.pinFailedAttempts, max)))
     .returning({ attempts: clients.pinFailedAttempts });
-  return row?.attempts ?? max;
+  return row?.attempts;
 }
 
 export async function setAvatar(db: Db, id: number, uploadId: string) {

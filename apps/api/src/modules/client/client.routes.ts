@@ -1,5 +1,6 @@
 import { clientProfile, envelope, Messages, okResult, passwordBody, pinBody } from '@imali/contract';
 import type { AppInstance } from '../../app';
+import { perIpLimits } from '../../lib/rate-limits';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import * as clients from './client.service';
@@ -9,6 +10,7 @@ const done = { ok: true as const };
 
 export async function clientRoutes(app: AppInstance) {
   const ctx = app.ctx;
+  const limits = perIpLimits(ctx.config);
 
   app.get(
     '/auth/app/v1/client_info',
@@ -19,6 +21,7 @@ export async function clientRoutes(app: AppInstance) {
   app.post(
     '/client/app/v1/pwd_verify',
     {
+      config: { rateLimit: limits.perMinute },
       schema: {
         tags,
         summary: 'Re-enter the password on this session (step 1 of Set PIN)',
@@ -51,6 +54,7 @@ export async function clientRoutes(app: AppInstance) {
   app.post(
     '/client/app/v1/pin/verify',
     {
+      config: { rateLimit: limits.perMinute },
       schema: {
         tags,
         summary: 'Verify the PIN for this session',

@@ -100,18 +100,19 @@ export async function setPin(ctx: AppContext, principal: sessions.Principal, pin
 /**
  * Verifies the PIN for this session. PIN_MAX_FAILURES wrong answers lock PIN use until the next
  * password sign-in; a right one marks the session PIN-verified (money actions need it fresh).
+ * Each attempt is claimed before the PIN is evaluated, so a burst cannot evaluate more than that.
  */
 export async function verifyPin(ctx: AppContext, principal: sessions.Principal, pinMd5: string) {
   const client = await requireClient(ctx, principal.clientId);
   if (!client.pinHash) throw new DomainError(ErrorCode.PinNotSet, Messages.pinNotSet, 400);
   const locked = () => new DomainError(ErrorCode.PinLocked, Messages.pinLocked, 423);
-  if (isPinLocked(ctx, client)) throw locked();
+  const attempts = await repo.claimPinAttempt(ctx.db, client.id, ctx.config.PIN_MAX_FAILURES);
+  if (attempts === undefined) throw locked();
   if (!(await verifySecret(client.pinHash, pinMd5))) {
-    const attempts = await repo.countWrongPin(ctx.db, client.id, ctx.config.PIN_MAX_FAILURES);
     if (attempts >= ctx.config.PIN_MAX_FAILURES) throw locked();
     throw new DomainError(ErrorCode.IncorrectPin, Messages.incorrectPin, 400);
   }
-  if (client.pinFailedAttempts > 0) await repo.resetPinFailures(ctx.db, client.id);
+  await repo.resetPinFailures(ctx.db, client.id);
   await sessions.markPinVerified(ctx, principal.sessionId);
 }
 

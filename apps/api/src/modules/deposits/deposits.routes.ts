@@ -1,43 +1,13 @@
-import type { FastifyRequest } from 'fastify';
-import {
-  deposit,
-  depositBody,
-  depositCreated,
-  envelope,
-  ErrorCode,
-  idParam,
-  MoneyMessages,
-} from '@imali/contract';
+import { deposit, depositBody, depositCreated, envelope, idParam, MoneyMessages } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
-import { DomainError } from '../../plugins/errors';
 import { idempotencyOf } from '../ledger/idempotency';
-import { fileTooLarge } from '../uploads/uploads.service';
+import { readUploadedFile } from '../uploads/multipart';
 import { attachProof, createDeposit, listClientDeposits } from './deposits.service';
 
 const tags = ['money'];
-
-/** The multipart field `file`, buffered up to the plugin's size limit. */
-async function readProof(request: FastifyRequest): Promise<Buffer> {
-  const mapError = (err: unknown) => {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
-    if (code?.startsWith('FST_'))
-      return new DomainError(ErrorCode.InvalidInput, 'Please choose a file to upload.', 400);
-    return err;
-  };
-  try {
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') {
-      throw new DomainError(ErrorCode.InvalidInput, 'Please choose a file to upload.', 400);
-    }
-    return await part.toBuffer();
-  } catch (err) {
-    throw mapError(err);
-  }
-}
 
 export async function depositRoutes(app: AppInstance) {
   const ctx = app.ctx;
@@ -80,7 +50,7 @@ export async function depositRoutes(app: AppInstance) {
     },
     async (request) => {
       const { clientId } = principalOf(request);
-      const bytes = await readProof(request);
+      const bytes = await readUploadedFile(request);
       return ok(await attachProof(ctx, clientId, request.params.id, bytes), MoneyMessages.proofAttached);
     },
   );

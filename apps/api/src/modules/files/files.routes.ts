@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { principalOf } from '../../plugins/auth';
-import { readOwnFile } from '../uploads/uploads.service';
+import { contentDispositionOf, readOwnFile } from '../uploads/uploads.service';
 
-/** GET /api/files/:id: a client's own private file; every other id answers 404. */
+/**
+ * GET /api/files/:id: a client's own private file; every other id answers 404. Images inline,
+ * PDFs as an attachment (contentDispositionOf).
+ */
 export async function fileRoutes(app: AppInstance) {
   app.get(
     '/files/:id',
@@ -23,7 +26,7 @@ export async function fileRoutes(app: AppInstance) {
       const file = await readOwnFile(app.ctx, request.params.id, principalOf(request).clientId);
       return reply
         .type(file.mime)
-        .header('content-disposition', 'inline')
+        .header('content-disposition', contentDispositionOf(file))
         .header('content-length', String(file.content.length))
         .send(file.content);
     },

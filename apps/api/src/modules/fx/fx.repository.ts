@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { exchangeRates, transfers, type LedgerCurrency } from '../../db/schema/index';
 
@@ -10,19 +10,6 @@ export async function listRates(db: Db) {
     .select()
     .from(exchangeRates)
     .orderBy(asc(exchangeRates.fromCurrency), asc(exchangeRates.toCurrency));
-}
-
-/** The pair in both directions (one query for the spec's reverse rule). */
-export async function ratesBetween(db: Db, a: LedgerCurrency, b: LedgerCurrency) {
-  return db
-    .select()
-    .from(exchangeRates)
-    .where(
-      or(
-        and(eq(exchangeRates.fromCurrency, a), eq(exchangeRates.toCurrency, b)),
-        and(eq(exchangeRates.fromCurrency, b), eq(exchangeRates.toCurrency, a)),
-      ),
-    );
 }
 
 export async function upsertRate(db: Db, values: typeof exchangeRates.$inferInsert) {
@@ -42,18 +29,12 @@ export async function upsertRate(db: Db, values: typeof exchangeRates.$inferInse
   return row!;
 }
 
-export async function findRate(db: Db, from: LedgerCurrency, to: LedgerCurrency) {
-  const [row] = await db
-    .select()
-    .from(exchangeRates)
-    .where(and(eq(exchangeRates.fromCurrency, from), eq(exchangeRates.toCurrency, to)))
-    .limit(1);
-  return row;
-}
-
-export async function insertTransfer(db: Db, values: typeof transfers.$inferInsert) {
-  const [row] = await db.insert(transfers).values(values).returning();
-  return row!;
+/**
+ * Serialises publishers (setRate) for the rest of the transaction: SHARE ROW EXCLUSIVE conflicts
+ * with itself and with writes to the table, not with the reads of transfers.
+ */
+export async function lockRatesForPublishing(db: Db) {
+  await db.execute(sql`lock table exchange_rates in share row exclusive mode`);
 }
 
 export async function listTransfers(db: Db, clientId: number, limit = 100) {

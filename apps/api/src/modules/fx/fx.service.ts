@@ -6,12 +6,14 @@ import {
   MoneyError,
   convertAmount,
   formatMinor,
-  invertRate,
   isCurrency,
+  listQuotes,
   parseRate,
+  publishRefusal,
+  quoteFor,
   sameRate,
-  spreadAgainstMid,
   type Currency,
+  type PublishedRate,
 } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
@@ -39,54 +41,34 @@ export function currencyList() {
   }));
 }
 
-/**
- * Published pairs, plus the reverse of each pair that has no published reverse, priced by the
- * spec's rule (1/rate rounded to 6 decimals) and marked `derived`.
- */
-export async function listPairs(ctx: AppContext): Promise<ExchangePair[]> {
-  const rows = await repo.listRates(ctx.db);
-  const published = new Set(rows.map((r) => `${r.fromCurrency}:${r.toCurrency}`));
-  const pairs: ExchangePair[] = [];
-  for (const r of rows) {
-    const rate = rateText(r.rate);
-    const mid = rateText(r.midRate);
-    pairs.push({
-      primary: r.fromCurrency,
-      secondary: r.toCurrency,
-      rate,
-      mid_rate: mid,
-      spread: spreadAgainstMid(rate, mid),
-      derived: false,
-      updated_at: r.updatedAt.toISOString(),
-    });
-    if (!published.has(`${r.toCurrency}:${r.fromCurrency}`)) {
-      const inverse = invertRate(rate);
-      const inverseMid = invertRate(mid);
-      pairs.push({
-        primary: r.toCurrency,
-        secondary: r.fromCurrency,
-        rate: inverse,
-        mid_rate: inverseMid,
-        spread: spreadAgainstMid(inverse, inverseMid),
-        derived: true,
-        updated_at: r.updatedAt.toISOString(),
-      });
-    }
-  }
-  return pairs;
+/** A stored rate row as packages/money's published rate (canonical text), keeping the row. */
+interface PublishedRow extends PublishedRate {
+  row: repo.RateRow;
 }
 
-/** The rate the server fills from→to at now: the published pair, else 1/reverse (spec section 5). */
-export async function currentRate(
-  ctx: AppContext,
-  from: Currency,
-  to: Currency,
-): Promise<string | undefined> {
-  const rows = await repo.ratesBetween(ctx.db, from, to);
-  const direct = rows.find((r) => r.fromCurrency === from && r.toCurrency === to);
-  if (direct) return rateText(direct.rate);
-  const reverse = rows.find((r) => r.fromCurrency === to && r.toCurrency === from);
-  return reverse ? invertRate(rateText(reverse.rate)) : undefined;
+const publishedOf = (rows: readonly repo.RateRow[]): PublishedRow[] =>
+  rows.map((row) => ({
+    from: row.fromCurrency,
+    to: row.toCurrency,
+    rate: rateText(row.rate),
+    mid: rateText(row.midRate),
+    row,
+  }));
+
+/**
+ * Published pairs, plus the reverse of each pair that has no published reverse, priced by the one
+ * swap rule (packages/money quoteFor: from the mid, with the pair's spread) and marked `derived`.
+ */
+export async function listPairs(ctx: AppContext): Promise<ExchangePair[]> {
+  return listQuotes(publishedOf(await repo.listRates(ctx.db))).map((q) => ({
+    primary: q.from as Currency,
+    secondary: q.to as Currency,
+    rate: q.rate,
+    mid_rate: q.mid,
+    spread: q.spread,
+    derived: q.derived,
+    updated_at: q.source.row.updatedAt.toISOString(),
+  }));
 }
 
 export interface TransferInput {
@@ -137,20 +119,22 @@ function isKeyTaken(error: unknown): boolean {
  */
 // Per-process caches for the hot path, never trusted: account ownership and currency never
 // change once created, and ledger_transfer re-checks in the database that the rate row used is
-// still the published one (a stale cache costs one retry, never a wrong price).
+// still the published one (a stale cache costs one retry, never a wrong price). One gap: that
+// re-check compares the row's rate, not its mid, and a derived reverse is priced from both; a
+// change of mid alone reaches a derived price only when this cache expires (RATE_CACHE_MS).
 const accountMeta = new WeakMap<
   object,
   Map<number, { kind: string; clientId: number | null; currency: Currency }>
 >();
-const rateCache = new WeakMap<object, { rows: repo.RateRow[]; loadedAt: number }>();
+const rateCache = new WeakMap<object, { published: PublishedRow[]; loadedAt: number }>();
 const RATE_CACHE_MS = 1_000;
 
 async function cachedRates(ctx: AppContext, fresh: boolean) {
   const cached = rateCache.get(ctx.database);
-  if (!fresh && cached && Date.now() - cached.loadedAt < RATE_CACHE_MS) return cached.rows;
-  const rows = await repo.listRates(ctx.db);
-  rateCache.set(ctx.database, { rows, loadedAt: Date.now() });
-  return rows;
+  if (!fresh && cached && Date.now() - cached.loadedAt < RATE_CACHE_MS) return cached.published;
+  const published = publishedOf(await repo.listRates(ctx.db));
+  rateCache.set(ctx.database, { published, loadedAt: Date.now() });
+  return published;
 }
 
 async function cachedAccounts(ctx: AppContext, ids: number[]) {
@@ -167,16 +151,14 @@ async function cachedAccounts(ctx: AppContext, ids: number[]) {
 
 type Priced = { source: repo.RateRow; rate: string } | { refusal: () => DomainError };
 
-/** The spec's price for from→to: the published pair, else 1/reverse; refused if not what the client saw. */
-function price(rows: repo.RateRow[], from: Currency, to: Currency, stated: string): Priced {
-  const direct = rows.find((r) => r.fromCurrency === from && r.toCurrency === to);
-  const source = direct ?? rows.find((r) => r.fromCurrency === to && r.toCurrency === from);
-  if (!source) return { refusal: () => notFound(MoneyMessages.pairNotFound) };
-  const rate = direct ? rateText(direct.rate) : invertRate(rateText(source.rate));
-  if (!sameRate(rate, stated)) {
+/** The price of from→to by the one swap rule (quoteFor); refused if not what the client saw. */
+function price(published: readonly PublishedRow[], from: Currency, to: Currency, stated: string): Priced {
+  const quote = quoteFor(published, from, to);
+  if (!quote) return { refusal: () => notFound(MoneyMessages.pairNotFound) };
+  if (!sameRate(quote.rate, stated)) {
     return { refusal: () => new DomainError(ErrorCode.RateChanged, MoneyMessages.rateChanged, 409) };
   }
-  return { source, rate };
+  return { source: quote.source.row, rate: quote.rate };
 }
 
 export async function transfer(
@@ -292,7 +274,12 @@ export async function listClientTransfers(ctx: AppContext, clientId: number) {
   return (await repo.listTransfers(ctx.db, clientId)).map(toTransferView);
 }
 
-/** Ops: publish a rate (and optionally its mid; by default the mid stays, or equals the rate). */
+/**
+ * Ops: publish a rate (and optionally its mid; by default the mid stays, or equals the rate).
+ * Refused (400, with the reason) when the rate is better than its mid, or when it would make a
+ * round trip (A→B→A, or a triangle or longer through this pair) return more than it started with:
+ * packages/money publishRefusal.
+ */
 export async function setRate(
   ctx: AppContext,
   input: { from: string; to: string; rate: string; mid?: string },
@@ -315,12 +302,19 @@ export async function setRate(
   }
   return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx as unknown as AppContext['db'] };
-    const before = await repo.findRate(txCtx.db, from, to);
+    // One publisher at a time, so two publications cannot each pass the check below and together
+    // open a profitable round trip (reads, and so transfers, are not blocked).
+    await repo.lockRatesForPublishing(txCtx.db);
+    const rows = await repo.listRates(txCtx.db);
+    const before = rows.find((r) => r.fromCurrency === from && r.toCurrency === to);
+    const midRate = mid ?? (before ? rateText(before.midRate) : rate);
+    const refusal = publishRefusal(publishedOf(rows), { from, to, rate, mid: midRate });
+    if (refusal) throw new DomainError(ErrorCode.InvalidInput, refusal, 400);
     const row = await repo.upsertRate(txCtx.db, {
       fromCurrency: from,
       toCurrency: to,
       rate,
-      midRate: mid ?? (before ? rateText(before.midRate) : rate),
+      midRate,
       updatedAt: ctx.clock.now(),
       updatedBy: actor,
     });

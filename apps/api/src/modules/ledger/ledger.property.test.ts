@@ -70,7 +70,8 @@ describe('ledger against a simple model (property)', () => {
         const client = await createTestClient(ctx);
         const card = await createCard(ctx, client.clientId, {
           bankName: 'FNB',
-          cardNo: '1234567890',
+          // A number of its own: a card number another client holds is refused.
+          cardNo: String(1_000_000_000 + client.clientId),
           holderName: 'P',
         });
         const id = client.clientId;

@@ -6,6 +6,7 @@ export interface Limits {
   minDeposit: Map<Currency, bigint>;
   minWithdrawal: Map<Currency, bigint>;
   dailyWithdrawalCap: Map<Currency, bigint>;
+  pinEachOrderAbove: Map<Currency, bigint>;
 }
 
 /** Parses 'ZAR=1000,USD=50' into minor units; a bad setting fails loudly at first use. */
@@ -31,10 +32,20 @@ export function limitsOf(config: Config): Limits {
       minDeposit: parseLimitList('MONEY_MIN_DEPOSIT', config.MONEY_MIN_DEPOSIT),
       minWithdrawal: parseLimitList('MONEY_MIN_WITHDRAWAL', config.MONEY_MIN_WITHDRAWAL),
       dailyWithdrawalCap: parseLimitList('MONEY_DAILY_WITHDRAWAL_CAP', config.MONEY_DAILY_WITHDRAWAL_CAP),
+      pinEachOrderAbove: parseLimitList('PIN_EACH_ORDER_ABOVE', config.PIN_EACH_ORDER_ABOVE),
     };
     cache.set(config, limits);
   }
   return limits;
+}
+
+/**
+ * Whether an order of `amountMinor` needs a PIN verification of its own (spent by the order, see
+ * session.service spendFreshPin): above PIN_EACH_ORDER_ABOVE for its currency. Withdrawals always do.
+ */
+export function orderNeedsOwnPin(config: Config, currency: Currency, amountMinor: bigint): boolean {
+  const threshold = limitsOf(config).pinEachOrderAbove.get(currency);
+  return threshold !== undefined && amountMinor > threshold;
 }
 
 export function limitsView(config: Config): MoneyLimits[] {

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { AppContext } from '../../lib/context';
 import type { TestApp } from '../../test/test-app';
 import { signedInClient } from '../../test/signed-in-client';
-import { markPinVerified } from '../session/session.service';
+import { markPinVerified, startSession } from '../session/session.service';
 import { confirmDeposit, createDeposit } from '../deposits/deposits.service';
 import { setRate } from '../fx/fx.service';
 import { clientAccounts } from './ledger.service';
@@ -73,7 +73,24 @@ export function clientApi(t: TestApp, client: TestClient) {
     put: (url: string, payload: unknown) =>
       t.app.inject({ method: 'PUT', url, headers: headers(null), payload: payload as object }),
     delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers: headers(null) }),
+    /** A withdrawal as the app makes it: the PIN verified just before (each one spends its own). */
+    withdraw: async (payload: unknown, key?: string) => {
+      await markPinVerified(t.app.ctx, client.sessionId);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/withdraw/app/v1',
+        headers: headers(key),
+        payload: payload as object,
+      });
+    },
   };
+}
+
+/** Another signed-in session of the same client, with a fresh PIN (for bursts where each needs one). */
+export async function newPinSession(ctx: AppContext, client: TestClient): Promise<TestClient> {
+  const { token, session } = await startSession(ctx, { clientId: client.clientId, remember: false });
+  await markPinVerified(ctx, session.id);
+  return { ...client, token, sessionId: session.id };
 }
 
 /** Everything money-related in the database, to assert that a refused request changed nothing. */

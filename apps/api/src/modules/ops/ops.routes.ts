@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { runOps } from '../../cli/run';
 import { ok } from '../../lib/reply';
-import { readFileForOperator } from '../uploads/uploads.service';
+import { contentDispositionOf, readFileForOperator } from '../uploads/uploads.service';
 
 const runBody = z.object({
   argv: z.array(z.string().max(2000)).max(50),
@@ -49,7 +49,10 @@ export async function opsRoutes(app: AppInstance) {
     },
     async (request, reply) => {
       const file = await readFileForOperator(app.ctx, request.params.id);
-      return reply.type(file.mime).header('content-disposition', 'inline').send(file.content);
+      return reply
+        .type(file.mime)
+        .header('content-disposition', contentDispositionOf(file))
+        .send(file.content);
     },
   );
 }

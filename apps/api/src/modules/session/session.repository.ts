@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, sessions, sessionTokens } from '../../db/schema/index';
 
@@ -41,19 +41,50 @@ export async function endClientSessions(db: Db, clientId: number, reason: string
     .where(and(eq(sessions.clientId, clientId), isNull(sessions.endedAt)));
 }
 
+export type Rotation = { rotated: true } | { rotated: false; successorSealed: string | null };
+
 /**
- * Marks the presented token superseded (first rotation only) and adds its successor, atomically:
- * returns false when another request rotated it first and the grace window is the only way in.
+ * Rotates the presented token once. The first caller marks it superseded, keeps its successor
+ * sealed (see lib/crypto sealWith) and adds the successor; the row lock makes a concurrent caller
+ * wait, re-check `superseded_at is null`, and come back with the stored successor instead, so a
+ * token has exactly one successor however many refreshes present it.
  */
-export async function rotateToken(db: Db, oldHash: string, newHash: string, sessionId: string, at: Date) {
-  await db.transaction(async (tx) => {
-    await tx
+export async function rotateToken(
+  db: Db,
+  input: { oldHash: string; newHash: string; successorSealed: string; sessionId: string; at: Date },
+): Promise<Rotation> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
       .update(sessionTokens)
-      .set({ supersededAt: at })
-      .where(and(eq(sessionTokens.tokenHash, oldHash), isNull(sessionTokens.supersededAt)));
-    await tx.insert(sessionTokens).values({ tokenHash: newHash, sessionId, createdAt: at });
-    await tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
+      .set({ supersededAt: input.at, successorSealed: input.successorSealed })
+      .where(and(eq(sessionTokens.tokenHash, input.oldHash), isNull(sessionTokens.supersededAt)))
+      .returning({ tokenHash: sessionTokens.tokenHash });
+    if (claimed.length === 0) {
+      const [row] = await tx
+        .select({ successorSealed: sessionTokens.successorSealed })
+        .from(sessionTokens)
+        .where(eq(sessionTokens.tokenHash, input.oldHash));
+      return { rotated: false, successorSealed: row?.successorSealed ?? null };
+    }
+    await tx
+      .insert(sessionTokens)
+      .values({ tokenHash: input.newHash, sessionId: input.sessionId, createdAt: input.at });
+    await tx.update(sessions).set({ lastSeenAt: input.at }).where(eq(sessions.id, input.sessionId));
+    return { rotated: true };
   });
+}
+
+/**
+ * Spends the session's PIN verification if it is newer than `freshSince`: one conditional UPDATE,
+ * so of concurrent callers exactly one gets it. True when this caller spent it.
+ */
+export async function spendPinVerification(db: Db, sessionId: string, freshSince: Date) {
+  const rows = await db
+    .update(sessions)
+    .set({ pinVerifiedAt: null })
+    .where(and(eq(sessions.id, sessionId), gt(sessions.pinVerifiedAt, freshSince)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }
 
 export async function setPinVerified(db: Db, sessionId: string, at: Date | null) {

@@ -1,6 +1,6 @@
 import { ErrorCode, Messages } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
-import { newOpaqueToken, sha256Hex } from '../../lib/crypto';
+import { newOpaqueToken, openWith, sealWith, sha256Hex } from '../../lib/crypto';
 import { DomainError } from '../../plugins/errors';
 import * as repo from './session.repository';
 
@@ -86,12 +86,25 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
   };
 }
 
-/** Exchanges a valid token for a new one in the same session. */
+/**
+ * Exchanges a valid token for its successor in the same session. A token has one successor: a
+ * second refresh of it (another tab, a retried request) inside the grace window gets the same one.
+ */
 export async function refresh(ctx: AppContext, token: string | undefined) {
   const principal = await authenticate(ctx, token);
+  const presented = token!;
   const next = newOpaqueToken();
-  await repo.rotateToken(ctx.db, sha256Hex(token!), sha256Hex(next), principal.sessionId, ctx.clock.now());
-  return { token: next, principal };
+  const rotation = await repo.rotateToken(ctx.db, {
+    oldHash: sha256Hex(presented),
+    newHash: sha256Hex(next),
+    successorSealed: sealWith(presented, next),
+    sessionId: principal.sessionId,
+    at: ctx.clock.now(),
+  });
+  if (rotation.rotated) return { token: next, principal };
+  const successor = rotation.successorSealed ? openWith(presented, rotation.successorSealed) : undefined;
+  if (!successor) throw expired();
+  return { token: successor, principal };
 }
 
 export const endSession = (ctx: AppContext, sessionId: string, reason: string) =>
@@ -99,6 +112,10 @@ export const endSession = (ctx: AppContext, sessionId: string, reason: string) =
 
 export const endAllSessions = (ctx: AppContext, clientId: number, reason: string) =>
   repo.endClientSessions(ctx.db, clientId, reason, ctx.clock.now());
+
+/** Records activity now, whatever the last write was: the idle deadline then is exactly now + idle. */
+export const touchSession = (ctx: AppContext, sessionId: string) =>
+  repo.touchSession(ctx.db, sessionId, ctx.clock.now());
 
 export const markPinVerified = (ctx: AppContext, sessionId: string) =>
   repo.setPinVerified(ctx.db, sessionId, ctx.clock.now());
@@ -113,6 +130,19 @@ export const countActiveSessions = (ctx: AppContext, clientId: number) =>
 export function assertFreshPin(ctx: AppContext, principal: Principal) {
   const at = principal.pinVerifiedAt;
   if (!at || ctx.clock.now().getTime() - at.getTime() > ctx.config.PIN_FRESH_MINUTES * 60_000) {
+    throw new DomainError(ErrorCode.PinRequired, Messages.pinRequired, 403);
+  }
+}
+
+/**
+ * For the actions that need a PIN of their own (each withdrawal, each order above the configured
+ * amount): spends the session's fresh PIN verification inside the caller's transaction, so one
+ * verification authorises one such action however many requests arrive at once. A refused action
+ * rolls back and keeps the verification.
+ */
+export async function spendFreshPin(ctx: AppContext, sessionId: string) {
+  const freshSince = new Date(ctx.clock.now().getTime() - ctx.config.PIN_FRESH_MINUTES * 60_000);
+  if (!(await repo.spendPinVerification(ctx.db, sessionId, freshSince))) {
     throw new DomainError(ErrorCode.PinRequired, Messages.pinRequired, 403);
   }
 }

@@ -1,6 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ErrorCode, MAX_IMAGE_BYTES, Messages } from '@imali/contract';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import * as repo from './uploads.repository';
@@ -35,35 +37,97 @@ export interface AcceptedUpload {
   sizeBytes: number;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+const MIB = 1024 * 1024;
+
+/** The per-client limits of configuration: files per rolling hour and bytes stored. */
+export function uploadLimitsOf(config: Config) {
+  return {
+    perHour: config.UPLOAD_RATE_PER_HOUR,
+    quotaBytes: Math.floor(config.UPLOAD_QUOTA_MB * MIB),
+    quotaText: `${Number.isInteger(config.UPLOAD_QUOTA_MB) ? config.UPLOAD_QUOTA_MB : config.UPLOAD_QUOTA_MB.toFixed(2)}MB`,
+  };
+}
+
+export const tooManyUploads = (perHour: number, retryAfterSeconds: number) =>
+  new DomainError(
+    ErrorCode.RateLimited,
+    `You can upload up to ${perHour} files an hour. Please try again later.`,
+    429,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+export const storageFull = (quotaText: string) =>
+  new DomainError(
+    ErrorCode.LimitExceeded,
+    `Your uploads have reached the ${quotaText} storage limit. Files that are not in use are removed after a day.`,
+    413,
+  );
+
 /**
- * Stores a client's file privately. The type is sniffed from the bytes (the name and declared
+ * Refuses when one more file of `addBytes` would take the client over its hourly count or its
+ * storage quota. Binding only inside the transaction that holds lockClientUploads.
+ */
+async function assertWithinLimits(ctx: AppContext, db: Db, clientId: number, addBytes: number) {
+  const limits = uploadLimitsOf(ctx.config);
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - HOUR_MS);
+  const usage = await repo.usageOf(db, clientId, since);
+  if (usage.recent >= limits.perHour) {
+    // A slot frees when the upload that put the client at its limit leaves the hour.
+    const nth = await repo.nthUploadSince(db, clientId, since, usage.recent - limits.perHour + 1);
+    const freeAt = (nth?.getTime() ?? now.getTime()) + HOUR_MS;
+    throw tooManyUploads(limits.perHour, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+  }
+  if (usage.bytes + addBytes > limits.quotaBytes) throw storageFull(limits.quotaText);
+}
+
+/**
+ * What would be stored for these bytes. The type is sniffed from the bytes (the name and declared
  * type are ignored): JPEG, PNG or WebP, and PDF only when `allowPdf`. Images are re-encoded in
  * their own format after applying the EXIF orientation, which drops every metadata block
  * (location, camera, thumbnails) and anything hidden after the image data.
+ */
+export async function prepareUpload(
+  bytes: Buffer,
+  allowPdf = false,
+): Promise<{ mime: string; content: Buffer }> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw fileTooLarge();
+  if (bytes.length === 0) throw unsupportedFile();
+  const mime = (await fileTypeFromBuffer(bytes))?.mime;
+  if (mime === PDF_MIME && allowPdf) return { mime, content: bytes };
+  if (mime && (IMAGE_MIMES as readonly string[]).includes(mime)) {
+    return { mime, content: await reencode(bytes, mime as (typeof IMAGE_MIMES)[number]) };
+  }
+  throw unsupportedFile();
+}
+
+/**
+ * Stores a client's file privately (see prepareUpload for what is accepted), within the client's
+ * limits: UPLOAD_RATE_PER_HOUR files per rolling hour (429) and UPLOAD_QUOTA_MB of storage (413).
+ * The limits are checked and the row inserted in one transaction under a per-client advisory
+ * lock, so a burst of parallel uploads cannot all pass the count before any of them is inserted.
  */
 export async function acceptUpload(
   ctx: AppContext,
   input: { ownerClientId: number; purpose: string; bytes: Buffer; allowPdf?: boolean },
 ): Promise<AcceptedUpload> {
   if (input.bytes.length > MAX_IMAGE_BYTES) throw fileTooLarge();
-  if (input.bytes.length === 0) throw unsupportedFile();
-  const sniffed = await fileTypeFromBuffer(input.bytes);
-  const mime = sniffed?.mime;
-  let content: Buffer;
-  if (mime === PDF_MIME && input.allowPdf) {
-    content = input.bytes;
-  } else if (mime && (IMAGE_MIMES as readonly string[]).includes(mime)) {
-    content = await reencode(input.bytes, mime as (typeof IMAGE_MIMES)[number]);
-  } else {
-    throw unsupportedFile();
-  }
-  const row = await repo.insertUpload(ctx.db, {
-    ownerClientId: input.ownerClientId,
-    purpose: input.purpose,
-    mime: mime,
-    sizeBytes: content.length,
-    content,
-    createdAt: ctx.clock.now(),
+  // Cheap early answer (no lock) for a client already at a limit, before the image work.
+  await assertWithinLimits(ctx, ctx.db, input.ownerClientId, 0);
+  const { mime, content } = await prepareUpload(input.bytes, input.allowPdf);
+  const row = await ctx.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await repo.lockClientUploads(tx, input.ownerClientId);
+    await assertWithinLimits(ctx, tx, input.ownerClientId, content.length);
+    return repo.insertUpload(tx, {
+      ownerClientId: input.ownerClientId,
+      purpose: input.purpose,
+      mime,
+      sizeBytes: content.length,
+      content,
+      createdAt: ctx.clock.now(),
+    });
   });
   return { id: row.id, url: fileUrl(row.id), mime: row.mime, sizeBytes: row.sizeBytes };
 }
@@ -107,4 +171,28 @@ export async function ownUploadIdFromUrl(
   if (!id) return undefined;
   const row = await repo.findOwnedMeta(ctx.db, id, clientId);
   return row && purposes.includes(row.purpose) ? row.id : undefined;
+}
+
+/** An upload nothing refers to is deleted once it is this old (a day to finish a KYC form). */
+export const ORPHAN_AFTER_MS = 24 * HOUR_MS;
+
+/**
+ * Deletes up to `batch` uploads older than ORPHAN_AFTER_MS that no avatar, KYC submission or
+ * deposit refers to, and returns how many. Run by the `uploads.orphans` job (src/jobs) under its
+ * advisory lock; running it again finds nothing more to delete.
+ */
+export async function deleteOrphanUploads(ctx: AppContext, batch = 1000): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - ORPHAN_AFTER_MS);
+  return (await repo.deleteUnreferencedBefore(ctx.db, before, batch)).length;
+}
+
+/**
+ * The Content-Disposition a stored file is served with: images inline (the app shows them),
+ * anything else (a PDF proof of payment, stored as sent) as a download, never rendered by the
+ * browser on our origin.
+ */
+export function contentDispositionOf(file: { id: string; mime: string }): string {
+  if ((IMAGE_MIMES as readonly string[]).includes(file.mime)) return 'inline';
+  const extension = file.mime === PDF_MIME ? '.pdf' : '';
+  return `attachment; filename="${file.id}${extension}"`;
 }

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DomainError } from '../../plugins/errors';
 import { checkLedger } from '../ledger/ledger-check.service';
-import { clientApi, createTestClient, fund, newKey, publishRates } from '../ledger/money-test-kit';
+import {
+  clientApi,
+  createTestClient,
+  fund,
+  newKey,
+  newPinSession,
+  publishRates,
+} from '../ledger/money-test-kit';
 import { payWithdrawal, rejectWithdrawal } from './withdrawals.service';
 
 // PGlite has one connection and cannot show a race: these run on a real PostgreSQL only
@@ -28,9 +35,16 @@ describe.skipIf(!process.env.DATABASE_URL)('money under concurrency (PostgreSQL)
       )
     ).json().data.id;
 
+    // Each withdrawal needs a PIN verification of its own: 1,000 sessions, one PIN each.
+    const sessions = [];
+    for (let i = 0; i < 1000; i += 1) sessions.push(await newPinSession(t.app.ctx, client));
     const responses = await Promise.all(
-      Array.from({ length: 1000 }, () =>
-        api.post('/api/withdraw/app/v1', { amount: '500', account_id: client.accounts.ZAR, receiver: card }),
+      sessions.map((session) =>
+        clientApi(t, session).post('/api/withdraw/app/v1', {
+          amount: '500',
+          account_id: client.accounts.ZAR,
+          receiver: card,
+        }),
       ),
     );
     const byStatus = new Map<number, number>();
@@ -44,6 +58,31 @@ describe.skipIf(!process.env.DATABASE_URL)('money under concurrency (PostgreSQL)
       .data.find((a: { currency: string }) => a.currency === 'ZAR');
     expect(zar).toMatchObject({ balance: '5000.00', held: '5000.00', available: '0.00' });
     expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
+  });
+
+  it('500 concurrent withdrawals on one PIN verification: exactly one goes through', async () => {
+    const client = await createTestClient(t.app.ctx);
+    await fund(t.app.ctx, client, 'ZAR', '50000');
+    const api = clientApi(t, client);
+    const card = (
+      await api.post(
+        '/api/bankcard/app/v1',
+        { bank_name: 'FNB', card_no: '62812345679', holder_name: 'C' },
+        null,
+      )
+    ).json().data.id;
+    const responses = await Promise.all(
+      Array.from({ length: 500 }, () =>
+        api.post('/api/withdraw/app/v1', { amount: '500', account_id: client.accounts.ZAR, receiver: card }),
+      ),
+    );
+    const byStatus = new Map<number, number>();
+    for (const r of responses) byStatus.set(r.statusCode, (byStatus.get(r.statusCode) ?? 0) + 1);
+    expect(Object.fromEntries(byStatus)).toEqual({ 200: 1, 403: 499 });
+    const zar = (await api.get('/api/account/app/v1'))
+      .json()
+      .data.find((a: { currency: string }) => a.currency === 'ZAR');
+    expect(zar).toMatchObject({ balance: '50000.00', held: '500.00' });
   });
 
   it('1,000 concurrent transfers with one idempotency key: one entry, every caller gets the same answer', async () => {
@@ -86,7 +125,7 @@ describe.skipIf(!process.env.DATABASE_URL)('money under concurrency (PostgreSQL)
       )
     ).json().data.id;
     const w = (
-      await api.post('/api/withdraw/app/v1', {
+      await api.withdraw({
         amount: '1000',
         account_id: client.accounts.ZAR,
         receiver: card,

@@ -14,21 +14,24 @@ export async function withdrawalRoutes(app: AppInstance) {
   app.post(
     '/withdraw/app/v1',
     {
-      config: { kyc: true, pin: true },
+      // The PIN is spent inside the withdrawal's transaction (one verification per withdrawal).
+      config: { kyc: true },
       schema: {
         tags,
-        summary: 'Request a withdrawal to an own bank card; holds the funds (PIN verified, Idempotency-Key)',
+        summary:
+          'Request a withdrawal to an own bank card; holds the funds (a PIN verification of its own, Idempotency-Key)',
         body: withdrawalBody,
         response: { 200: envelope(withdrawal) },
       },
     },
     async (request, reply) => {
-      const { clientId } = principalOf(request);
+      const { clientId, sessionId } = principalOf(request);
       const body = request.body;
       const result = await requestWithdrawal(ctx, clientId, idempotencyOf(request, body), {
         accountId: body.account_id,
         amount: body.amount,
         cardId: body.receiver,
+        pinSessionId: sessionId,
       });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return ok(result.data, MoneyMessages.withdrawalCreated);

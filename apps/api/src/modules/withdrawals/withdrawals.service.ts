@@ -18,6 +18,7 @@ import {
   type IdempotencyInput,
 } from '../ledger/ledger.service';
 import { limitsOf } from '../ledger/limits';
+import { spendFreshPin } from '../session/session.service';
 import { newReference } from '../ledger/reference';
 import * as repo from './withdrawals.repository';
 
@@ -53,14 +54,17 @@ export function toWithdrawalView(row: repo.WithdrawalRow): Withdrawal {
  * Holds `amount` on the client's account for a payout to one of its cards. Inside one
  * transaction: the account row is locked, so concurrent requests queue and each sees the
  * balance the previous one left; one that would overdraw is refused and changes nothing.
+ * Every withdrawal spends a PIN verification of its own (`pinSessionId`: the client's session);
+ * a replay of the same idempotency key answers without one.
  */
 export async function requestWithdrawal(
   ctx: AppContext,
   clientId: number,
   idempotency: IdempotencyInput,
-  input: { accountId: number; amount: string; cardId: number },
+  input: { accountId: number; amount: string; cardId: number; pinSessionId?: string },
 ) {
   return withIdempotency(ctx, idempotency, async (tx, txCtx) => {
+    if (input.pinSessionId !== undefined) await spendFreshPin(txCtx, input.pinSessionId);
     const [account] = await lockAccounts(tx, [input.accountId]);
     if (!account || account.kind !== 'client' || account.clientId !== clientId) throw accountNotFound();
     const currency = account.currency;

@@ -7,6 +7,7 @@ import {
   createTestClient,
   expectNothingChanged,
   fund,
+  newKey,
   type TestClient,
 } from '../ledger/money-test-kit';
 
@@ -39,13 +40,17 @@ describe('withdrawals', () => {
     const card = { bank_name: 'FNB', card_no: '62812345678', holder_name: 'Alice' };
     aliceCard = (await clientApi(t, alice).post('/api/bankcard/app/v1', card, null)).json().data.id;
     bobCard = (
-      await clientApi(t, bob).post('/api/bankcard/app/v1', { ...card, holder_name: 'Bob' }, null)
+      await clientApi(t, bob).post(
+        '/api/bankcard/app/v1',
+        { ...card, card_no: '62812345699', holder_name: 'Bob' },
+        null,
+      )
     ).json().data.id;
   });
   afterAll(() => t.close());
 
   it('holds the amount: available drops, balance stays, held rises', async () => {
-    const res = await clientApi(t, alice).post(WITHDRAW, {
+    const res = await clientApi(t, alice).withdraw({
       amount: '600',
       account_id: alice.accounts.ZAR,
       receiver: aliceCard,
@@ -63,7 +68,7 @@ describe('withdrawals', () => {
   it('pays: the held funds leave the account; history shows paid; a second decision loses', async () => {
     const api = clientApi(t, alice);
     const w = (
-      await api.post(WITHDRAW, { amount: '700', account_id: alice.accounts.ZAR, receiver: aliceCard })
+      await api.withdraw({ amount: '700', account_id: alice.accounts.ZAR, receiver: aliceCard })
     ).json().data;
     expect(await runOps(t, ['withdrawal', 'list'])).toContain(w.reference);
     await runOps(t, ['withdrawal', 'pay', String(w.id)]);
@@ -84,7 +89,7 @@ describe('withdrawals', () => {
   it('rejects: the held funds become available again', async () => {
     const before = await zar(alice);
     const w = (
-      await clientApi(t, alice).post(WITHDRAW, {
+      await clientApi(t, alice).withdraw({
         amount: '800',
         account_id: alice.accounts.ZAR,
         receiver: aliceCard,
@@ -108,7 +113,7 @@ describe('withdrawals', () => {
     ['more than available', '9000', 409, 'Insufficient available balance for this request.'],
   ])('refuses a %s amount and changes nothing', async (_label, amount, status, message) => {
     await expectNothingChanged(t, async () => {
-      const res = await clientApi(t, alice).post(WITHDRAW, {
+      const res = await clientApi(t, alice).withdraw({
         amount,
         account_id: alice.accounts.ZAR,
         receiver: aliceCard,
@@ -121,13 +126,13 @@ describe('withdrawals', () => {
   it("refuses someone else's account or card with 404, changing nothing", async () => {
     await expectNothingChanged(t, async () => {
       const api = clientApi(t, alice);
-      const account = await api.post(WITHDRAW, {
+      const account = await api.withdraw({
         amount: '600',
         account_id: bob.accounts.ZAR,
         receiver: aliceCard,
       });
       expect(account.statusCode).toBe(404);
-      const card = await api.post(WITHDRAW, {
+      const card = await api.withdraw({
         amount: '600',
         account_id: alice.accounts.ZAR,
         receiver: bobCard,
@@ -140,7 +145,7 @@ describe('withdrawals', () => {
   it('enforces the daily cap from configuration', async () => {
     // Today so far: 600 pending + 700 paid (the rejected 800 does not count) = 1300 of 5000.
     await expectNothingChanged(t, async () => {
-      const res = await clientApi(t, alice).post(WITHDRAW, {
+      const res = await clientApi(t, alice).withdraw({
         amount: '3700.01',
         account_id: alice.accounts.ZAR,
         receiver: aliceCard,
@@ -148,7 +153,7 @@ describe('withdrawals', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'LIMIT_EXCEEDED' });
     });
-    const exact = await clientApi(t, alice).post(WITHDRAW, {
+    const exact = await clientApi(t, alice).withdraw({
       amount: '3700',
       account_id: alice.accounts.ZAR,
       receiver: aliceCard,
@@ -191,9 +196,30 @@ describe('withdrawals', () => {
     }
   });
 
+  it('each withdrawal spends a PIN verification of its own; a replay of the same key needs none', async () => {
+    const carol = await createTestClient(t.app.ctx);
+    await fund(t.app.ctx, carol, 'ZAR', '2000');
+    const api = clientApi(t, carol);
+    const card = { bank_name: 'FNB', card_no: '62812340001', holder_name: 'Carol' };
+    const carolCard = (await api.post('/api/bankcard/app/v1', card, null)).json().data.id;
+    const body = { amount: '500', account_id: carol.accounts.ZAR, receiver: carolCard };
+    const key = newKey();
+    const first = await api.withdraw(body, key);
+    expect(first.statusCode).toBe(200);
+    await expectNothingChanged(t, async () => {
+      // Within the five minutes, but the verification was spent by the first withdrawal.
+      const second = await api.post(WITHDRAW, body);
+      expect(second.statusCode).toBe(403);
+      expect(second.json().code).toBe('PIN_REQUIRED');
+      const replay = await api.post(WITHDRAW, body, key);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json().data.id).toBe(first.json().data.id);
+    });
+  });
+
   it('needs approved KYC', async () => {
     const pending = await createTestClient(t.app.ctx, { kyc: 'pending' });
-    const res = await clientApi(t, pending).post(WITHDRAW, {
+    const res = await clientApi(t, pending).withdraw({
       amount: '600',
       account_id: pending.accounts.ZAR,
       receiver: 1,
@@ -204,7 +230,7 @@ describe('withdrawals', () => {
 
   it('uses the per-currency minimum (USD 25 by default)', async () => {
     await expectNothingChanged(t, async () => {
-      const res = await clientApi(t, alice).post(WITHDRAW, {
+      const res = await clientApi(t, alice).withdraw({
         amount: '24.99',
         account_id: alice.accounts.USD,
         receiver: aliceCard,

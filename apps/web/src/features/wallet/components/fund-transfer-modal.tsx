@@ -17,13 +17,7 @@ import { transferFunds } from '../api/transfer';
 import { displayAmount } from '../model/display';
 import { transferFormSchema, type TransferFormValues } from '../model/forms';
 import { createIdempotencyKeeper } from '../model/idempotency';
-import {
-  convertedAmount,
-  findQuote,
-  matchingAccounts,
-  swapQuote,
-  type TransferQuote,
-} from '../model/transfer';
+import { conversionProblem, convertedAmount, findQuote, matchingAccounts } from '../model/transfer';
 import { Amount, Notice, SelectField, currencyName } from './parts';
 
 export const FUND_TRANSFER_KEY = 'fund-transfer';
@@ -51,9 +45,12 @@ function SwapIcon() {
 
 /**
  * Fund Transfer (spec sections 2, 3, 5, 8): move money between the client's currency accounts at
- * the published rate. The converted amount follows the input live (amount × rate, 2 decimals);
- * swapping uses the reverse pair or 1/rate (6 decimals). A 'rate changed' refusal reloads the
- * rate and asks the client to look again.
+ * the published rate. The converted amount follows the input live and is the figure the server
+ * credits (packages/money convertAmount: amount × rate, 2 decimals, rounded down); an amount that
+ * would credit nothing is refused before sending ('Amount is too small to convert.'). Every
+ * direction, swapped or not, is priced by the server's one swap rule (quoteFor: the published
+ * pair, else the reverse pair's mid with its spread), and the spread against mid is shown. A
+ * 'rate changed' refusal reloads the rate and asks the client to look again.
  */
 export default function FundTransferModal({
   from: initialFrom = 'ZAR',
@@ -64,8 +61,6 @@ export default function FundTransferModal({
   const pairsQuery = usePairs();
   const pairs = pairsQuery.data;
   const keeper = useState(createIdempotencyKeeper)[0];
-  /** The direction the client reached with the swap button (priced by the spec's swap rule). */
-  const [swappedTo, setSwappedTo] = useState<{ from: string; to: string } | null>(null);
   const [rateNotice, setRateNotice] = useState<string | null>(null);
 
   const schema = useMemo(() => transferFormSchema(accounts ?? []), [accounts]);
@@ -79,16 +74,10 @@ export default function FundTransferModal({
     if (pairsQuery.isError) toast.error(MoneyMessages.loadRatesFailed);
   }, [pairsQuery.isError]);
 
-  const quote = useMemo((): TransferQuote | undefined => {
-    if (!pairs) return undefined;
-    if (swappedTo && swappedTo.from === from && swappedTo.to === to) {
-      const before = findQuote(pairs, to, from);
-      return before ? swapQuote(pairs, before) : undefined;
-    }
-    return findQuote(pairs, from, to);
-  }, [pairs, from, to, swappedTo]);
+  const quote = useMemo(() => (pairs ? findQuote(pairs, from, to) : undefined), [pairs, from, to]);
   const matched = accounts ? matchingAccounts(accounts, from, to) : undefined;
   const converted = convertedAmount(amount, quote);
+  const tooSmall = conversionProblem(amount, quote);
   const fromAccount = matched?.from ?? accounts?.find((a) => a.currency === from);
 
   const currencyOptions = (accounts ?? []).map((a) => ({
@@ -97,7 +86,6 @@ export default function FundTransferModal({
   }));
 
   const swap = () => {
-    setSwappedTo({ from: to, to: from });
     form.setValue('from', to);
     form.setValue('to', from);
     setRateNotice(null);
@@ -115,6 +103,11 @@ export default function FundTransferModal({
     }
     if (!matched) {
       toast.error(MoneyMessages.accountsNotFound);
+      return;
+    }
+    const nothingToCredit = conversionProblem(values.amount, quote);
+    if (nothingToCredit) {
+      form.setError('amount', { message: nothingToCredit });
       return;
     }
     const body = {
@@ -240,6 +233,11 @@ export default function FundTransferModal({
                 {converted !== undefined ? displayAmount(converted, quote.to) : displayAmount('0', quote.to)}
               </span>
             </div>
+            {tooSmall && form.formState.errors.amount?.message !== tooSmall && (
+              <p data-testid="transfer-too-small" className="mt-1 text-right text-xs text-red-600">
+                {tooSmall}
+              </p>
+            )}
             <div className="mt-3 space-y-1 border-t border-slate-100 pt-3 text-xs text-slate-500">
               <p className="flex justify-between gap-3">
                 <span>Rate</span>

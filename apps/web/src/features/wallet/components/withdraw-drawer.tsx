@@ -17,7 +17,7 @@ import { useBankCards } from '../api/bank-cards';
 import { walletKeys } from '../api/keys';
 import { useLimits } from '../api/limits';
 import { useClientProfile } from '../api/profile';
-import { forgetPinVerification, pinRecentlyVerified } from '../api/verify-pin';
+import { forgetPinVerification } from '../api/verify-pin';
 import { requestWithdrawal } from '../api/withdrawals';
 import { displayAmount, maskCardNumber } from '../model/display';
 import { withdrawalFormSchema, type WithdrawalFormValues } from '../model/forms';
@@ -191,9 +191,11 @@ export default function WithdrawDrawer({ params, close, closeAndNavigate }: Bott
       toast.warning(Messages.pinNotSet);
       return;
     }
-    if (!pinRecentlyVerified() && !(await askForPin(description))) return;
+    // Every withdrawal spends a PIN verification of its own on the server: always ask.
+    if (!(await askForPin(description))) return;
     try {
       const withdrawal = await requestWithdrawal(body, keeper.keyFor(body));
+      forgetPinVerification();
       keeper.settle();
       setResult(withdrawal);
       await queryClient.invalidateQueries({ queryKey: walletKeys.all });

@@ -1,12 +1,12 @@
-import type { ExchangePair } from '@imali/contract';
+import { MoneyMessages, type ExchangePair } from '@imali/contract';
 import {
   type Currency,
+  type PublishedRate,
   checkAmount,
   convertAmount,
   formatMinor,
-  invertRate,
   isCurrency,
-  spreadAgainstMid,
+  quoteFor,
 } from '@imali/money';
 
 /** The price the Fund Transfer modal shows for one direction (from → to). */
@@ -19,32 +19,22 @@ export interface TransferQuote {
   mid: string;
   /** (mid − rate) / mid as a fraction: what the client gives up against mid. */
   spread: string;
-  /** True when the rate was derived as 1/rate of the reverse pair (spec section 5). */
+  /** True when priced from the reverse pair's mid and spread (no pair published this way). */
   derived: boolean;
 }
 
-function quoteOf(pair: ExchangePair): TransferQuote {
-  return {
-    from: pair.primary,
-    to: pair.secondary,
-    rate: pair.rate,
-    mid: pair.mid_rate,
-    spread: pair.spread,
-    derived: pair.derived,
-  };
-}
-
-/** The reverse of a quote when no pair is published that way: 1/rate and 1/mid, 6 decimals. */
-function invertQuote(quote: TransferQuote): TransferQuote {
-  const rate = invertRate(quote.rate);
-  const mid = invertRate(quote.mid);
-  return { from: quote.to, to: quote.from, rate, mid, spread: spreadAgainstMid(rate, mid), derived: true };
+/** The pairs the server publishes; the derived ones in a listing are re-priced by quoteFor. */
+function publishedOf(pairs: readonly ExchangePair[]): PublishedRate[] {
+  return pairs
+    .filter((p) => !p.derived)
+    .map((p) => ({ from: p.primary, to: p.secondary, rate: p.rate, mid: p.mid_rate }));
 }
 
 /**
- * The quote for from → to: the pair published in that direction, else the reverse pair inverted
- * (1/rate rounded to 6 decimals). Undefined when the currencies are equal or no pair links them
- * ('Exchange pair not found.').
+ * The quote for from → to by the one swap rule the server prices with (packages/money quoteFor):
+ * the pair published in that direction, else the reverse pair's price derived from its mid and
+ * spread. Swapping the currencies is just the quote of the other direction. Undefined when the
+ * currencies are equal or no pair links them ('Exchange pair not found.').
  */
 export function findQuote(
   pairs: readonly ExchangePair[],
@@ -52,30 +42,40 @@ export function findQuote(
   to: string,
 ): TransferQuote | undefined {
   if (!isCurrency(from) || !isCurrency(to) || from === to) return undefined;
-  const direct = pairs.find((p) => p.primary === from && p.secondary === to);
-  if (direct) return quoteOf(direct);
-  const reverse = pairs.find((p) => p.primary === to && p.secondary === from);
-  return reverse ? invertQuote(quoteOf(reverse)) : undefined;
+  const quote = quoteFor(publishedOf(pairs), from, to);
+  if (!quote) return undefined;
+  const { rate, mid, spread, derived } = quote;
+  return { from, to, rate, mid, spread, derived };
 }
 
-/**
- * Swapping the direction (spec section 5): the reverse pair when it exists, otherwise 1/rate
- * rounded to 6 decimals of the current quote.
- */
-export function swapQuote(pairs: readonly ExchangePair[], quote: TransferQuote): TransferQuote {
-  const reverse = pairs.find((p) => p.primary === quote.to && p.secondary === quote.from);
-  return reverse ? quoteOf(reverse) : invertQuote(quote);
-}
-
-/**
- * The converted amount shown live: amount × rate rounded to 2 decimals (half-up, the same rule
- * as the server). Undefined while the amount is empty or not a valid positive amount.
- */
-export function convertedAmount(amount: string, quote: TransferQuote | undefined): string | undefined {
+/** The amount in minor units of `quote.from`, or undefined while empty or not a valid positive amount. */
+function amountMinor(amount: string, quote: TransferQuote | undefined): bigint | undefined {
   if (!quote || amount.trim() === '') return undefined;
   const parsed = checkAmount(amount, quote.from);
-  if (!parsed.ok) return undefined;
-  return formatMinor(convertAmount(parsed.minor, quote.rate, quote.from, quote.to), quote.to);
+  return parsed.ok ? parsed.minor : undefined;
+}
+
+/**
+ * The converted amount shown live: what the server will credit, by the same function
+ * (convertAmount: amount × rate, 2 decimals, rounded down). Undefined while the amount is empty or
+ * not a valid positive amount.
+ */
+export function convertedAmount(amount: string, quote: TransferQuote | undefined): string | undefined {
+  const minor = amountMinor(amount, quote);
+  if (minor === undefined || !quote) return undefined;
+  return formatMinor(convertAmount(minor, quote.rate, quote.from, quote.to), quote.to);
+}
+
+/**
+ * 'Amount is too small to convert.' when a valid amount would credit nothing (the server refuses
+ * it with the same message); undefined otherwise.
+ */
+export function conversionProblem(amount: string, quote: TransferQuote | undefined): string | undefined {
+  const minor = amountMinor(amount, quote);
+  if (minor === undefined || !quote) return undefined;
+  return convertAmount(minor, quote.rate, quote.from, quote.to) === 0n
+    ? MoneyMessages.amountTooSmallToConvert
+    : undefined;
 }
 
 /** Accounts of the two chosen currencies, or undefined ('Matching accounts ... not found.'). */
