@@ -54,9 +54,10 @@ module.exports = {
       to: { path: '\\.routes\\.ts$' },
     },
     {
-      name: 'no-circular-in-web',
+      name: 'no-circular',
+      comment: 'No import cycles anywhere, type-only imports included.',
       severity: 'error',
-      from: { path: '^apps/web/src/' },
+      from: { path: '^(apps|packages)/' },
       to: { circular: true },
     },
   ],

@@ -1,12 +1,13 @@
 // The server's life as an operator sees it: SIGTERM closes cleanly, a restart on the same data
 // keeps everything, and the ops CLI works against the database while the server is stopped.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loginToken, registerClient, uniqueMobile } from './support/api';
 import { runOps } from './support/ops';
-import { startServer } from './support/server';
+import { freePort, repoRoot, startServer } from './support/server';
 
 const embedded = !process.env.DATABASE_URL;
 
@@ -48,5 +49,48 @@ describe('server lifecycle', () => {
       await second.stop();
     }
     expect(second.exitCode()).toBe(0);
+  });
+
+  it('`npm start` stopped with SIGTERM (as a process manager stops it) takes the server down and frees the port', async () => {
+    const port = await freePort();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imali-npm-start-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      SKIP_WEB_BUILD: 'true',
+      LOG_LEVEL: 'warn',
+    };
+    if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
+    const npm = spawn('npm', ['start'], { cwd: repoRoot, env, stdio: 'ignore' });
+    try {
+      const url = `http://127.0.0.1:${port}/api/health`;
+      const deadline = Date.now() + 120_000;
+      while (
+        !(await fetch(url).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
+        if (Date.now() > deadline) throw new Error('npm start did not become healthy');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+      npm.kill('SIGTERM');
+      await exited;
+      // Nothing may keep the port: the server went down with npm.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(
+        await fetch(url).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      ).toBe('refused');
+      if (embedded) expect(fs.existsSync(path.join(dir, 'server.json'))).toBe(false);
+    } finally {
+      if (npm.exitCode === null) npm.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

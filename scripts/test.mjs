@@ -1,5 +1,8 @@
 // `npm test`: static checks, the web build, unit + API tests, then end-to-end tests in Chromium.
 // Prints one closing line 'tests: N passed, N failed' for the whole run.
+// `npm test -- unit` or `-- e2e` runs one part; `npm test -- postgres` is CI's second run on
+// PostgreSQL: the unit, API, race and property tests, and one end-to-end journey (E2E_SMOKE)
+// through the browser (the full end-to-end suite already ran once on the embedded database).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,7 +10,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
-const only = process.argv[2]; // optional: 'unit' | 'e2e'
+const only = process.argv[2]; // optional: 'unit' | 'e2e' | 'postgres'
+const E2E_SMOKE = ['e2e/wallet.e2e.ts'];
 
 function run(label, cmd, args) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
@@ -17,13 +21,14 @@ function run(label, cmd, args) {
 
 let passed = 0;
 let failed = 0;
-function vitest(label, projects, file) {
+function vitest(label, projects, file, files = []) {
   const out = path.join(resultsDir, file);
   fs.rmSync(out, { force: true });
   const ok = run(label, 'npx', [
     'vitest',
     'run',
     ...projects.flatMap((p) => ['--project', p]),
+    ...files,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
@@ -43,10 +48,20 @@ if (!only) {
   steps.push(() => run('formatting', 'npx', ['prettier', '--check', '.']));
   steps.push(() => run('dependency rules', 'npm', ['run', 'check:deps']));
 }
-if (!only || only === 'unit') steps.push(() => vitest('unit and API tests', ['unit', 'api'], 'unit.json'));
+if (only === 'postgres' && !process.env.DATABASE_URL) {
+  console.error('npm test -- postgres needs DATABASE_URL');
+  process.exit(1);
+}
+if (!only || only === 'unit' || only === 'postgres') {
+  steps.push(() => vitest('unit and API tests', ['unit', 'api'], 'unit.json'));
+}
 if (!only || only === 'e2e') {
   steps.push(() => run('web build', 'npm', ['run', 'build']));
   steps.push(() => vitest('end-to-end tests', ['e2e'], 'e2e.json'));
+}
+if (only === 'postgres') {
+  steps.push(() => run('web build', 'npm', ['run', 'build']));
+  steps.push(() => vitest('end-to-end smoke journey', ['e2e'], 'e2e.json', E2E_SMOKE));
 }
 
 let ok = true;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -12,12 +12,14 @@ import { ErrorCode, Messages } from '@imali/contract';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { AppContext } from './lib/context';
+import type { AppInstance } from './lib/app-instance';
 import { isApiPath } from './lib/api-paths';
 import { serializeError } from './lib/log-redaction';
 import { newOpaqueToken } from './lib/crypto';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerRateLimits } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityModules } from './modules/identity-modules';
@@ -26,21 +28,6 @@ import { marketModules } from './modules/market-modules';
 import { opsModules } from './modules/ops-modules';
 import { MULTIPART_LIMITS } from './modules/uploads/multipart';
 import { JobRunner, scheduledJobs } from './jobs/index';
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
-> & { ctx: AppContext; opsToken: string };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-    opsToken: string;
-  }
-}
 
 export interface BuildOptions {
   config: Config;
@@ -51,6 +38,8 @@ export interface BuildOptions {
   /** Where log lines go: standard output unless given (tests read them). */
   logStream?: { write(line: string): void };
 }
+
+export type { AppInstance };
 
 export const API_VERSION = '0.1.0';
 
@@ -103,14 +92,16 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   registerErrorHandling(app);
 
   registerSecurityHeaders(app);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      code: ErrorCode.RateLimited,
-      message: Messages.rateLimited,
-      retryAfter: context.after,
-    }),
+  await registerRateLimits(app, ctx);
+  // JSON over 1 KB goes out compressed (chart data, lists). The built SPA's files are compressed
+  // once at build time and served as they are (preCompressed below); streams hijack the reply.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    // Quality 4: most of brotli's gain at a fraction of its top-quality cost, per response.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   await app.register(fastifySwagger, {
@@ -169,6 +160,8 @@ function registerSpa(app: AppInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts).
+      preCompressed: true,
       maxAge: '1y',
       immutable: true,
       setHeaders(res, filePath) {

@@ -3,7 +3,6 @@ import { loadConfig } from './config/env';
 import { openDatabase } from './db/open';
 import { DEMO, seedDemo } from './db/seed';
 import { newOpaqueToken } from './lib/crypto';
-import { defaultListenSockets, listenOnSockets } from './lib/listen';
 import { readServerRecord, removeServerRecord, writeServerRecord } from './lib/server-lock';
 
 const config = loadConfig();
@@ -24,12 +23,12 @@ const database = await openDatabase(config);
 const opsToken = config.OPS_TOKEN ?? newOpaqueToken();
 const app = await buildApp({ config, database, opsToken });
 
+// The demo credentials are printed only when this start seeded them into an empty database.
 if (config.SEED_DEMO && (await seedDemo(app.ctx))) {
-  app.log.info('Seeded demo data');
+  app.log.info(
+    `Seeded demo data. Demo: invitation code ${DEMO.invitationCode}; client mobile ${DEMO.mobile}, password ${DEMO.password}, PIN ${DEMO.pin}`,
+  );
 }
-app.log.info(
-  `Demo: invitation code ${DEMO.invitationCode}; client mobile ${DEMO.mobile}, password ${DEMO.password}, PIN ${DEMO.pin}`,
-);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -49,13 +48,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 // Node's default accept backlog (511) is smaller than the crowd of quote streams that reconnect
 // together after a restart (EventSource retries in 3 s); the kernel caps it at net.core.somaxconn.
-// Several sockets share the port so that such a crowd is accepted quickly under load (lib/listen.ts).
-const address = await listenOnSockets(app, {
-  host: config.HOST,
-  port: config.PORT,
-  backlog: 4096,
-  sockets: config.LISTEN_SOCKETS ?? defaultListenSockets(),
-});
+// One socket: scaling out is more processes behind a proxy (decision 0021).
+const address = await app.listen({ host: config.HOST, port: config.PORT, backlog: 4096 });
 const port = app.server.address();
 writeServerRecord(config.dataDir, {
   pid: process.pid,

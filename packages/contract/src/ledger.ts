@@ -35,6 +35,8 @@ export const MoneyMessages = {
   cardDeleted: 'Card deleted',
   cardInUse: 'This card is used by a pending withdrawal and cannot be deleted.',
   cardDuplicate: 'This card is already saved.',
+  cardHolderNotOwnName:
+    'The account holder must be you: enter the name on your verified ID (initials are fine).',
   cardHeldByAnotherClient:
     'This card number is registered to another client. Please contact support to have it approved.',
   accountNotFound: 'Account not found.',

@@ -11,11 +11,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Sockets bound to PORT (SO_REUSEPORT); unset: 16 on Linux, 1 elsewhere (lib/listen.ts). */
-  LISTEN_SOCKETS: z.coerce.number().int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Redis for state every process shares (rate-limit counters); unset: kept in the database. */
+  REDIS_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   TRUST_PROXY: bool,
   OPS_TOKEN: z.string().min(16).optional(),
@@ -27,10 +27,11 @@ const envSchema = z.object({
   MARKET_STREAM_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   MARKET_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SMS_GATEWAY_URL: z.string().url().optional(),
+  /** Unset: true, except with NODE_ENV=production (a deployment never gets the demo client). */
   SEED_DEMO: z
     .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   WEB_DIST_DIR: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
@@ -64,7 +65,8 @@ const envSchema = z.object({
   PIN_EACH_ORDER_ABOVE: z.string().default('ZAR=50000,USD=2500,EUR=2500,GBP=2000'),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean;
   dataDir: string;
   webDistDir: string;
 };
@@ -82,6 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cfg = parsed.data;
   return {
     ...cfg,
+    SEED_DEMO: cfg.SEED_DEMO ?? cfg.NODE_ENV !== 'production',
     dataDir: path.resolve(cfg.DATA_DIR),
     webDistDir: path.resolve(cfg.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
   };

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { authRoutes } from './auth/auth.routes';
 import { clientRoutes } from './client/client.routes';
 import { fileRoutes } from './files/files.routes';

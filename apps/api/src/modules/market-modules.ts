@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { marketProductRoutes } from './market/market-product.routes';
 import { stockDataRoutes } from './market/market.routes';
 

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { accountRoutes } from './accounts/accounts.routes';
 import { bankCardRoutes } from './bankcards/bankcards.routes';
 import { depositRoutes } from './deposits/deposits.routes';

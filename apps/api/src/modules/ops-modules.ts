@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../lib/app-instance';
 import { opsRoutes } from './ops/ops.routes';
 
 /** Back-office API under /ops (operator token). */

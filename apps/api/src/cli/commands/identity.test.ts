@@ -23,7 +23,9 @@ describe('ops commands of the identity area (through the registry)', () => {
 
   const ops = (...argv: string[]) => runOps(t.app.ctx, argv, ACTOR);
 
-  async function submitKyc(token: string) {
+  let idCounter = 0;
+  /** A KYC submission with its own ID number unless one is given. */
+  async function submitKyc(token: string, idNo = `75010150${String((idCounter += 1)).padStart(5, '0')}`) {
     const body = multipart(await makeImage('png'));
     const upload = await t.app.inject({
       method: 'POST',
@@ -37,7 +39,7 @@ describe('ops commands of the identity area (through the registry)', () => {
       headers: bearer(token),
       payload: {
         full_name: 'Sipho Dlamini',
-        id_no: '7501015009081',
+        id_no: idNo,
         mobile: '612300000',
         dob: '1975-01-01',
         id_front_url: upload.json().data.url,
@@ -166,4 +168,49 @@ describe('ops commands of the identity area (through the registry)', () => {
     await expect(ops('client', 'show', '799999991')).rejects.toThrow(/No client/);
     await expect(ops('client', 'show', 'abc')).rejects.toThrow(/Not a 9-digit mobile/);
   });
+
+  it('a second client with an approved ID number: flagged in kyc list, approval refused unless overridden (audited)', async () => {
+    const first = await signUp(t);
+    const second = await signUp(t);
+    await submitKyc(first.token, '8802025009089');
+    await ops('kyc', 'approve', first.mobile);
+    await submitKyc(second.token, '880202 5009 089');
+    const list = await ops('kyc', 'list', '--status', 'pending');
+    const row = list.split('\n').find((l) => l.startsWith(second.mobile))!;
+    expect(row).toContain(`! ${first.mobile}`);
+    await expect(ops('kyc', 'approve', second.mobile)).rejects.toThrow(
+      `is already approved for ${first.mobile}. Approve only with --override-reason`,
+    );
+    expect(
+      await ops(
+        'kyc',
+        'approve',
+        second.mobile,
+        '--override-reason',
+        'Same person, second profile for a trust',
+      ),
+    ).toContain('override: Same person');
+    const [audit] = await t.database.query<{ after: Record<string, unknown> }>(
+      `select after from audit_log where action = 'kyc.approve' and subject_id =
+         (select id::text from clients where mobile = $1)`,
+      [second.mobile],
+    );
+    expect(audit!.after).toMatchObject({
+      duplicateIdNumberOf: [first.mobile],
+      overrideReason: 'Same person, second profile for a trust',
+    });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'two approvals of one ID number at once: exactly one goes through (PostgreSQL)',
+    async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const clients = [await signUp(t), await signUp(t), await signUp(t)];
+        const idNo = `770303500${round}083`;
+        for (const c of clients) await submitKyc(c.token, idNo);
+        const results = await Promise.allSettled(clients.map((c) => ops('kyc', 'approve', c.mobile)));
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      }
+    },
+  );
 });

@@ -75,11 +75,23 @@ const kycList: OpsCommand = {
     }
     const rows = await kyc.list(ctx, status as (typeof KYC_FILTERS)[number] | undefined);
     return table(
-      ['MOBILE', 'FULL NAME', 'ID NO', 'DOB', 'STATUS', 'SUBMITTED', 'DECIDED', 'BY', 'REASON'],
+      [
+        'MOBILE',
+        'FULL NAME',
+        'ID NO',
+        'ID ALSO APPROVED FOR',
+        'DOB',
+        'STATUS',
+        'SUBMITTED',
+        'DECIDED',
+        'BY',
+        'REASON',
+      ],
       rows.map((r) => [
         r.clientMobile,
         r.fullName,
         r.idNo,
+        r.duplicateIdOf.length > 0 ? `! ${r.duplicateIdOf.join(', ')}` : '',
         r.dob,
         r.status,
         isoMinute(r.createdAt),
@@ -93,11 +105,13 @@ const kycList: OpsCommand = {
 
 const kycApprove: OpsCommand = {
   path: ['kyc', 'approve'],
-  usage: 'kyc approve <mobile>',
-  summary: 'Approve the pending KYC submission of a client',
+  usage: 'kyc approve <mobile> [--override-reason TEXT]',
+  summary:
+    'Approve the pending KYC submission of a client (an ID number another client holds needs --override-reason)',
   async run(ctx, args, actor) {
-    const decided = await kyc.approve(ctx, mobileArg(args, this.usage), actor);
-    return `KYC of ${decided.mobile} approved by ${actor}.`;
+    const override = stringFlag(args, 'override-reason');
+    const decided = await kyc.approve(ctx, mobileArg(args, this.usage), actor, override);
+    return `KYC of ${decided.mobile} approved by ${actor}${override ? ` (override: ${override})` : ''}.`;
   },
 };
 

@@ -148,3 +148,10 @@ export const auditLog = pgTable('audit_log', {
   after: jsonb('after'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Per-IP rate-limit counters shared by every API process (migration 0010). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: ts('window_ends_at').notNull(),
+});

@@ -1,6 +1,6 @@
 import { account, envelope, idParam, moneyLimits, statementQuery } from '@imali/contract';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import { clientAccounts, toAccountView } from '../ledger/ledger.service';

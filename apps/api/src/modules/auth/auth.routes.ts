@@ -11,7 +11,7 @@ import {
   resetPasswordBody,
   sessionStatus,
 } from '@imali/contract';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { perIpLimits } from '../../lib/rate-limits';
 import { ok } from '../../lib/reply';
 import { bearerToken, principalOf } from '../../plugins/auth';

@@ -1,6 +1,6 @@
 import { bankCard, bankCardBody, envelope, idParam, MoneyMessages, okResult } from '@imali/contract';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import { createCard, deleteCard, listCards, updateCard } from './bankcards.service';

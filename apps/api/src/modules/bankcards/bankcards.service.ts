@@ -2,6 +2,7 @@ import { ErrorCode, MoneyMessages, type BankCard } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
+import * as clients from '../client/client.service';
 import { inTransaction } from '../ledger/ledger.service';
 import * as repo from './bankcards.repository';
 
@@ -14,6 +15,38 @@ export interface CardInput {
 }
 
 const cardNotFound = () => notFound(MoneyMessages.cardNotFound);
+
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'adv', 'rev']);
+const nameTokens = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter((t) => t && !TITLES.has(t));
+
+/**
+ * Whether a card's holder name is the client's own verified (KYC) name, as banks print it:
+ * accents, case, punctuation and titles ignored; given names may be initials or left out, but the
+ * surname must be there and every other word must be one of the client's names or its initial.
+ * 'Naledi Khumalo' accepts 'MRS N KHUMALO' and 'Khumalo Naledi', not 'T Mokoena' or 'Naledi'.
+ */
+export function holderMatchesName(holderName: string, kycName: string): boolean {
+  const holder = nameTokens(holderName);
+  const own = nameTokens(kycName);
+  const surname = own[own.length - 1];
+  if (!surname || !holder.includes(surname)) return false;
+  return holder.every((h) => own.includes(h) || (h.length === 1 && own.some((k) => k.startsWith(h))));
+}
+
+async function assertOwnName(ctx: AppContext, clientId: number, holderName: string) {
+  const client = await clients.requireClient(ctx, clientId);
+  if (!client.name || !holderMatchesName(holderName, client.name)) {
+    throw new DomainError(ErrorCode.InvalidInput, MoneyMessages.cardHolderNotOwnName, 400);
+  }
+}
 const duplicate = () => new DomainError(ErrorCode.Conflict, MoneyMessages.cardDuplicate, 409);
 
 export function toCardView(row: repo.BankCardRow): BankCard {
@@ -59,6 +92,7 @@ async function refuseSharedNumber(ctx: AppContext, clientId: number, cardNo: str
 }
 
 export async function createCard(ctx: AppContext, clientId: number, input: CardInput) {
+  await assertOwnName(ctx, clientId, input.holderName);
   let card: BankCard | 'shared';
   try {
     card = await inTransaction(ctx, async (tx) => {
@@ -102,6 +136,7 @@ export async function approveSharedCardNumber(
 
 /** Only the client's own card. Withdrawals keep a snapshot of the card they pay to, so editing is safe. */
 export async function updateCard(ctx: AppContext, clientId: number, id: number, input: CardInput) {
+  await assertOwnName(ctx, clientId, input.holderName);
   const card = await inTransaction(ctx, async (tx) => {
     const current = await repo.findOwnCard(tx, clientId, id, 'update');
     if (!current) throw cardNotFound();

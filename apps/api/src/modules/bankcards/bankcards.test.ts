@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyCommands } from '../../cli/commands/money';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { holderMatchesName } from './bankcards.service';
 import {
   clientApi,
   createTestClient,
@@ -10,7 +11,7 @@ import {
 } from '../ledger/money-test-kit';
 
 const CARDS = '/api/bankcard/app/v1';
-const card = { bank_name: 'FNB', card_no: '62812345678', holder_name: 'Alice Tester' };
+const card = { bank_name: 'FNB', card_no: '62812345678', holder_name: 'Money Tester' };
 
 describe('bank cards', () => {
   let t: TestApp;
@@ -38,8 +39,8 @@ describe('bank cards', () => {
     expect(put.json().data.bank_name).toBe('Capitec');
 
     // The spec's POST carries the id too: it updates that card.
-    const viaPost = await api.post(CARDS, { ...card, id, holder_name: 'A. Tester' }, null);
-    expect(viaPost.json().data).toMatchObject({ id, holder_name: 'A. Tester' });
+    const viaPost = await api.post(CARDS, { ...card, id, holder_name: 'M. Tester' }, null);
+    expect(viaPost.json().data).toMatchObject({ id, holder_name: 'M. Tester' });
 
     const del = await api.delete(`${CARDS}/${id}`);
     expect(del.statusCode).toBe(200);
@@ -73,7 +74,8 @@ describe('bank cards', () => {
   });
 
   it("answers 404 for someone else's card on update and delete, changing nothing", async () => {
-    const bobs = (await clientApi(t, bob).post(CARDS, { ...card, holder_name: 'Bob' }, null)).json().data;
+    const bobs = (await clientApi(t, bob).post(CARDS, { ...card, holder_name: 'MONEY TESTER' }, null)).json()
+      .data;
     await expectNothingChanged(t, async () => {
       const api = clientApi(t, alice);
       expect((await api.put(`${CARDS}/${bobs.id}`, card)).statusCode).toBe(404);
@@ -154,4 +156,36 @@ describe('bank cards', () => {
       }
     },
   );
+
+  it("refuses a holder name that is not the client's verified name, and accepts it as banks print it", async () => {
+    const api = clientApi(t, alice);
+    await expectNothingChanged(t, async () => {
+      for (const holder of ['Someone Else', 'Money', 'M Smith', 'Tester Junior']) {
+        const res = await api.post(CARDS, { ...card, card_no: '55550000111', holder_name: holder }, null);
+        expect(res.statusCode, holder).toBe(400);
+        expect(res.json().message).toBe(
+          'The account holder must be you: enter the name on your verified ID (initials are fine).',
+        );
+      }
+    });
+    const ok = await api.post(CARDS, { ...card, card_no: '55550000111', holder_name: 'MR M. TÉSTER' }, null);
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('holderMatchesName', () => {
+  it.each([
+    ['Naledi Khumalo', 'Naledi Khumalo', true],
+    ['MRS N KHUMALO', 'Naledi Khumalo', true],
+    ['Khumalo Naledi', 'Naledi Khumalo', true],
+    ['N. Z. Khumalo', 'Naledi Zanele Khumalo', true],
+    ['Nálèdi  khumalo', 'Naledi Khumalo', true],
+    ['Khumalo', 'Naledi Khumalo', true],
+    ['Naledi', 'Naledi Khumalo', false],
+    ['T Khumalo', 'Naledi Khumalo', false],
+    ['Naledi Mokoena', 'Naledi Khumalo', false],
+    ['', 'Naledi Khumalo', false],
+  ])('%s vs %s → %s', (holder, own, expected) => {
+    expect(holderMatchesName(holder, own)).toBe(expected);
+  });
 });

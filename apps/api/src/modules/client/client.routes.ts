@@ -1,5 +1,5 @@
 import { clientProfile, envelope, Messages, okResult, passwordBody, pinBody } from '@imali/contract';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { perIpLimits } from '../../lib/rate-limits';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { principalOf } from '../../plugins/auth';
 import { contentDispositionOf, readOwnFile } from '../uploads/uploads.service';
 

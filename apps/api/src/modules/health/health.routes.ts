@@ -1,6 +1,6 @@
 import { envelope } from '@imali/contract';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { ok } from '../../lib/reply';
 
 export async function healthRoutes(app: AppInstance) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, kycSubmissions } from '../../db/schema/index';
 
@@ -60,4 +60,28 @@ export function listSubmissions(
     .where(status ? eq(kycSubmissions.status, status) : undefined)
     .orderBy(desc(kycSubmissions.createdAt), desc(kycSubmissions.id))
     .limit(limit);
+}
+
+// Any constant: the first key of the two-key advisory lock that serialises approvals of one ID number.
+const ID_NUMBER_LOCK = 73_110_004;
+
+/** Serialises approvals of `idNo` until the caller's transaction ends. */
+export async function lockIdNumber(db: Db, idNo: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${ID_NUMBER_LOCK}, hashtext(${idNo}))`);
+}
+
+/** Mobiles of other clients whose approved submission carries this ID number (compared normalised). */
+export async function approvedHoldersOfIdNumber(db: Db, idNo: string, exceptClientId: number) {
+  const rows = await db
+    .selectDistinct({ mobile: clients.mobile })
+    .from(kycSubmissions)
+    .innerJoin(clients, eq(clients.id, kycSubmissions.clientId))
+    .where(
+      and(
+        eq(kycSubmissions.status, 'approved'),
+        ne(kycSubmissions.clientId, exceptClientId),
+        sql`upper(regexp_replace(${kycSubmissions.idNo}, '[^0-9A-Za-z]', '', 'g')) = ${idNo}`,
+      ),
+    );
+  return rows.map((r) => r.mobile);
 }

@@ -1,5 +1,5 @@
 import { envelope, identifyBody, kycDetail, okResult } from '@imali/contract';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import * as kyc from './kyc.service';

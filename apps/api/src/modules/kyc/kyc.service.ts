@@ -80,9 +80,19 @@ export async function detail(ctx: AppContext, clientId: number): Promise<KycDeta
  * An operator's decision on the pending submission of the client with `mobile`. The change
  * and its audit entry (who, when, before, after) commit together.
  */
+/** An ID number as compared across clients: letters and digits only, upper case. */
+export const normaliseIdNumber = (idNo: string) => idNo.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
 export async function decide(
   ctx: AppContext,
-  input: { mobile: string; decision: 'approved' | 'rejected'; reason?: string; actor: string },
+  input: {
+    mobile: string;
+    decision: 'approved' | 'rejected';
+    reason?: string;
+    /** Approves although another client was approved with the same ID number (audited). */
+    overrideReason?: string;
+    actor: string;
+  },
 ) {
   const reason = input.reason?.trim() || null;
   if (input.decision === 'rejected' && !reason) {
@@ -99,6 +109,22 @@ export async function decide(
         `No pending KYC submission for ${input.mobile} (status ${client.kycStatus}).`,
         409,
       );
+    }
+    // One ID number, one approved client: a second approval is refused unless the operator
+    // overrides with a reason. The number is locked so two approvals cannot both pass.
+    let duplicateOf: string[] = [];
+    if (input.decision === 'approved') {
+      const idNo = normaliseIdNumber(submission.idNo);
+      await repo.lockIdNumber(tx, idNo);
+      duplicateOf = await repo.approvedHoldersOfIdNumber(tx, idNo, client.id);
+      if (duplicateOf.length > 0 && !input.overrideReason?.trim()) {
+        throw new DomainError(
+          ErrorCode.Conflict,
+          `ID number ${submission.idNo} is already approved for ${duplicateOf.join(', ')}. ` +
+            'Approve only with --override-reason TEXT after checking it is the same person or a typo.',
+          409,
+        );
+      }
     }
     const now = ctx.clock.now();
     const decided = await repo.decideSubmission(tx, submission.id, {
@@ -119,19 +145,37 @@ export async function decide(
       subjectType: 'client',
       subjectId: String(client.id),
       before: { kycStatus: client.kycStatus, kycReason: client.kycReason, submissionStatus: 'pending' },
-      after: { kycStatus: input.decision, kycReason: reason, submissionStatus: input.decision },
+      after: {
+        kycStatus: input.decision,
+        kycReason: reason,
+        submissionStatus: input.decision,
+        ...(duplicateOf.length > 0
+          ? { duplicateIdNumberOf: duplicateOf, overrideReason: input.overrideReason!.trim() }
+          : {}),
+      },
     });
     return { clientId: client.id, mobile: client.mobile, status: input.decision, reason, decidedAt: now };
   });
 }
 
-export const approve = (ctx: AppContext, mobile: string, actor: string) =>
-  decide(ctx, { mobile, decision: 'approved', actor });
+export const approve = (ctx: AppContext, mobile: string, actor: string, overrideReason?: string) =>
+  decide(ctx, { mobile, decision: 'approved', actor, overrideReason });
 
 export const reject = (ctx: AppContext, mobile: string, reason: string, actor: string) =>
   decide(ctx, { mobile, decision: 'rejected', reason, actor });
 
+/** Submissions for review, each with the other approved clients that hold its ID number. */
 export async function list(ctx: AppContext, status?: 'pending' | 'approved' | 'rejected', limit = 100) {
   const rows = await repo.listSubmissions(ctx.db, status, limit);
-  return rows.map((r) => ({ ...r.submission, clientMobile: r.clientMobile }));
+  return Promise.all(
+    rows.map(async (r) => ({
+      ...r.submission,
+      clientMobile: r.clientMobile,
+      duplicateIdOf: await repo.approvedHoldersOfIdNumber(
+        ctx.db,
+        normaliseIdNumber(r.submission.idNo),
+        r.submission.clientId,
+      ),
+    })),
+  );
 }

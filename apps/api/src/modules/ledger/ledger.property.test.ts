@@ -72,7 +72,7 @@ describe('ledger against a simple model (property)', () => {
           bankName: 'FNB',
           // A number of its own: a card number another client holds is refused.
           cardNo: String(1_000_000_000 + client.clientId),
-          holderName: 'P',
+          holderName: 'M Tester',
         });
         const id = client.clientId;
         const idem = () => ({ clientId: id, key: newKey(), requestHash: 'p' });

@@ -15,7 +15,7 @@ import {
   watchlist,
 } from '@imali/contract';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { principalOf } from '../../plugins/auth';
 import { ok } from '../../lib/reply';
 import * as market from './market.service';

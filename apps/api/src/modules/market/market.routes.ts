@@ -13,7 +13,7 @@ import {
   streamQuery,
 } from '@imali/contract';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { safeEqual } from '../../lib/crypto';
 import { ok } from '../../lib/reply';
 import { DomainError } from '../../plugins/errors';

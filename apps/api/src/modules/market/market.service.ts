@@ -333,15 +333,15 @@ export async function addNews(
 
 const generatedKeys = new WeakMap<object, string>();
 
-/**
- * The stock-data API key: MARKET_API_KEY when set; otherwise one generated per database and kept
- * in market_settings, so every process on that database agrees (first writer wins).
- */
 /** The key when it is already known to this process (no database read), else undefined. */
 export function knownMarketApiKey(ctx: AppContext): string | undefined {
   return ctx.config.MARKET_API_KEY || generatedKeys.get(ctx.database);
 }
 
+/**
+ * The stock-data API key: MARKET_API_KEY when set; otherwise one generated per database and kept
+ * in market_settings, so every process on that database agrees (first writer wins).
+ */
 export async function marketApiKey(ctx: AppContext): Promise<string> {
   if (ctx.config.MARKET_API_KEY) return ctx.config.MARKET_API_KEY;
   const cached = generatedKeys.get(ctx.database);

@@ -1,6 +1,6 @@
 import { envelope } from '@imali/contract';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { runOps } from '../../cli/run';
 import { ok } from '../../lib/reply';
 import { contentDispositionOf, readFileForOperator } from '../uploads/uploads.service';

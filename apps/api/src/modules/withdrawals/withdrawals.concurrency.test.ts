@@ -30,7 +30,7 @@ describe.skipIf(!process.env.DATABASE_URL)('money under concurrency (PostgreSQL)
     const card = (
       await api.post(
         '/api/bankcard/app/v1',
-        { bank_name: 'FNB', card_no: '62812345678', holder_name: 'C' },
+        { bank_name: 'FNB', card_no: '62812345678', holder_name: 'M Tester' },
         null,
       )
     ).json().data.id;
@@ -67,7 +67,7 @@ describe.skipIf(!process.env.DATABASE_URL)('money under concurrency (PostgreSQL)
     const card = (
       await api.post(
         '/api/bankcard/app/v1',
-        { bank_name: 'FNB', card_no: '62812345679', holder_name: 'C' },
+        { bank_name: 'FNB', card_no: '62812345679', holder_name: 'M Tester' },
         null,
       )
     ).json().data.id;
@@ -120,7 +120,7 @@ describe.skipIf(!process.env.DATABASE_URL)('money under concurrency (PostgreSQL)
     const card = (
       await api.post(
         '/api/bankcard/app/v1',
-        { bank_name: 'FNB', card_no: '62812345670', holder_name: 'C' },
+        { bank_name: 'FNB', card_no: '62812345670', holder_name: 'M Tester' },
         null,
       )
     ).json().data.id;

@@ -37,12 +37,12 @@ describe('withdrawals', () => {
     bob = await createTestClient(t.app.ctx);
     await fund(t.app.ctx, alice, 'ZAR', '10000');
     await fund(t.app.ctx, alice, 'USD', '1000');
-    const card = { bank_name: 'FNB', card_no: '62812345678', holder_name: 'Alice' };
+    const card = { bank_name: 'FNB', card_no: '62812345678', holder_name: 'Money Tester' };
     aliceCard = (await clientApi(t, alice).post('/api/bankcard/app/v1', card, null)).json().data.id;
     bobCard = (
       await clientApi(t, bob).post(
         '/api/bankcard/app/v1',
-        { ...card, card_no: '62812345699', holder_name: 'Bob' },
+        { ...card, card_no: '62812345699', holder_name: 'M Tester' },
         null,
       )
     ).json().data.id;
@@ -60,7 +60,7 @@ describe('withdrawals', () => {
       amount: '600.00',
       currency: 'ZAR',
       status: 'pending',
-      receiver: { id: aliceCard, bank_name: 'FNB', card_no: '****5678', holder_name: 'Alice' },
+      receiver: { id: aliceCard, bank_name: 'FNB', card_no: '****5678', holder_name: 'Money Tester' },
     });
     expect(await zar(alice)).toMatchObject({ balance: '10000.00', available: '9400.00', held: '600.00' });
   });
@@ -167,7 +167,7 @@ describe('withdrawals', () => {
     const card = (
       await clientApi(t, noPin).post(
         '/api/bankcard/app/v1',
-        { bank_name: 'FNB', card_no: '12345678', holder_name: 'N' },
+        { bank_name: 'FNB', card_no: '12345678', holder_name: 'M Tester' },
         null,
       )
     ).json().data.id;
@@ -200,7 +200,7 @@ describe('withdrawals', () => {
     const carol = await createTestClient(t.app.ctx);
     await fund(t.app.ctx, carol, 'ZAR', '2000');
     const api = clientApi(t, carol);
-    const card = { bank_name: 'FNB', card_no: '62812340001', holder_name: 'Carol' };
+    const card = { bank_name: 'FNB', card_no: '62812340001', holder_name: 'Money Tester' };
     const carolCard = (await api.post('/api/bankcard/app/v1', card, null)).json().data.id;
     const body = { amount: '500', account_id: carol.accounts.ZAR, receiver: carolCard };
     const key = newKey();

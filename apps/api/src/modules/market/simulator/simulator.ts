@@ -20,6 +20,7 @@ import {
   tradingDaysBetween,
 } from './calendar';
 import { hashString, Rng } from './random';
+import { LRUCache } from 'lru-cache';
 
 export interface SimInstrument {
   symbol: string;
@@ -92,24 +93,6 @@ interface DayPath {
 /** Per minute: open, high, low, close, volume (what past days need; 1/60 of a path's memory). */
 type MinuteTable = Float64Array;
 
-/** A small LRU: the simulation is derivable, so a per-process cache is safe to drop at any time. */
-class Lru<V> {
-  private map = new Map<string, V>();
-  constructor(private readonly capacity: number) {}
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
-  }
-  set(key: string, value: V) {
-    this.map.set(key, value);
-    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value!);
-  }
-}
-
 interface ExchangeDays {
   days: Int32Array;
   index: Map<number, number>;
@@ -138,9 +121,10 @@ const instrumentKey = (i: SimInstrument) =>
   `${i.exchange}:${i.symbol}:${i.priceDecimals}:${i.basePrice}:${i.annualVolatility}:${i.annualDrift}:${i.avgDailyVolume}`;
 
 export class MarketSimulator {
-  private readonly daily = new Lru<DailySeries>(512);
-  private readonly paths = new Lru<DayPath>(64);
-  private readonly minuteTables = new Lru<MinuteTable>(2048);
+  // Per-process caches: the simulation is derivable, so dropping an entry at any time is safe.
+  private readonly daily = new LRUCache<string, DailySeries>({ max: 512 });
+  private readonly paths = new LRUCache<string, DayPath>({ max: 64 });
+  private readonly minuteTables = new LRUCache<string, MinuteTable>({ max: 2048 });
 
   constructor(readonly seed: number) {}
 
