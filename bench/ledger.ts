@@ -1,6 +1,7 @@
 /**
  * Ledger throughput: FX transfers between a client's ZAR and USD accounts through the real service
- * (idempotency key, row locks, journal entry, four postings, balance updates, commit), on PGlite
+ * and the one ledger path (idempotency key, row locks, published rates, journal entry with four
+ * postings and the balances, transfer row, stored answer, commit), on PGlite
  * (one connection, sequential) and on PostgreSQL (8 concurrent workers, fresh database), followed
  * by `ledger check`. Prints figures; asserts nothing.
  */
@@ -22,7 +23,7 @@ const WARMUP = 50;
 /**
  * Clients who transfer, each picked at random per transfer. With 64, two of the 8 workers held the
  * same client's rows about one transfer in ten and one waited for the other's commit; clients of a
- * real book rarely race themselves (decision 0030).
+ * real book rarely race themselves.
  */
 const CLIENTS = 512;
 /** Clients already on the book, each with its four currency accounts, who do not transfer. */
@@ -41,7 +42,7 @@ async function prepare(database: DatabaseHandle) {
   // A live book, not an empty database: with only the bench's own clients, `clients` and `accounts`
   // were a few pages each and PostgreSQL rightly planned key lookups on them (three foreign-key
   // checks per transfer on `clients`) as sequential scans, which a brokerage with thousands of
-  // clients never runs. Decision 0030 has the figures for both.
+  // clients never runs (decision 0030).
   await database.execScript(`
     insert into clients (mobile, password_hash, kyc_status)
       select '6' || lpad(g::text, 8, '0'), 'bench', 'approved' from generate_series(1, ${BOOK_CLIENTS}) g;

@@ -109,7 +109,7 @@ export const account = z.object({
   balance: z.string(),
   /** balance − held: what can be withdrawn or transferred now. */
   available: z.string(),
-  /** Funds reserved by pending withdrawals. */
+  /** Funds reserved (holds) for what waits for a decision: withdrawals, orders, subscriptions. */
   held: z.string(),
 });
 export type Account = z.infer<typeof account>;

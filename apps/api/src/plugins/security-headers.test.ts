@@ -14,6 +14,17 @@ describe('security headers', () => {
     expect(headers['content-security-policy']).toContain("default-src 'self'");
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(headers['content-security-policy']).toContain("object-src 'none'");
+    // Exactly what the pages need: picked images shown from blob:/data: URLs, and the avatar
+    // cropper reading its blob: URL back; no eval, no inline scripts, no other hosts.
+    const directives = Object.fromEntries(
+      headers['content-security-policy']!.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+    expect(directives['img-src']).toBe("'self' data: blob:");
+    expect(directives['connect-src']).toBe("'self' blob:");
+    expect(directives['script-src']).toBe("'self'");
     expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['x-content-type-options']).toBe('nosniff');

@@ -13,10 +13,13 @@ export const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
+      // Picked images are previewed and cropped as blob: and data: URLs (avatar, KYC, proofs).
       imgSrc: ["'self'", 'data:', 'blob:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      // The avatar cropper (cropperjs checkOrientation) reads the picked image's bytes back from
+      // its blob: URL with XHR to find its EXIF orientation. blob: URLs are this origin's own.
+      connectSrc: ["'self'", 'blob:'],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

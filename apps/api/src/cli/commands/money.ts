@@ -2,6 +2,7 @@ import { ErrorCode } from '@imali/contract';
 import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
+import { table } from '../format';
 import { approveSharedCardNumber } from '../../modules/bankcards/bankcards.service';
 import { findByMobile } from '../../modules/client/client.service';
 import { confirmDeposit, listDeposits, rejectDeposit } from '../../modules/deposits/deposits.service';
@@ -35,17 +36,6 @@ function statusArg<T extends string>(args: OpsArgs, allowed: readonly T[], fallb
   if (s === 'all') return undefined;
   if (typeof s === 'string' && (allowed as readonly string[]).includes(s)) return s as T;
   throw bad(`Status must be one of: ${allowed.join(', ')}, all`);
-}
-
-function table(header: string[], rows: string[][]): string {
-  if (rows.length === 0) return '(none)';
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
 }
 
 const when = (d: Date | null) => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : '');
@@ -190,7 +180,8 @@ export const moneyCommands: OpsCommand[] = [
   {
     path: ['ledger', 'check'],
     usage: 'ledger check',
-    summary: 'Verify every ledger invariant over the whole database and print the figures',
+    summary:
+      'Verify every ledger invariant (entries, balances, holds of every purpose, house accounts) and print the figures',
     run: (ctx) => assertLedgerSound(ctx),
   },
 ];

@@ -1,5 +1,16 @@
-// Ledger tables (issue 3); the SQL (constraints, triggers) lives in migrations/0002_ledger.sql.
-import { bigint, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+// Ledger tables (issue 3); the SQL (constraints, triggers) lives in migrations/0002_ledger.sql and
+// 0009_one_ledger.sql.
+import {
+  bigint,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const minor = (name: string) => bigint(name, { mode: 'bigint' });
@@ -7,10 +18,29 @@ const id = (name: string) => bigint(name, { mode: 'number' });
 
 export type LedgerCurrency = 'ZAR' | 'USD' | 'EUR' | 'GBP';
 
+/** What a house account is for (one per purpose and currency, created by the migrations). */
+export const HOUSE_PURPOSES = [
+  'bank_clearing',
+  'fees',
+  'fx',
+  'securities_clearing',
+  'fee_brokerage',
+  'fee_stt',
+  'fee_txn',
+  'fee_vat',
+  'bonus',
+  'loans',
+] as const;
+export type HousePurpose = (typeof HOUSE_PURPOSES)[number];
+
+/** What a hold waits for. */
+export const HOLD_PURPOSES = ['withdrawal', 'order', 'subscription'] as const;
+export type HoldPurpose = (typeof HOLD_PURPOSES)[number];
+
 export const accounts = pgTable('accounts', {
   id: id('id').primaryKey().generatedAlwaysAsIdentity(),
   kind: text('kind', { enum: ['client', 'house'] }).notNull(),
-  purpose: text('purpose', { enum: ['cash', 'bank_clearing', 'fees', 'fx'] }).notNull(),
+  purpose: text('purpose', { enum: ['cash', ...HOUSE_PURPOSES] }).notNull(),
   clientId: id('client_id'),
   currency: text('currency').$type<LedgerCurrency>().notNull(),
   balanceMinor: minor('balance_minor').notNull().default(0n),
@@ -26,11 +56,17 @@ export const journalEntries = pgTable('journal_entries', {
   clientId: id('client_id'),
   createdBy: text('created_by').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** How many postings the entry has (≥ 2); checked at commit, after which it is closed. */
+  postingCount: smallint('posting_count').notNull(),
 });
 
 export const postings = pgTable('postings', {
   id: id('id').primaryKey().generatedAlwaysAsIdentity(),
   entryId: id('entry_id').notNull(),
+  /** 1..entryLines: the posting's line in its entry. */
+  lineNo: smallint('line_no').notNull(),
+  /** The entry's posting_count (a foreign key with entry_id). */
+  entryLines: smallint('entry_lines').notNull(),
   accountId: id('account_id').notNull(),
   currency: text('currency').$type<LedgerCurrency>().notNull(),
   amountMinor: minor('amount_minor').notNull(),
@@ -109,14 +145,23 @@ export const withdrawals = pgTable('withdrawals', {
   decidedBy: text('decided_by'),
 });
 
+/**
+ * Funds reserved on a client account for what they wait for (`reference_type`/`reference_id`):
+ * active, then captured (posted: `captured_minor` of it by entry `entry_id`, the rest released) or
+ * released.
+ */
 export const holds = pgTable('holds', {
   id: id('id').primaryKey().generatedAlwaysAsIdentity(),
   accountId: id('account_id').notNull(),
-  withdrawalId: id('withdrawal_id').notNull().unique(),
+  purpose: text('purpose', { enum: HOLD_PURPOSES }).notNull(),
+  referenceType: text('reference_type').notNull(),
+  referenceId: id('reference_id').notNull(),
   amountMinor: minor('amount_minor').notNull(),
   status: text('status', { enum: ['active', 'captured', 'released'] })
     .notNull()
     .default('active'),
+  capturedMinor: minor('captured_minor'),
+  entryId: id('entry_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   settledAt: ts('settled_at'),
 });

@@ -61,8 +61,8 @@ export async function depositRoutes(app: AppInstance) {
       config: { kyc: true },
       schema: {
         tags,
-        summary: "The client's deposits, newest first",
-        response: { 200: envelope(z.array(deposit)) },
+        summary: "The client's deposits, newest first, each with where to pay it",
+        response: { 200: envelope(z.array(depositCreated)) },
       },
     },
     async (request) => ok(await listClientDeposits(ctx, principalOf(request).clientId)),

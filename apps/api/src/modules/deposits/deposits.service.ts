@@ -29,6 +29,9 @@ export const DEPOSIT_INSTRUCTIONS = {
 
 const depositNotFound = () => notFound(MoneyMessages.depositNotFound);
 
+/** A deposit with where to pay it (shown on creation and whenever the client reopens it). */
+const withInstructions = (view: Deposit) => ({ ...view, instructions: { ...DEPOSIT_INSTRUCTIONS } });
+
 export function toDepositView(row: repo.DepositRow): Deposit {
   return {
     id: row.id,
@@ -76,7 +79,7 @@ export async function createDeposit(
       method: input.method,
       createdAt: ctx.clock.now(),
     });
-    return { ...toDepositView(row), instructions: { ...DEPOSIT_INSTRUCTIONS } };
+    return withInstructions(toDepositView(row));
   });
 }
 
@@ -96,7 +99,7 @@ export async function attachProof(ctx: AppContext, clientId: number, depositId: 
 }
 
 export async function listClientDeposits(ctx: AppContext, clientId: number) {
-  return (await repo.listForClient(ctx.db, clientId)).map(toDepositView);
+  return (await repo.listForClient(ctx.db, clientId)).map((row) => withInstructions(toDepositView(row)));
 }
 
 export async function listDeposits(ctx: AppContext, status?: repo.DepositStatus) {

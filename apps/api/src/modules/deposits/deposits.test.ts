@@ -76,6 +76,12 @@ describe('deposits', () => {
     expect(d.reference).toMatch(/^DEP-[0-9A-Z]{10}$/);
     expect(d.instructions.account_number).toBeTruthy();
     expect((await zar(alice)).balance).toBe('0.00');
+    // Reopened from the records later, it still says where to pay.
+    const listed = (await clientApi(t, alice).get(`${DEPOSIT}/list`)).json().data;
+    expect(listed.find((x: { id: number }) => x.id === d.id)).toMatchObject({
+      reference: d.reference,
+      instructions: d.instructions,
+    });
   });
 
   it('attaches an image or PDF proof, refuses other files and other clients', async () => {

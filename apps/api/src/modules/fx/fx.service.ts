@@ -20,11 +20,13 @@ import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
 import {
   accountNotFound,
-  accountsByIds,
   amountToMinor,
+  houseAccountId,
   insufficientFunds,
+  lockAccounts,
   ownAccountByCurrency,
-  storedAnswer,
+  postEntry,
+  withIdempotency,
   type IdempotencyInput,
 } from '../ledger/ledger.service';
 import { newReference } from '../ledger/reference';
@@ -78,32 +80,7 @@ export interface TransferInput {
   rate: string;
 }
 
-const LEDGER_ERRORS: Record<string, () => DomainError> = {
-  'ledger:ACCOUNT_NOT_FOUND': accountNotFound,
-  'ledger:INSUFFICIENT_FUNDS': insufficientFunds,
-  'ledger:RATE_CHANGED': () => new DomainError(ErrorCode.RateChanged, MoneyMessages.rateChanged, 409),
-  'ledger:IDEMPOTENCY_MISMATCH': () =>
-    new DomainError(ErrorCode.IdempotencyMismatch, MoneyMessages.idempotencyMismatch, 409),
-};
-
-/** The error a refused ledger_transfer raised, as the DomainError it stands for. */
-function ledgerError(error: unknown): unknown {
-  const message = (error as { cause?: { message?: string }; message?: string }).cause?.message ?? '';
-  const direct = (error as { message?: string }).message ?? '';
-  for (const [marker, make] of Object.entries(LEDGER_ERRORS)) {
-    if (message.includes(marker) || direct.includes(marker)) return make();
-  }
-  return error;
-}
-
-/** ledger_transfer inserts the idempotency key last: a taken key fails that insert. */
-function isKeyTaken(error: unknown): boolean {
-  for (const e of [error, (error as { cause?: unknown }).cause]) {
-    const { code, constraint } = (e ?? {}) as { code?: string; constraint?: string };
-    if (code === '23505' && constraint === 'idempotency_keys_pkey') return true;
-  }
-  return false;
-}
+const rateChanged = () => new DomainError(ErrorCode.RateChanged, MoneyMessages.rateChanged, 409);
 
 /**
  * Converts between two of the client's own accounts at the published rate. The client states
@@ -111,56 +88,14 @@ function isKeyTaken(error: unknown): boolean {
  * than filling at a price the client did not see. FX house accounts take the other side in
  * each currency, so the entry balances per currency.
  *
- * The price is computed here with packages/money; the write is one call to the database
- * function ledger_transfer (a named prepared statement on PostgreSQL), which locks both accounts
- * in id order, re-checks that the rate row used is still the published one and that the funds are
- * available, and writes the balances, the entry, its four postings, the transfer and the key with
- * its answer (decisions 0011 and 0030).
+ * One transaction on the one ledger path (decision 0030), like every money-moving request: the
+ * idempotency key first (a replay, or a concurrent request with the same key, gets the stored
+ * answer), both accounts locked in id order (only the client's own), then the price from the
+ * published rows read in this transaction — the pair or its reverse, whose rate and mid a
+ * derived price depends on — by the one swap rule (packages/money quoteFor, convertAmount), the
+ * available funds, and one entry through postEntry. A refusal rolls everything back, key
+ * included, so it can be retried.
  */
-// Per-process caches for the hot path, never trusted: account ownership and currency never
-// change once created, and ledger_transfer re-checks in the database that the rate row used is
-// still the published one (a stale cache costs one retry, never a wrong price). One gap: that
-// re-check compares the row's rate, not its mid, and a derived reverse is priced from both; a
-// change of mid alone reaches a derived price only when this cache expires (RATE_CACHE_MS).
-const accountMeta = new WeakMap<
-  object,
-  Map<number, { kind: string; clientId: number | null; currency: Currency }>
->();
-const rateCache = new WeakMap<object, { published: PublishedRow[]; loadedAt: number }>();
-const RATE_CACHE_MS = 1_000;
-
-async function cachedRates(ctx: AppContext, fresh: boolean) {
-  const cached = rateCache.get(ctx.database);
-  if (!fresh && cached && Date.now() - cached.loadedAt < RATE_CACHE_MS) return cached.published;
-  const published = publishedOf(await repo.listRates(ctx.db));
-  rateCache.set(ctx.database, { published, loadedAt: Date.now() });
-  return published;
-}
-
-async function cachedAccounts(ctx: AppContext, ids: number[]) {
-  let map = accountMeta.get(ctx.database);
-  if (!map) accountMeta.set(ctx.database, (map = new Map()));
-  const missing = ids.filter((id) => !map.has(id));
-  if (missing.length > 0) {
-    for (const a of await accountsByIds(ctx, missing)) {
-      map.set(a.id, { kind: a.kind, clientId: a.clientId, currency: a.currency });
-    }
-  }
-  return ids.map((id) => map.get(id));
-}
-
-type Priced = { source: repo.RateRow; rate: string } | { refusal: () => DomainError };
-
-/** The price of from→to by the one swap rule (quoteFor); refused if not what the client saw. */
-function price(published: readonly PublishedRow[], from: Currency, to: Currency, stated: string): Priced {
-  const quote = quoteFor(published, from, to);
-  if (!quote) return { refusal: () => notFound(MoneyMessages.pairNotFound) };
-  if (!sameRate(quote.rate, stated)) {
-    return { refusal: () => new DomainError(ErrorCode.RateChanged, MoneyMessages.rateChanged, 409) };
-  }
-  return { source: quote.source.row, rate: quote.rate };
-}
-
 export async function transfer(
   ctx: AppContext,
   clientId: number,
@@ -170,67 +105,67 @@ export async function transfer(
   if (input.fromAccountId === input.toAccountId) {
     throw new DomainError(ErrorCode.InvalidInput, MoneyMessages.sameAccount, 400);
   }
-  const [from, to] = await cachedAccounts(ctx, [input.fromAccountId, input.toAccountId]);
-  for (const a of [from, to]) {
-    if (!a || a.kind !== 'client' || a.clientId !== clientId) throw accountNotFound();
-  }
-  const fromCurrency = from!.currency;
-  const toCurrency = to!.currency;
-  const amountMinor = amountToMinor(input.amount, fromCurrency);
-
-  // Refusals found before the database call still honour a replay of the same key.
-  const refuse = async (error: DomainError) => {
-    const stored = await storedAnswer<TransferResult>(ctx, idempotency);
-    if (stored) return stored;
-    throw error;
-  };
-  let priced = price(await cachedRates(ctx, false), fromCurrency, toCurrency, input.rate);
-  if ('refusal' in priced) priced = price(await cachedRates(ctx, true), fromCurrency, toCurrency, input.rate);
-
-  for (let attempt = 0; ; attempt += 1) {
-    if ('refusal' in priced) return refuse(priced.refusal());
-    const convertedMinor = convertAmount(amountMinor, priced.rate, fromCurrency, toCurrency);
+  return withIdempotency(ctx, idempotency, async (tx, txCtx) => {
+    const locked = await lockAccounts(tx, [input.fromAccountId, input.toAccountId], clientId);
+    const from = locked.find((a) => a.id === input.fromAccountId);
+    const to = locked.find((a) => a.id === input.toAccountId);
+    if (!from || !to) throw accountNotFound();
+    const amountMinor = amountToMinor(input.amount, from.currency);
+    const quote = quoteFor(
+      publishedOf(await repo.ratesBetween(tx, from.currency, to.currency)),
+      from.currency,
+      to.currency,
+    );
+    if (!quote) throw notFound(MoneyMessages.pairNotFound);
+    if (!sameRate(quote.rate, input.rate)) throw rateChanged();
+    const convertedMinor = convertAmount(amountMinor, quote.rate, from.currency, to.currency);
     if (convertedMinor <= 0n) {
-      return refuse(new DomainError(ErrorCode.InvalidInput, MoneyMessages.amountTooSmallToConvert, 400));
+      throw new DomainError(ErrorCode.InvalidInput, MoneyMessages.amountTooSmallToConvert, 400);
     }
-    try {
-      const result = await repo.callLedgerTransfer(ctx.database, ctx.db, {
-        clientId,
-        key: idempotency.key,
-        requestHash: idempotency.requestHash,
-        fromAccountId: input.fromAccountId,
-        toAccountId: input.toAccountId,
-        fromCurrency,
-        toCurrency,
-        amountMinor,
-        convertedMinor,
-        rateFrom: priced.source.fromCurrency,
-        rateTo: priced.source.toCurrency,
-        rateValue: priced.source.rate,
-        rateText: priced.rate,
-        amountText: formatMinor(amountMinor, fromCurrency),
-        convertedText: formatMinor(convertedMinor, toCurrency),
+    if (from.balanceMinor - from.heldMinor < amountMinor) throw insufficientFunds();
+
+    const now = ctx.clock.now();
+    const entry = await postEntry(
+      tx,
+      now,
+      {
+        kind: 'transfer',
+        description: `Transfer ${from.currency} to ${to.currency} at ${quote.rate}`,
         reference: newReference('TRF'),
-        at: ctx.clock.now(),
-      });
-      return { data: result as TransferResult, replayed: false };
-    } catch (error) {
-      // The key is checked last in the database, so any refusal may be a replay (or a reuse of
-      // the key for another request, 409): the stored answer comes first, whatever today's
-      // rate or balance. Nothing was written.
-      const mapped = ledgerError(error);
-      if (mapped instanceof DomainError || isKeyTaken(error)) {
-        const stored = await storedAnswer<TransferResult>(ctx, idempotency);
-        if (stored) return stored;
-      }
-      // Our cached rate was stale: price again from the database's rates, once.
-      if (attempt === 0 && mapped instanceof DomainError && mapped.code === ErrorCode.RateChanged) {
-        priced = price(await cachedRates(ctx, true), fromCurrency, toCurrency, input.rate);
-        continue;
-      }
-      throw mapped;
-    }
-  }
+        clientId,
+        createdBy: `client:${clientId}`,
+      },
+      [
+        { accountId: from.id, currency: from.currency, amountMinor: -amountMinor, kind: 'client' },
+        {
+          accountId: await houseAccountId(txCtx, 'fx', from.currency),
+          currency: from.currency,
+          amountMinor,
+          kind: 'house',
+        },
+        {
+          accountId: await houseAccountId(txCtx, 'fx', to.currency),
+          currency: to.currency,
+          amountMinor: -convertedMinor,
+          kind: 'house',
+        },
+        { accountId: to.id, currency: to.currency, amountMinor: convertedMinor, kind: 'client' },
+      ],
+    );
+    const row = await repo.insertTransfer(tx, {
+      clientId,
+      entryId: entry.id,
+      fromAccountId: from.id,
+      toAccountId: to.id,
+      fromCurrency: from.currency,
+      toCurrency: to.currency,
+      amountMinor,
+      convertedMinor,
+      rate: quote.rate,
+      createdAt: now,
+    });
+    return toTransferView(row);
+  });
 }
 
 export function toTransferView(row: repo.TransferRow): TransferResult {
@@ -318,7 +253,6 @@ export async function setRate(
       updatedAt: ctx.clock.now(),
       updatedBy: actor,
     });
-    rateCache.delete(ctx.database);
     await audit.record(txCtx, {
       actor,
       action: 'rate.set',

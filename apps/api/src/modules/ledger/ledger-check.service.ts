@@ -1,8 +1,9 @@
 import { ErrorCode } from '@imali/contract';
-import { formatMinor, isCurrency } from '@imali/money';
+import { CURRENCIES, formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
 import * as repo from './ledger.repository';
+import { HOLD_PURPOSES, HOUSE_PURPOSES } from './ledger.service';
 
 export interface LedgerCheckReport {
   ok: boolean;
@@ -11,11 +12,14 @@ export interface LedgerCheckReport {
 }
 
 /**
- * Verifies every ledger invariant over the whole database: each entry sums to zero per
- * currency and has at least two postings; each transfer's debit and credit are in its entry;
- * each client balance equals the sum of its postings; no client balance is negative and held
- * stays within it; held equals the active holds; every withdrawal's hold matches its status;
- * every confirmed deposit and paid withdrawal has its posting.
+ * Verifies every ledger invariant over the whole database, whatever wrote it: each entry sums to
+ * zero per currency and has all the postings it declares (at least two); postings sum to zero per
+ * currency overall; each transfer's debit and credit are in its entry; each client balance equals
+ * the sum of its postings; no client balance is negative and held stays within it; every house
+ * account purpose exists in every currency; held equals the active holds of every purpose; each
+ * hold is on a client account, its reference exists and justifies its state (withdrawal: active
+ * while pending), and a captured hold's entry debits what it captured; every withdrawal has the
+ * one hold its status calls for; every confirmed deposit and paid withdrawal has its posting.
  */
 export async function checkLedger(ctx: AppContext): Promise<LedgerCheckReport> {
   const problems: string[] = [];
@@ -23,29 +27,43 @@ export async function checkLedger(ctx: AppContext): Promise<LedgerCheckReport> {
     for (const row of rows) problems.push(`${label}: ${JSON.stringify(row)}`);
   };
   report('entry does not sum to zero', await repo.unbalancedEntries(ctx.db));
-  report('entry with fewer than two postings', await repo.entriesWithoutTwoPostings(ctx.db));
+  report(
+    'entry with fewer than two postings or not as many as it declares',
+    await repo.entriesOffTheirPostingCount(ctx.db),
+  );
   report('transfer differs from its entry', await repo.transfersOffTheirEntries(ctx.db));
   report('balance differs from postings', await repo.accountsOffTheirPostings(ctx.db));
   report('negative balance or held outside balance', await repo.accountsBreakingBalanceRules(ctx.db));
+  report('house account missing', await repo.missingHouseAccounts(ctx.db, HOUSE_PURPOSES, CURRENCIES));
   report('held differs from active holds', await repo.heldOffActiveHolds(ctx.db));
+  report('hold on a house account', await repo.holdsOffClientAccounts(ctx.db));
+  report('hold whose reference ledger check cannot verify', await repo.holdsWithUnknownReference(ctx.db));
+  report('hold not justified by its reference', await repo.holdsOffTheirReferences(ctx.db));
+  report('captured hold without its posting', await repo.capturedHoldsWithoutPosting(ctx.db));
   report('withdrawal and hold disagree', await repo.withdrawalsOffTheirHolds(ctx.db));
   report('decision without its posting', await repo.decidedWithoutEntry(ctx.db));
 
   const figures = await repo.ledgerFigures(ctx.db);
-  const c = figures.counts as Record<string, string>;
+  const c = figures.counts;
   const lines = [
     `entries ${c.entries}, postings ${c.postings}, client accounts ${c.client_accounts}, ` +
-      `pending deposits ${c.pending_deposits}, pending withdrawals ${c.pending_withdrawals}`,
+      `pending deposits ${c.pending_deposits}, pending withdrawals ${c.pending_withdrawals}, ` +
+      `active holds ${c.active_holds}`,
   ];
-  for (const row of figures.perCurrency as Record<string, string>[]) {
-    const cur = row.currency!;
-    if (!isCurrency(cur)) continue;
-    const f = (k: string) => formatMinor(BigInt(row[k] ?? '0'), cur);
+  const amount = (rows: Record<string, unknown>[], currency: string, key: string, field: string) =>
+    BigInt(String(rows.find((r) => r.currency === currency && r[key] === field)?.total ?? '0'));
+  for (const cur of CURRENCIES) {
+    const f = (minor: bigint) => formatMinor(minor, cur);
+    const client = figures.clients.find((r) => r.currency === cur);
+    const total = BigInt(String(figures.postingTotals.find((r) => r.currency === cur)?.total ?? '0'));
+    const held = HOLD_PURPOSES.map((p) => `${p} ${f(amount(figures.activeHolds, cur, 'purpose', p))}`);
+    const house = HOUSE_PURPOSES.map((p) => `${p} ${f(amount(figures.house, cur, 'purpose', p))}`);
     lines.push(
-      `${cur}: clients ${f('client_balance')} (held ${f('client_held')}), bank clearing ${f('bank_clearing')}, ` +
-        `fx ${f('fx')}, fees ${f('fees')}, all postings ${f('postings_total')}`,
+      `${cur}: clients ${f(BigInt(String(client?.balance ?? '0')))} ` +
+        `(held ${f(BigInt(String(client?.held ?? '0')))}: ${held.join(', ')}), all postings ${f(total)}`,
+      `  ${cur} house: ${house.join(', ')}`,
     );
-    if (BigInt(row.postings_total ?? '0') !== 0n) problems.push(`${cur}: postings do not sum to zero`);
+    if (total !== 0n) problems.push(`${cur}: postings do not sum to zero`);
   }
   const ok = problems.length === 0;
   lines.push(ok ? 'ledger check: OK' : `ledger check: FAILED (${problems.length} problems)`, ...problems);

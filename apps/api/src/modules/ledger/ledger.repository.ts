@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accounts,
+  holds,
   idempotencyKeys,
   journalEntries,
   postings,
@@ -9,6 +10,7 @@ import {
 } from '../../db/schema/index';
 
 export type AccountRow = typeof accounts.$inferSelect;
+export type HoldRow = typeof holds.$inferSelect;
 
 export async function listClientAccounts(db: Db, clientId: number) {
   return db
@@ -41,17 +43,21 @@ export async function findClientAccountByCurrency(db: Db, clientId: number, curr
   return row;
 }
 
-export async function findAccounts(db: Db, ids: number[]) {
-  return db.select().from(accounts).where(inArray(accounts.id, ids));
-}
-
-/** Locks the rows in id order (every writer does, so two transactions never wait on each other in a cycle). */
-export async function lockAccounts(db: Db, ids: number[]) {
+/**
+ * Locks the rows in id order (every writer does, so two transactions never wait on each other in a
+ * cycle). With `clientId`, only that client's cash accounts are locked (and returned): someone
+ * else's row is never held, not even for a refusal.
+ */
+export async function lockAccounts(db: Db, ids: number[], clientId?: number) {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   return db
     .select()
     .from(accounts)
-    .where(inArray(accounts.id, unique))
+    .where(
+      clientId === undefined
+        ? inArray(accounts.id, unique)
+        : and(inArray(accounts.id, unique), eq(accounts.kind, 'client'), eq(accounts.clientId, clientId)),
+    )
     .orderBy(asc(accounts.id))
     .for('update');
 }
@@ -63,13 +69,57 @@ export async function houseAccounts(db: Db) {
     .where(eq(accounts.kind, 'house'));
 }
 
-export async function insertEntry(db: Db, values: typeof journalEntries.$inferInsert) {
-  const [row] = await db.insert(journalEntries).values(values).returning();
-  return row!;
+export interface PostingValues {
+  accountId: number;
+  currency: LedgerCurrency;
+  amountMinor: bigint;
 }
 
-export async function insertPostings(db: Db, rows: (typeof postings.$inferInsert)[]) {
-  await db.insert(postings).values(rows);
+/**
+ * One statement: the entry (declaring its posting count), its postings numbered 1..n, and the
+ * client balances moved by `clientDeltas` (rows the caller has locked). The commit-time trigger
+ * then checks the postings are all there and balance per currency. Returns the entry id and how
+ * many client rows moved (a house account, which has no stored balance, or a missing one is not).
+ */
+export async function insertEntry(
+  db: Db,
+  entry: Omit<typeof journalEntries.$inferInsert, 'postingCount'> & { createdAt: Date },
+  lines: PostingValues[],
+  clientDeltas: Map<number, bigint>,
+) {
+  const at = entry.createdAt.toISOString();
+  const postingValues = sql.join(
+    lines.map(
+      (l, i) =>
+        sql`(${i + 1}::smallint, ${l.accountId}::bigint, ${l.currency}::text, ${l.amountMinor.toString()}::bigint)`,
+    ),
+    sql`, `,
+  );
+  const balanceValues = sql.join(
+    [...clientDeltas].map(([id, delta]) => sql`(${id}::bigint, ${delta.toString()}::bigint)`),
+    sql`, `,
+  );
+  const moved =
+    clientDeltas.size === 0
+      ? sql`select null::bigint as id where false`
+      : sql`update accounts a set balance_minor = a.balance_minor + d.delta
+            from (values ${balanceValues}) as d (id, delta)
+            where a.id = d.id and a.kind = 'client'
+            returning a.id`;
+  const result = await db.execute(sql`
+    with entry as (
+      insert into journal_entries (kind, description, reference, client_id, created_by, created_at, posting_count)
+      values (${entry.kind}, ${entry.description}, ${entry.reference}, ${entry.clientId ?? null}::bigint,
+              ${entry.createdBy}, ${at}::timestamptz, ${lines.length}::smallint)
+      returning id
+    ), posted as (
+      insert into postings (entry_id, line_no, entry_lines, account_id, currency, amount_minor, created_at)
+      select entry.id, v.line_no, ${lines.length}::smallint, v.account_id, v.currency, v.amount_minor, ${at}::timestamptz
+      from entry, (values ${postingValues}) as v (line_no, account_id, currency, amount_minor)
+    ), moved as (${moved})
+    select (select id from entry)::text as entry_id, (select count(*) from moved)::int as moved`);
+  const [row] = rowsOf(result);
+  return { id: Number(row!.entry_id), moved: Number(row!.moved) };
 }
 
 /** Adds to a client account's balance and held amounts (the row is already locked). */
@@ -81,6 +131,70 @@ export async function adjustAccount(db: Db, id: number, balanceDelta: bigint, he
       heldMinor: sql`${accounts.heldMinor} + ${heldDelta.toString()}::bigint`,
     })
     .where(eq(accounts.id, id));
+}
+
+// ---------- Holds ----------
+
+/**
+ * Raises held by `amount` if that much is available, taking the row lock; false when it is not
+ * (or the account is no client account).
+ */
+export async function reserveAvailable(db: Db, accountId: number, amount: bigint) {
+  const rows = await db
+    .update(accounts)
+    .set({ heldMinor: sql`${accounts.heldMinor} + ${amount.toString()}::bigint` })
+    .where(
+      and(
+        eq(accounts.id, accountId),
+        eq(accounts.kind, 'client'),
+        sql`${accounts.balanceMinor} - ${accounts.heldMinor} >= ${amount.toString()}::bigint`,
+      ),
+    )
+    .returning({ id: accounts.id });
+  return rows.length === 1;
+}
+
+export async function insertHold(db: Db, values: typeof holds.$inferInsert) {
+  const [row] = await db.insert(holds).values(values).returning();
+  return row!;
+}
+
+export type HoldTarget = number | { referenceType: string; referenceId: number };
+
+const activeHold = (target: HoldTarget) =>
+  typeof target === 'number'
+    ? and(eq(holds.id, target), eq(holds.status, 'active'))
+    : and(
+        eq(holds.referenceType, target.referenceType),
+        eq(holds.referenceId, target.referenceId),
+        eq(holds.status, 'active'),
+      );
+
+/** The active hold, locked, with its account's currency; undefined when there is none. */
+export async function lockActiveHold(db: Db, target: HoldTarget) {
+  const [row] = await db
+    .select({ hold: holds, currency: accounts.currency })
+    .from(holds)
+    .innerJoin(accounts, eq(accounts.id, holds.accountId))
+    .where(activeHold(target))
+    .limit(1)
+    .for('update', { of: holds });
+  return row;
+}
+
+/** Settles the active hold (released, or captured with what was posted); the settled row or undefined. */
+export async function settleHold(
+  db: Db,
+  target: HoldTarget,
+  values: { status: 'released' } | { status: 'captured'; capturedMinor: bigint; entryId: number },
+  at: Date,
+) {
+  const [row] = await db
+    .update(holds)
+    .set({ ...values, settledAt: at })
+    .where(activeHold(target))
+    .returning();
+  return row;
 }
 
 // ---------- Idempotency ----------
@@ -155,13 +269,13 @@ export async function unbalancedEntries(db: Db) {
   );
 }
 
-/** Entries with fewer than two postings (transfer entries are no longer re-read at commit: 0006). */
-export async function entriesWithoutTwoPostings(db: Db) {
+/** Entries with fewer than two postings, or not the number they declare. */
+export async function entriesOffTheirPostingCount(db: Db) {
   return rowsOf(
     await db.execute(sql`
-      select e.id::text as entry_id, count(p.id)::text as postings
+      select e.id::text as entry_id, e.posting_count::text as declared, count(p.id)::text as postings
       from journal_entries e left join postings p on p.entry_id = e.id
-      group by e.id having count(p.id) < 2
+      group by e.id having count(p.id) < 2 or count(p.id) <> e.posting_count
       limit 20`),
   );
 }
@@ -203,6 +317,23 @@ export async function accountsBreakingBalanceRules(db: Db) {
   );
 }
 
+/** House purpose × currency pairs with no house account (the migrations create every one). */
+export async function missingHouseAccounts(
+  db: Db,
+  purposes: readonly string[],
+  currencies: readonly string[],
+) {
+  return rowsOf(
+    await db.execute(sql`
+      select p as purpose, c as currency
+      from unnest(${sql.raw(`array[${purposes.map((x) => `'${x}'`).join(',')}]`)}::text[]) as p,
+           unnest(${sql.raw(`array[${currencies.map((x) => `'${x}'`).join(',')}]`)}::text[]) as c
+      where not exists (select 1 from accounts a where a.kind = 'house' and a.purpose = p and a.currency = c)
+      limit 20`),
+  );
+}
+
+/** Client accounts whose held amount is not the sum of their active holds (of every purpose). */
 export async function heldOffActiveHolds(db: Db) {
   return rowsOf(
     await db.execute(sql`
@@ -215,18 +346,84 @@ export async function heldOffActiveHolds(db: Db) {
   );
 }
 
+/** Holds on anything but a client account. */
+export async function holdsOffClientAccounts(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select h.id::text as id, h.account_id::text as account_id
+      from holds h join accounts a on a.id = h.account_id
+      where a.kind <> 'client'
+      limit 20`),
+  );
+}
+
+/** Captured holds whose entry does not debit their account by what they say was captured. */
+export async function capturedHoldsWithoutPosting(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select h.id::text as id, h.entry_id::text as entry_id, h.captured_minor::text as captured
+      from holds h
+      left join postings p on p.entry_id = h.entry_id and p.account_id = h.account_id
+        and p.amount_minor = -h.captured_minor
+      where h.status = 'captured' and p.id is null
+      limit 20`),
+  );
+}
+
+/**
+ * The reference types `ledger check` knows how to verify. A module that holds funds for a new kind
+ * of thing adds its type here and its query to holdsOffTheirReferences: until then its holds are
+ * reported as unverifiable.
+ */
+export const VERIFIED_HOLD_REFERENCES = ['withdrawal'] as const;
+
+/** Holds whose reference type ledger check cannot verify. */
+export async function holdsWithUnknownReference(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select id::text as id, purpose, reference_type, reference_id::text as reference_id, status
+      from holds
+      where reference_type <> all (${sql.raw(`array[${VERIFIED_HOLD_REFERENCES.map((x) => `'${x}'`).join(',')}]`)}::text[])
+      limit 20`),
+  );
+}
+
+/**
+ * Holds whose reference is missing, belongs to another account or amount, or is in a state that
+ * does not justify the hold's state. Withdrawal: active ⇔ pending, captured ⇔ paid (the whole
+ * amount, by the withdrawal's entry), released ⇔ rejected.
+ */
+export async function holdsOffTheirReferences(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select h.id::text as id, h.purpose, h.reference_type, h.reference_id::text as reference_id,
+             h.status, w.status as reference_status
+      from holds h
+      left join withdrawals w on w.id = h.reference_id
+      where h.reference_type = 'withdrawal'
+        and (w.id is null
+          or w.account_id <> h.account_id
+          or w.amount_minor <> h.amount_minor
+          or (h.status = 'active' and w.status <> 'pending')
+          or (h.status = 'captured' and (w.status <> 'paid' or h.entry_id is distinct from w.entry_id
+                                         or h.captured_minor <> w.amount_minor))
+          or (h.status = 'released' and w.status <> 'rejected'))
+      limit 20`),
+  );
+}
+
+/** Withdrawals without the one hold their status calls for (pending: active, paid: captured, rejected: released). */
 export async function withdrawalsOffTheirHolds(db: Db) {
   return rowsOf(
     await db.execute(sql`
-      select w.id::text as id, w.status, h.status as hold_status
+      select w.id::text as id, w.status, count(h.id)::text as holds
       from withdrawals w
-      left join holds h on h.withdrawal_id = w.id
-      where h.id is null
-         or h.amount_minor <> w.amount_minor
-         or h.account_id <> w.account_id
-         or (w.status = 'pending' and h.status <> 'active')
-         or (w.status = 'paid' and h.status <> 'captured')
-         or (w.status = 'rejected' and h.status <> 'released')
+      left join holds h on h.reference_type = 'withdrawal' and h.reference_id = w.id
+      group by w.id, w.status
+      having count(h.id) <> 1
+        or count(h.id) filter (where h.status = case w.status when 'pending' then 'active'
+                                                           when 'paid' then 'captured'
+                                                           else 'released' end) <> 1
       limit 20`),
   );
 }
@@ -252,21 +449,28 @@ export async function ledgerFigures(db: Db) {
              (select count(*) from postings)::text as postings,
              (select count(*) from accounts where kind = 'client')::text as client_accounts,
              (select count(*) from withdrawals where status = 'pending')::text as pending_withdrawals,
-             (select count(*) from deposits where status = 'pending')::text as pending_deposits`),
+             (select count(*) from deposits where status = 'pending')::text as pending_deposits,
+             (select count(*) from holds where status = 'active')::text as active_holds`),
   );
-  const perCurrency = rowsOf(
+  const clients = rowsOf(
     await db.execute(sql`
-      select a.currency,
-             coalesce(sum(a.balance_minor) filter (where a.kind = 'client'), 0)::text as client_balance,
-             coalesce(sum(a.held_minor) filter (where a.kind = 'client'), 0)::text as client_held,
-             coalesce((select sum(p.amount_minor) from postings p where p.currency = a.currency), 0)::text as postings_total,
-             coalesce((select sum(p.amount_minor) from postings p join accounts h on h.id = p.account_id
-                        where h.kind = 'house' and h.purpose = 'bank_clearing' and p.currency = a.currency), 0)::text as bank_clearing,
-             coalesce((select sum(p.amount_minor) from postings p join accounts h on h.id = p.account_id
-                        where h.kind = 'house' and h.purpose = 'fx' and p.currency = a.currency), 0)::text as fx,
-             coalesce((select sum(p.amount_minor) from postings p join accounts h on h.id = p.account_id
-                        where h.kind = 'house' and h.purpose = 'fees' and p.currency = a.currency), 0)::text as fees
-      from accounts a group by a.currency order by a.currency`),
+      select currency, sum(balance_minor)::text as balance, sum(held_minor)::text as held
+      from accounts where kind = 'client' group by currency`),
   );
-  return { counts: counts ?? {}, perCurrency };
+  const postingTotals = rowsOf(
+    await db.execute(sql`select currency, sum(amount_minor)::text as total from postings group by currency`),
+  );
+  const house = rowsOf(
+    await db.execute(sql`
+      select a.currency, a.purpose, coalesce(sum(p.amount_minor), 0)::text as total
+      from accounts a left join postings p on p.account_id = a.id
+      where a.kind = 'house' group by a.currency, a.purpose`),
+  );
+  const activeHolds = rowsOf(
+    await db.execute(sql`
+      select a.currency, h.purpose, sum(h.amount_minor)::text as total
+      from holds h join accounts a on a.id = h.account_id
+      where h.status = 'active' group by a.currency, h.purpose`),
+  );
+  return { counts: (counts ?? {}) as Record<string, string>, clients, postingTotals, house, activeHolds };
 }

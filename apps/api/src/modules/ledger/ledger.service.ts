@@ -1,12 +1,13 @@
 import { ErrorCode, MoneyMessages, type Account } from '@imali/contract';
 import { CURRENCIES, MoneyError, formatMinor, parseAmount, type Currency } from '@imali/money';
 import type { Db } from '../../db/client';
+import type { HoldPurpose, HousePurpose } from '../../db/schema/index';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import * as repo from './ledger.repository';
 
-export type { AccountRow } from './ledger.repository';
-export type HousePurpose = 'bank_clearing' | 'fees' | 'fx';
+export type { AccountRow, HoldRow, HoldTarget } from './ledger.repository';
+export { HOLD_PURPOSES, HOUSE_PURPOSES, type HoldPurpose, type HousePurpose } from '../../db/schema/index';
 
 export const insufficientFunds = () =>
   new DomainError(ErrorCode.InsufficientFunds, MoneyMessages.insufficientFunds, 409);
@@ -60,25 +61,12 @@ export async function ownAccountByCurrency(ctx: AppContext, clientId: number, cu
   return repo.findClientAccountByCurrency(ctx.db, clientId, currency);
 }
 
-/** Accounts by id, unlocked (ownership and currency never change, so a plain read is enough to route). */
-export const accountsByIds = (ctx: AppContext, ids: number[]) => repo.findAccounts(ctx.db, ids);
-
 /**
- * For a request refused before reaching its transaction: if the key already answered this very
- * request, the stored answer (a replay must not depend on today's rate or balance); a different
- * request under the key → 409; an unknown key → undefined.
+ * Locks accounts FOR UPDATE in id order; the caller is inside a transaction. With `clientId`, only
+ * that client's cash accounts among `ids` are locked and returned (a missing one: not theirs).
  */
-export async function storedAnswer<T>(ctx: AppContext, input: IdempotencyInput) {
-  const existing = await repo.findIdempotencyKey(ctx.db, input.clientId, input.key);
-  if (!existing) return undefined;
-  if (existing.requestHash !== input.requestHash || existing.response == null) {
-    throw new DomainError(ErrorCode.IdempotencyMismatch, MoneyMessages.idempotencyMismatch, 409);
-  }
-  return { data: existing.response as T, replayed: true };
-}
-
-/** Locks accounts FOR UPDATE in id order; the caller is inside a transaction. */
-export const lockAccounts = (tx: Db, ids: number[]) => repo.lockAccounts(tx, ids);
+export const lockAccounts = (tx: Db, ids: number[], clientId?: number) =>
+  repo.lockAccounts(tx, ids, clientId);
 
 // House account ids never change once migrated; caching them per database saves a query per entry.
 const houseIds = new WeakMap<object, Map<string, number>>();
@@ -111,43 +99,132 @@ export interface EntryInput {
 }
 
 /**
- * Writes one journal entry and its postings and moves the client balances, inside the caller's
- * transaction. Refuses an entry that does not sum to zero per currency (the database checks it
- * again at commit).
+ * THE way money moves: writes one journal entry and its postings and moves the client balances,
+ * inside the caller's transaction, which has locked the client accounts (in id order) and checked
+ * what it debits is available. Refuses an entry that does not sum to zero per currency or has
+ * fewer than two postings; the database checks the same again at commit (and refuses a negative
+ * client balance or held above balance at once).
  */
 export async function postEntry(tx: Db, at: Date, entry: EntryInput, lines: PostingLine[]) {
+  if (lines.length < 2) throw new Error('an entry has at least two postings');
   const totals = new Map<string, bigint>();
+  const clientDeltas = new Map<number, bigint>();
   for (const line of lines) {
     if (line.amountMinor === 0n) throw new Error('zero posting');
     totals.set(line.currency, (totals.get(line.currency) ?? 0n) + line.amountMinor);
+    if (line.kind === 'client') {
+      clientDeltas.set(line.accountId, (clientDeltas.get(line.accountId) ?? 0n) + line.amountMinor);
+    }
   }
   for (const [currency, total] of totals) {
     if (total !== 0n) throw new Error(`entry does not balance in ${currency}: ${total}`);
   }
-  const row = await repo.insertEntry(tx, { ...entry, createdAt: at });
-  await repo.insertPostings(
-    tx,
-    lines.map((l) => ({
-      entryId: row.id,
-      accountId: l.accountId,
-      currency: l.currency,
-      amountMinor: l.amountMinor,
-      createdAt: at,
-    })),
-  );
-  for (const line of lines) {
-    if (line.kind === 'client') await repo.adjustAccount(tx, line.accountId, line.amountMinor, 0n);
+  const { id, moved } = await repo.insertEntry(tx, { ...entry, createdAt: at }, lines, clientDeltas);
+  if (moved !== clientDeltas.size) {
+    throw new Error(`entry ${entry.reference}: a client posting names no client account`);
   }
-  return row;
+  return { id, ...entry, createdAt: at };
 }
 
 /** Moves funds between available and held on a locked client account (+ holds, − releases). */
-export const adjustHeld = (tx: Db, accountId: number, heldDelta: bigint) =>
+const adjustHeld = (tx: Db, accountId: number, heldDelta: bigint) =>
   repo.adjustAccount(tx, accountId, 0n, heldDelta);
 
-/** Moves balance and held together (paying a held withdrawal out). */
-export const adjustBalanceAndHeld = (tx: Db, accountId: number, balanceDelta: bigint, heldDelta: bigint) =>
-  repo.adjustAccount(tx, accountId, balanceDelta, heldDelta);
+// ---------- Holds ----------
+
+/** What a hold waits for: a withdrawal, an order, a subscription (type and id of its row). */
+export interface HoldReference {
+  referenceType: string;
+  referenceId: number;
+}
+
+export interface PlaceHoldInput extends HoldReference {
+  accountId: number;
+  amountMinor: bigint;
+  purpose: HoldPurpose;
+  /** When it was placed (default: now). */
+  at?: Date;
+}
+
+/**
+ * Reserves `amountMinor` of a client account's available funds (balance − held) for what it waits
+ * for, inside the caller's transaction: held rises by the amount and an active hold names the
+ * purpose and reference. Refused with INSUFFICIENT_FUNDS when less is available (nothing written),
+ * or 404 when the account is no client account. Takes the account's row lock (a caller locking
+ * several accounts takes them first, in id order); a reference has at most one active hold.
+ */
+export async function placeHold(tx: Db, input: PlaceHoldInput): Promise<repo.HoldRow> {
+  if (input.amountMinor <= 0n) throw new Error('a hold is for a positive amount');
+  if (!(await repo.reserveAvailable(tx, input.accountId, input.amountMinor))) {
+    const account = await repo.findAccount(tx, input.accountId);
+    throw !account || account.kind !== 'client' ? accountNotFound() : insufficientFunds();
+  }
+  return repo.insertHold(tx, {
+    accountId: input.accountId,
+    purpose: input.purpose,
+    referenceType: input.referenceType,
+    referenceId: input.referenceId,
+    amountMinor: input.amountMinor,
+    createdAt: input.at ?? new Date(),
+  });
+}
+
+const noActiveHold = (target: repo.HoldTarget) =>
+  new Error(
+    `no active hold ${typeof target === 'number' ? target : `${target.referenceType} ${target.referenceId}`}`,
+  );
+
+/**
+ * Makes a hold's funds available again (the thing it waited for was refused or cancelled), by hold
+ * id or by reference. Throws when there is no active hold: the caller, holding its reference's row
+ * lock, has already seen that it should have one.
+ */
+export async function releaseHold(tx: Db, target: repo.HoldTarget, at: Date = new Date()) {
+  const hold = await repo.settleHold(tx, target, { status: 'released' }, at);
+  if (!hold) throw noActiveHold(target);
+  await adjustHeld(tx, hold.accountId, -hold.amountMinor);
+  return hold;
+}
+
+export interface CaptureInput {
+  /** The entry that posts the captured amount (its client debit line is added here). */
+  entry: EntryInput;
+  /** The other side(s): postings that, with the client's debit, balance per currency. */
+  counterparts: PostingLine[];
+  /** How much of the hold is posted (default: all of it); the rest is released. */
+  amountMinor?: bigint;
+  at?: Date;
+}
+
+/**
+ * Posts a held amount, in the caller's transaction: the hold is settled as captured, held drops by
+ * the whole hold, and one entry through postEntry debits the client account by the captured
+ * amount (≤ the hold; what is left is released, as an allotment smaller than the subscription) and
+ * credits `counterparts`. Throws when there is no active hold or the amount is outside (0, hold].
+ */
+export async function captureHold(tx: Db, target: repo.HoldTarget, input: CaptureInput) {
+  const found = await repo.lockActiveHold(tx, target);
+  if (!found) throw noActiveHold(target);
+  const { hold, currency } = found;
+  const captured = input.amountMinor ?? hold.amountMinor;
+  if (captured <= 0n || captured > hold.amountMinor) {
+    throw new Error(`capture of ${captured} outside hold ${hold.id} of ${hold.amountMinor}`);
+  }
+  const at = input.at ?? new Date();
+  // Held drops first, so held never exceeds balance between the two statements.
+  await adjustHeld(tx, hold.accountId, -hold.amountMinor);
+  const entry = await postEntry(tx, at, input.entry, [
+    { accountId: hold.accountId, currency, amountMinor: -captured, kind: 'client' },
+    ...input.counterparts,
+  ]);
+  const settled = await repo.settleHold(
+    tx,
+    hold.id,
+    { status: 'captured', capturedMinor: captured, entryId: entry.id },
+    at,
+  );
+  return { hold: settled!, entry, capturedMinor: captured, releasedMinor: hold.amountMinor - captured };
+}
 
 // ---------- Idempotency ----------
 

@@ -1,30 +1,16 @@
 import { ErrorCode } from '@imali/contract';
 import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
+import { DAY_MS, saDateTimeText, saDayStartOfDate } from '../../lib/sa-time';
 import { DomainError } from '../../plugins/errors';
 import * as repo from './ledger.repository';
 import { ownAccount } from './ledger.service';
 
-// Statements are in South African time (UTC+2 all year, no daylight saving).
-const SAST_OFFSET_MS = 2 * 3_600_000;
-
 function dayStart(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const t = Date.UTC(y, m - 1, d) - SAST_OFFSET_MS;
-  const check = new Date(t + SAST_OFFSET_MS);
-  if (
-    Number.isNaN(t) ||
-    check.getUTCFullYear() !== y ||
-    check.getUTCMonth() !== m - 1 ||
-    check.getUTCDate() !== d
-  ) {
-    throw new DomainError(ErrorCode.InvalidInput, 'Invalid date format.', 400);
-  }
-  return new Date(t);
+  const start = saDayStartOfDate(date);
+  if (!start) throw new DomainError(ErrorCode.InvalidInput, 'Invalid date format.', 400);
+  return start;
 }
-
-const sastText = (at: Date) =>
-  new Date(at.getTime() + SAST_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
 
 /** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
 function field(value: string): string {
@@ -45,9 +31,7 @@ export async function statementCsv(
 ): Promise<{ csv: string; filename: string }> {
   const account = await ownAccount(ctx, clientId, accountId);
   const from = range.from ? dayStart(range.from) : new Date(0);
-  const to = range.to
-    ? new Date(dayStart(range.to).getTime() + 86_400_000)
-    : new Date('9999-12-31T00:00:00Z');
+  const to = range.to ? new Date(dayStart(range.to).getTime() + DAY_MS) : new Date('9999-12-31T00:00:00Z');
   if (from >= to)
     throw new DomainError(ErrorCode.InvalidInput, 'The start date must not be after the end date.', 400);
   const opening = await repo.sumPostingsBefore(ctx.db, account.id, from);
@@ -60,7 +44,7 @@ export async function statementCsv(
     running += line.amountMinor;
     out.push(
       [
-        sastText(line.createdAt),
+        saDateTimeText(line.createdAt),
         line.description,
         line.reference,
         line.amountMinor < 0n ? formatMinor(-line.amountMinor, c) : '',

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { holds, withdrawals } from '../../db/schema/index';
+import { withdrawals } from '../../db/schema/index';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalStatus = WithdrawalRow['status'];
@@ -8,19 +8,6 @@ export type WithdrawalStatus = WithdrawalRow['status'];
 export async function insertWithdrawal(db: Db, values: typeof withdrawals.$inferInsert) {
   const [row] = await db.insert(withdrawals).values(values).returning();
   return row!;
-}
-
-export async function insertHold(db: Db, values: typeof holds.$inferInsert) {
-  await db.insert(holds).values(values);
-}
-
-export async function settleHold(db: Db, withdrawalId: number, status: 'captured' | 'released', at: Date) {
-  const rows = await db
-    .update(holds)
-    .set({ status, settledAt: at })
-    .where(and(eq(holds.withdrawalId, withdrawalId), eq(holds.status, 'active')))
-    .returning({ id: holds.id });
-  return rows.length;
 }
 
 /** Withdrawals of the account since `since` that count against the daily cap (pending or paid). */

@@ -6,30 +6,27 @@ import * as audit from '../audit/audit.service';
 import { lockOwnCardForUse, maskCardNo } from '../bankcards/bankcards.service';
 import {
   accountNotFound,
-  adjustHeld,
   amountToMinor,
+  captureHold,
   conflict,
   houseAccountId,
   inTransaction,
   insufficientFunds,
   lockAccounts,
-  postEntry,
+  placeHold,
+  releaseHold,
   withIdempotency,
   type IdempotencyInput,
 } from '../ledger/ledger.service';
 import { limitsOf } from '../ledger/limits';
+import { saDayStart } from '../../lib/sa-time';
 import { spendFreshPin } from '../session/session.service';
 import { newReference } from '../ledger/reference';
 import * as repo from './withdrawals.repository';
 
 const withdrawalNotFound = () => notFound(MoneyMessages.withdrawalNotFound);
-// The daily cap counts per South African calendar day (UTC+2, no daylight saving).
-const SAST_OFFSET_MS = 2 * 3_600_000;
-const sastDayStart = (now: Date) => {
-  const local = now.getTime() + SAST_OFFSET_MS;
-  return new Date(local - (local % 86_400_000) - SAST_OFFSET_MS);
-};
-
+/** A withdrawal's hold is found by its reference. */
+const holdOf = (withdrawalId: number) => ({ referenceType: 'withdrawal', referenceId: withdrawalId });
 export function toWithdrawalView(row: repo.WithdrawalRow): Withdrawal {
   return {
     id: row.id,
@@ -83,7 +80,7 @@ export async function requestWithdrawal(
     const now = ctx.clock.now();
     const cap = limits.dailyWithdrawalCap.get(currency);
     if (cap !== undefined) {
-      const today = await repo.sumSince(tx, account.id, sastDayStart(now));
+      const today = await repo.sumSince(tx, account.id, saDayStart(now));
       if (today + amountMinor > cap) {
         throw new DomainError(ErrorCode.LimitExceeded, MoneyMessages.dailyCapExceeded, 409);
       }
@@ -100,8 +97,13 @@ export async function requestWithdrawal(
       holderName: card.holderName,
       createdAt: now,
     });
-    await repo.insertHold(tx, { accountId: account.id, withdrawalId: row.id, amountMinor, createdAt: now });
-    await adjustHeld(tx, account.id, amountMinor);
+    await placeHold(tx, {
+      accountId: account.id,
+      amountMinor,
+      purpose: 'withdrawal',
+      ...holdOf(row.id),
+      at: now,
+    });
     return toWithdrawalView(row);
   });
 }
@@ -123,24 +125,19 @@ export async function payWithdrawal(ctx: AppContext, id: number, actor: string) 
     const w = await repo.lockById(tx, id);
     if (!w) throw withdrawalNotFound();
     if (w.status !== 'pending') throw conflict(MoneyMessages.withdrawalNotPending);
-    const [account] = await lockAccounts(tx, [w.accountId]);
-    if (!account || account.heldMinor < w.amountMinor)
-      throw new Error(`hold missing on account ${w.accountId}`);
+    await lockAccounts(tx, [w.accountId]);
     const now = ctx.clock.now();
-    // Release the hold before debiting, so held never exceeds balance between the two statements.
-    await adjustHeld(tx, w.accountId, -w.amountMinor);
-    const entry = await postEntry(
-      tx,
-      now,
-      {
+    // The hold's whole amount leaves the account, against bank clearing, in one entry.
+    const { entry } = await captureHold(tx, holdOf(id), {
+      at: now,
+      entry: {
         kind: 'withdrawal',
         description: `Withdrawal ${w.reference} to ${w.bankName} ${maskCardNo(w.cardNo)}`,
         reference: w.reference,
         clientId: w.clientId,
         createdBy: actor,
       },
-      [
-        { accountId: w.accountId, currency: w.currency, amountMinor: -w.amountMinor, kind: 'client' },
+      counterparts: [
         {
           accountId: await houseAccountId(txCtx, 'bank_clearing', w.currency),
           currency: w.currency,
@@ -148,9 +145,7 @@ export async function payWithdrawal(ctx: AppContext, id: number, actor: string) 
           kind: 'house',
         },
       ],
-    );
-    if ((await repo.settleHold(tx, id, 'captured', now)) !== 1)
-      throw new Error(`no active hold for withdrawal ${id}`);
+    });
     const row = await repo.updateWithdrawal(tx, id, {
       status: 'paid',
       entryId: entry.id,
@@ -178,9 +173,7 @@ export async function rejectWithdrawal(ctx: AppContext, id: number, reason: stri
     if (w.status !== 'pending') throw conflict(MoneyMessages.withdrawalNotPending);
     await lockAccounts(tx, [w.accountId]);
     const now = ctx.clock.now();
-    await adjustHeld(tx, w.accountId, -w.amountMinor);
-    if ((await repo.settleHold(tx, id, 'released', now)) !== 1)
-      throw new Error(`no active hold for withdrawal ${id}`);
+    await releaseHold(tx, holdOf(id), now);
     const row = await repo.updateWithdrawal(tx, id, {
       status: 'rejected',
       reason: reason.trim(),

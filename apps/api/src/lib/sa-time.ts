@@ -1,0 +1,30 @@
+// South African Standard Time is UTC+2 all year (no daylight saving), so a fixed offset is exact.
+// Every "South African day" in the house (daily limits, statements, settlement) comes from here.
+const SAST_OFFSET_MS = 2 * 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** The instant the South African calendar day containing `at` began. */
+export function saDayStart(at: Date): Date {
+  const local = at.getTime() + SAST_OFFSET_MS;
+  return new Date(local - (local % DAY_MS) - SAST_OFFSET_MS);
+}
+
+/** The instant a South African calendar date ('YYYY-MM-DD') began; undefined for no such date. */
+export function saDayStartOfDate(date: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return undefined;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utcMidnight = new Date(Date.UTC(y, m - 1, d));
+  if (
+    utcMidnight.getUTCFullYear() !== y ||
+    utcMidnight.getUTCMonth() !== m - 1 ||
+    utcMidnight.getUTCDate() !== d
+  ) {
+    return undefined;
+  }
+  return new Date(utcMidnight.getTime() - SAST_OFFSET_MS);
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in South African time. */
+export const saDateTimeText = (at: Date) =>
+  new Date(at.getTime() + SAST_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
