@@ -153,6 +153,14 @@ describe('account panel and modals', () => {
     await dialog.getByText('Avatar Preview').waitFor();
     const upload = dialog.getByRole('button', { name: 'Upload Avatar' });
     expect(await upload.isDisabled()).toBe(true);
+    // The cropper's blob:/data: images pass the Content-Security-Policy (none is reported).
+    await page.evaluate(() => {
+      const w = window as unknown as { cspViolations: string[] };
+      w.cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
     const picture = await makeImage('portrait', 'jpeg', { width: 1600, height: 1200, color: '#3f9a73' });
     await dialog.getByTestId('avatar-file').setInputFiles(picture);
     await dialog.getByText('portrait.jpg').waitFor();
@@ -165,6 +173,9 @@ describe('account panel and modals', () => {
       return b && !b.disabled;
     });
     await screenshot(page, 'update-avatar');
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
     // Record what the app puts in the multipart body.
     await page.evaluate(() => {
       const original = window.fetch;

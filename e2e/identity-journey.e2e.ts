@@ -119,7 +119,19 @@ describe('sign-up → KYC → approval → dashboard', () => {
     );
     expect(await page.getByText('Only image files are allowed.').count()).toBe(0);
     await screenshot(page, 'kyc-id');
+    // A new front image, and Submit pressed while it still uploads: the button waits for the
+    // upload and then submits (it used to say 'ID front image is required.' and do nothing).
+    await page.route('**/api/client/app/v1/image', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByTestId('kyc-id-front').setInputFiles(await makeImage('id-front-again', 'png'));
     await page.getByRole('button', { name: 'Submit' }).click();
+    await page
+      .getByText('Your ID image is still uploading. We will submit as soon as it finishes.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Uploading...' }).isDisabled()).toBe(true);
+    expect(await page.getByText('ID front image is required.').count()).toBe(0);
 
     // Step 4, Status.
     await page.getByText('Verification In Progress').waitFor();

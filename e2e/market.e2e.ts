@@ -79,6 +79,10 @@ describe('markets', () => {
     expect(cardText[2]).toContain('FTCRZAFN.TR');
     for (const text of cardText) expect(text).toMatch(/\d{1,3}(,\d{3})*\.\d{2}/);
     await page.getByTestId('index-card').first().getByText('Live').waitFor({ timeout: 10_000 });
+    // The prices are the simulator's, and say so with their time.
+    expect(await page.getByTestId('simulated-data-note').first().innerText()).toMatch(
+      /^Simulated market data · prices as of \d{1,2} \w{3}, \d{2}:\d{2} SAST$/,
+    );
     await screenshot(page, 'market-dashboard');
 
     // Search: results in upper case, announced to screen readers, keyboard driven.
@@ -117,6 +121,7 @@ describe('markets', () => {
     const lastPrice = drawer.getByTestId('last-price');
     expect(await lastPrice.innerText()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
     await drawer.getByText('Live', { exact: false }).first().waitFor();
+    expect(await drawer.getByTestId('simulated-data-note').innerText()).toBe('Simulated market data');
     const first = await lastPrice.innerText();
     await expect.poll(() => lastPrice.innerText(), { timeout: 15_000, interval: 250 }).not.toBe(first);
     // Live ticks redraw the chart; each redraw must clear the canvas first, or the translucent

@@ -176,6 +176,49 @@ describe('signed-in shell', () => {
     await waitForPath(page, '/dashboard');
   });
 
+  it("goes to /error when a screen's code cannot load offline, and the screen opens once back online", async () => {
+    const page = await signedIn();
+    await page.getByTestId('index-card').first().waitFor();
+    await page.context().setOffline(true);
+    // The Portfolio screen's code was never fetched: navigating there offline cannot load it.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio' }).click();
+    await waitForPath(page, '/error');
+    await page.getByRole('heading', { name: 'You appear to be offline' }).waitFor();
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio' }).click();
+    await waitForPath(page, '/portfolio/summary');
+    await page.getByRole('heading', { name: 'Portfolio', level: 1 }).waitFor();
+  });
+
+  it('a modal takes the focus, keeps Tab inside, closes on Escape and gives the focus back', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await signedIn(viewport);
+      const opener = page
+        .getByRole('region', { name: 'Cash accounts' })
+        .getByRole('button', { name: 'Transfer' });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Fund Transfer' });
+      await dialog.getByLabel('Amount').waitFor();
+      const focusInDialog = () =>
+        page.evaluate(() => !!document.activeElement?.closest('[role="dialog"][aria-modal="true"]'));
+      await expect.poll(focusInDialog).toBe(true);
+      for (let i = 0; i < 10; i++) {
+        await page.keyboard.press('Tab');
+        expect(await focusInDialog()).toBe(true);
+      }
+      await screenshot(page, viewport === DESKTOP ? 'modal-focus' : 'modal-focus-phone');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+        .toBe('Transfer');
+      await page.close();
+    }
+  });
+
   it('resets a forgotten password with a verification code', async () => {
     const { page, context } = await newPage(browser, server.url);
     await acceptCookiesUpFront(context);

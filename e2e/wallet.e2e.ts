@@ -475,6 +475,14 @@ describe('wallet for a client whose PIN gets locked', () => {
     await pending.getByRole('button', { name: 'Attach proof of payment' }).click();
     const depositDrawer = page.getByRole('dialog', { name: 'Deposit' });
     expect(await depositDrawer.getByTestId('deposit-reference').textContent()).toBe(later.reference);
+    // Reopened, it still shows where to pay: bank, account number, branch code and reference.
+    const payTo = await textOf(depositDrawer);
+    for (const label of ['Bank', 'Account name', 'Account number', 'Branch code', 'Reference']) {
+      expect(payTo).toContain(label);
+    }
+    expect(payTo).toMatch(/Account number\s*\d{6,}/);
+    expect(payTo).toMatch(/Branch code\s*\d{6}/);
+    await screenshot(page, 'wallet-records-deposit-reopened');
     await depositDrawer.getByTestId('proof-input').setInputFiles(await makeImage('wallet-proof', 'jpeg'));
     await depositDrawer.getByRole('button', { name: 'Upload Proof' }).click();
     await depositDrawer.getByTestId('deposit-done').waitFor();

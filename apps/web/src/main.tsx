@@ -1,3 +1,4 @@
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -7,7 +8,6 @@ import { ToastHost } from './components/ui/toast';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { wireHttpClient } from './app/session-wiring';
-import { registerNamedModals } from './app/registry/modals';
 import './index.css';
 
 // A screen chunk that fails to load (e.g. after a deploy) raises 'vite:preloadError'; it is
@@ -18,7 +18,6 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const router = createAppRouter();
 wireHttpClient(router, queryClient);
-registerNamedModals();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

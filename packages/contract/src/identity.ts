@@ -186,6 +186,8 @@ export const identifyBody = z.object({
   id_front_url: z.string().min(1, 'ID front image is required.').max(300),
   id_back_url: z.string().max(300).default(''),
 });
+/** What the client sends to POST /identify/app/v1 (id_back_url may be left out). */
+export type IdentifyBody = z.input<typeof identifyBody>;
 
 export const kycDetail = z.object({
   full_name: z.string(),

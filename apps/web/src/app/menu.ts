@@ -1,6 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { MenuEntry } from '@imali/contract';
 import { http } from '@/lib/api-client';
+import { loadOrOffline } from '@/lib/http';
 import { createStore } from '@/lib/create-store';
 import { screenRegistry } from './registry/screens';
 
@@ -37,7 +38,7 @@ export function menuToRoutes(entries: MenuEntry[], parentId = 'menu'): RouteObje
         id,
         path: entry.path,
         handle,
-        lazy: async () => ({ Component: (await load()).default }),
+        lazy: async () => ({ Component: (await loadOrOffline(load)).default }),
         ...(children.length > 0 ? { children } : {}),
       },
     ];

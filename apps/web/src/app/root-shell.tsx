@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useMatches, useRouteError } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
 import { BottomDrawerHost } from '@/components/ui/bottom-drawer';
+import { preloadDialogShell } from '@/components/ui/dialog-shell';
 import { ModalHost } from '@/components/ui/modal';
 import { RightDrawerHost } from '@/components/ui/right-drawer';
 import { Button } from '@/components/ui/button';
+import { browserIsOffline, isOfflineError } from '@/lib/http';
+import { closeOverlays } from './close-overlays';
 import { bottomDrawerContents } from './registry/bottom-drawers';
 import type { RouteHandle } from './menu';
 
@@ -43,6 +46,12 @@ function ScrollToHash() {
 }
 
 export function RootShell() {
+  useEffect(() => {
+    // The dialog code is not in the entry bundle (sign-in budget): fetch it once the first
+    // screen is up, before anyone opens a modal or drawer.
+    const timer = setTimeout(() => void preloadDialogShell().catch(() => undefined), 0);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <>
       <TitleSync />
@@ -55,9 +64,25 @@ export function RootShell() {
   );
 }
 
+/**
+ * What the app shows when a route fails to load or render. A failure while the browser is
+ * offline (a request, or a screen's code that could not be fetched) replaces the route with
+ * /error (spec sections 2 and 8); anything else offers a reload.
+ */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  console.error(error);
+  const navigate = useNavigate();
+  const offline = isOfflineError(error) || browserIsOffline();
+  useEffect(() => {
+    if (!offline) {
+      console.error(error);
+      return;
+    }
+    // Overlays go first: a drawer whose code failed to load would fail again on /error.
+    closeOverlays();
+    void navigate('/error', { replace: true });
+  }, [offline, error, navigate]);
+  if (offline) return null;
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="text-2xl font-semibold text-brand-700">Something went wrong</h1>

@@ -1,9 +1,9 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '@/components/ui/loader';
-import { ApiError } from '@/lib/http';
+import { isOfflineError, loadOrOffline } from '@/lib/http';
 import { authStorage } from '@/lib/auth-storage';
 import { returnRoute } from '@/lib/return-route';
-import { profileQueryOptions } from '@/features/identity/api/client-info';
+import { profileQueryOptions } from '@/lib/profile';
 import { decideRoute, needsKycStatus } from './guard';
 import { attachMenuRoutes, LAYOUT_ROUTE_ID, menuAttached, type RouteHandle } from './menu';
 import { queryClient } from './query-client';
@@ -18,7 +18,7 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
     try {
       kycStatus = (await queryClient.ensureQueryData(profileQueryOptions)).kycStatus;
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'OFFLINE') throw redirect('/error');
+      if (isOfflineError(error)) throw redirect('/error');
       kycStatus = null;
     }
   }
@@ -49,30 +49,38 @@ export const staticRoutes: RouteObject[] = [
         path: '/login',
         ...title('Sign In'),
         lazy: async () => ({
-          Component: (await import('@/features/identity/components/login-page')).LoginPage,
+          Component: (await loadOrOffline(() => import('@/features/identity/components/login-page')))
+            .LoginPage,
         }),
       },
       {
         path: '/kyc',
         ...title('Identity Verification'),
         lazy: async () => ({
-          Component: (await import('@/features/identity/components/kyc/kyc-page')).KycPage,
+          Component: (await loadOrOffline(() => import('@/features/identity/components/kyc/kyc-page')))
+            .KycPage,
         }),
       },
       {
         path: '/about',
         ...title('About'),
-        lazy: async () => ({ Component: (await import('./screens/public/about-page')).default }),
+        lazy: async () => ({
+          Component: (await loadOrOffline(() => import('./screens/public/about-page'))).default,
+        }),
       },
       {
         path: '/privacy',
         ...title('Privacy Notice'),
-        lazy: async () => ({ Component: (await import('./screens/public/privacy-page')).default }),
+        lazy: async () => ({
+          Component: (await loadOrOffline(() => import('./screens/public/privacy-page'))).default,
+        }),
       },
       {
         path: '/cookie',
         ...title('Cookie Notice'),
-        lazy: async () => ({ Component: (await import('./screens/public/cookie-page')).default }),
+        lazy: async () => ({
+          Component: (await loadOrOffline(() => import('./screens/public/cookie-page'))).default,
+        }),
       },
       {
         // Not lazy: it must render while the browser is offline and cannot fetch a chunk.
@@ -83,13 +91,17 @@ export const staticRoutes: RouteObject[] = [
       {
         id: LAYOUT_ROUTE_ID,
         path: '/',
-        lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+        lazy: async () => ({
+          Component: (await loadOrOffline(() => import('./layout/app-layout'))).AppLayout,
+        }),
         children: [{ index: true, loader: () => redirect('/dashboard') }],
       },
       {
         path: '*',
         ...title('Page Not Found'),
-        lazy: async () => ({ Component: (await import('./screens/not-found-page')).default }),
+        lazy: async () => ({
+          Component: (await loadOrOffline(() => import('./screens/not-found-page'))).default,
+        }),
       },
     ],
   },

@@ -1,10 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { bottomDrawer } from '@/components/ui/bottom-drawer';
 import { loader } from '@/components/ui/loader';
-import { modal } from '@/components/ui/modal';
-import { rightDrawer } from '@/components/ui/right-drawer';
 import { toast } from '@/components/ui/toast';
 import { http } from '@/lib/api-client';
+import { closeOverlays } from './close-overlays';
 import type { AppRouter } from './router';
 
 /** Forced logout → error toast, everything closed, back to the root; offline → /error. */
@@ -12,17 +10,13 @@ export function wireHttpClient(router: AppRouter, queryClient: QueryClient): voi
   http.configure({
     onForcedLogout(message) {
       toast.error(message);
-      modal.forceClose();
-      rightDrawer.close();
-      bottomDrawer.close();
+      closeOverlays();
       loader.reset();
       queryClient.clear();
       void router.navigate('/', { replace: true });
     },
     onOffline() {
-      modal.forceClose();
-      rightDrawer.close();
-      bottomDrawer.close();
+      closeOverlays();
       if (window.location.pathname !== '/error') void router.navigate('/error', { replace: true });
     },
   });

@@ -183,7 +183,7 @@ export class HttpClient {
     try {
       response = await this.fetchWithTimeout(REFRESH_PATH, { method: 'POST' }, token);
     } catch (error) {
-      if (error instanceof ApiError && error.message === Messages.offline) throw error;
+      if (isOfflineError(error)) throw error;
       throw fail(Messages.refreshFailed);
     }
     if (response.status === 401) throw fail(Messages.refreshUnauthorized);
@@ -206,7 +206,7 @@ export class HttpClient {
 
   private offline(): ApiError {
     this.opts.onOffline?.();
-    return new ApiError(Messages.offline, 'OFFLINE', 0);
+    return offlineError();
   }
 
   private async fetchWithTimeout(
@@ -295,6 +295,32 @@ async function readJson(response: Response): Promise<Envelope | null> {
     return text ? (JSON.parse(text) as Envelope) : null;
   } catch {
     return null;
+  }
+}
+
+/** What a request (or a piece of the app being loaded) fails with while offline (spec section 8). */
+export function offlineError(): ApiError {
+  return new ApiError(Messages.offline, 'OFFLINE', 0);
+}
+
+export function isOfflineError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'OFFLINE';
+}
+
+/** The browser says it has no network. */
+export function browserIsOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * Loads a lazy piece of the app (a route's chunk); if that fails while the browser is offline it
+ * rejects with 'Offline' like a request would, so the route error boundary sends the user to /error.
+ */
+export async function loadOrOffline<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    throw browserIsOffline() ? offlineError() : error;
   }
 }
 

@@ -3,7 +3,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { authStorage } from '@/lib/auth-storage';
 import { ApiError } from '@/lib/http';
-import { useProfile } from '@/features/identity/api/client-info';
+import { useProfile } from '@/lib/profile';
 import { verifySession } from '@/features/identity/api/session';
 import { isLoggingOut } from '@/features/identity/model/logout';
 import { searchProvider } from '../registry/search';

@@ -9,8 +9,11 @@ import {
   type SearchProvider,
   type SearchResult,
 } from './search-dialog';
+import { preloadDialogShell } from '@/components/ui/dialog-shell';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// The app preloads the dialog code after its first render; here, before the first test.
+await preloadDialogShell();
 
 const NPN: SearchResult = { symbol: 'NPN', name: 'Naspers', market: 'jse', country: 'za' };
 const SOL: SearchResult = { symbol: 'SOL', name: 'Sasol', market: 'jse', country: 'za' };

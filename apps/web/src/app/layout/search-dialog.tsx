@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { bottomDrawer } from '@/components/ui/bottom-drawer';
+import { DialogShell, DialogTitle } from '@/components/ui/dialog-shell';
+import { captureOpener } from '@/components/ui/focus-return';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
-import { lockScroll } from '@/components/ui/scroll-lock';
 import { Spinner } from '@/components/ui/spinner';
 import { createStore, useStore } from '@/lib/create-store';
 import { cn } from '@/lib/cn';
@@ -25,10 +26,13 @@ export const SEARCH_THROTTLE_MS = 500;
 
 const searchOptionId = (index: number) => `search-option-${index}`;
 
-const openStore = createStore(false);
+/** null: closed; otherwise who opened it (focus returns there). */
+const openStore = createStore<{ opener: HTMLElement | null } | null>(null);
 export const searchDialog = {
-  open: () => openStore.set(true),
-  close: () => openStore.set(false),
+  open: () => {
+    if (!openStore.get()) openStore.set({ opener: captureOpener() });
+  },
+  close: () => openStore.set(null),
 };
 
 export function openStockDetail(result: SearchResult): void {
@@ -53,11 +57,27 @@ export function useSearchShortcut(): void {
   }, []);
 }
 
+/**
+ * The Ctrl/Cmd+K dialog (spec section 2) on the shared accessible dialog: focus starts in the
+ * input and stays in the dialog, Escape or the backdrop closes it, focus returns to the opener.
+ */
 export function SearchDialog({ provider }: { provider: SearchProvider | null }) {
   const open = useStore(openStore);
   useSearchShortcut();
   if (!open) return null;
-  return <SearchPanel provider={provider} />;
+  return (
+    <DialogShell
+      onDismiss={searchDialog.close}
+      opener={open.opener}
+      className="fixed inset-0 z-[75] flex items-start justify-center p-3 pt-[10vh] sm:p-4 sm:pt-[12vh]"
+      backdropClassName="absolute inset-0 animate-fade-in bg-slate-950/50 backdrop-blur-[2px]"
+      contentClassName="relative w-full max-w-xl animate-pop-in overflow-hidden rounded-2xl bg-white shadow-2xl outline-none"
+      initialFocus={(content) => content.querySelector<HTMLElement>('input')}
+    >
+      <DialogTitle className="sr-only">Search stocks</DialogTitle>
+      <SearchPanel provider={provider} />
+    </DialogShell>
+  );
 }
 
 function SearchPanel({ provider }: { provider: SearchProvider | null }) {
@@ -71,10 +91,7 @@ function SearchPanel({ provider }: { provider: SearchProvider | null }) {
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
-    const unlock = lockScroll();
-    inputRef.current?.focus();
     return () => {
-      unlock();
       controller.current?.abort();
       clearTimeout(pending.current);
     };
@@ -129,11 +146,9 @@ function SearchPanel({ provider }: { provider: SearchProvider | null }) {
     searchDialog.close();
   };
 
+  // Escape is the dialog's own (it closes and gives focus back).
   const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      searchDialog.close();
-    } else if (e.key === 'ArrowDown' && results.length > 0) {
+    if (e.key === 'ArrowDown' && results.length > 0) {
       e.preventDefault();
       setHighlight((h) => (h + 1) % results.length);
     } else if (e.key === 'ArrowUp' && results.length > 0) {
@@ -158,111 +173,97 @@ function SearchPanel({ provider }: { provider: SearchProvider | null }) {
     document.getElementById(searchOptionId(highlight))?.scrollIntoView({ block: 'nearest' });
   }, [highlight, results]);
   return (
-    <div
-      className="fixed inset-0 z-[75] flex items-start justify-center p-3 pt-[10vh] sm:p-4 sm:pt-[12vh]"
-      onKeyDown={onKeyDown}
-    >
-      <div
-        className="absolute inset-0 animate-fade-in bg-slate-950/50 backdrop-blur-[2px]"
-        onClick={searchDialog.close}
-      />
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-label="Search stocks"
-        className="relative w-full max-w-xl animate-pop-in overflow-hidden rounded-2xl bg-white shadow-2xl"
-      >
-        <div className="flex items-center gap-3 border-b border-slate-100 px-4">
-          <SearchIcon size={20} className="shrink-0 text-slate-400" />
-          <input
-            ref={inputRef}
-            value={query}
-            onChange={(e) => onChange(e.target.value)}
-            placeholder="Search..."
-            aria-label="Search"
-            role="combobox"
-            aria-expanded={results.length > 0}
-            aria-controls="search-results"
-            aria-autocomplete="list"
-            aria-activedescendant={results.length > 0 ? searchOptionId(highlight) : undefined}
-            className="h-14 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-slate-400"
-          />
-          {loading && <Spinner className="text-brand-500" label="Loading results" />}
-          {query && (
-            <button
-              type="button"
-              aria-label="Clear search"
-              onClick={() => {
-                onChange('');
-                inputRef.current?.focus();
-              }}
-              className="rounded-full p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
-            >
-              <CloseIcon size={16} />
-            </button>
-          )}
+    <div onKeyDown={onKeyDown}>
+      <div className="flex items-center gap-3 border-b border-slate-100 px-4">
+        <SearchIcon size={20} className="shrink-0 text-slate-400" />
+        <input
+          ref={inputRef}
+          value={query}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder="Search..."
+          aria-label="Search"
+          role="combobox"
+          aria-expanded={results.length > 0}
+          aria-controls="search-results"
+          aria-autocomplete="list"
+          aria-activedescendant={results.length > 0 ? searchOptionId(highlight) : undefined}
+          className="h-14 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-slate-400"
+        />
+        {loading && <Spinner className="text-brand-500" label="Loading results" />}
+        {query && (
           <button
             type="button"
-            onClick={searchDialog.close}
-            className="rounded-lg px-2 py-1 text-sm font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            aria-label="Clear search"
+            onClick={() => {
+              onChange('');
+              inputRef.current?.focus();
+            }}
+            className="rounded-full p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
           >
-            Cancel
+            <CloseIcon size={16} />
           </button>
-        </div>
-        <p role="status" aria-live="polite" className="sr-only">
-          {announcement}
-        </p>
-        <div className="max-h-[50vh] overflow-y-auto">
-          {loading && hasText ? (
-            <p className="px-4 py-8 text-center text-sm text-slate-500">Searching...</p>
-          ) : results.length > 0 ? (
-            <ul id="search-results" role="listbox" className="py-2">
-              {results.map((r, i) => (
-                <li
-                  key={`${r.country}:${r.market}:${r.symbol}`}
-                  id={searchOptionId(i)}
-                  role="option"
-                  aria-selected={i === highlight}
-                  onMouseEnter={() => setHighlight(i)}
-                  onClick={() => choose(r)}
-                  className={cn(
-                    'mx-2 flex cursor-pointer items-center justify-between gap-3 rounded-xl px-3 py-2.5',
-                    i === highlight ? 'bg-brand-50' : 'hover:bg-slate-50',
-                  )}
-                >
-                  <span className="min-w-0">
-                    <span className="block font-semibold text-slate-900 uppercase">{r.symbol}</span>
-                    <span className="block truncate text-sm text-slate-500 uppercase">{r.name}</span>
-                  </span>
-                  <span className="shrink-0 rounded-md bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600 uppercase">
-                    {r.market}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : hasText ? (
-            <div className="px-4 py-10 text-center">
-              <p className="font-semibold text-slate-800">No Results Found</p>
-              <p className="mt-1 text-sm text-slate-500">Try searching for something else.</p>
-            </div>
-          ) : (
-            <p className="px-4 py-8 text-center text-sm text-slate-400">
-              Search stocks by symbol or company name.
-            </p>
-          )}
-        </div>
-        <div className="hidden items-center gap-4 border-t border-slate-100 px-4 py-2 text-xs text-slate-400 sm:flex">
-          <span>
-            <kbd className="rounded border border-slate-200 px-1">↑</kbd>{' '}
-            <kbd className="rounded border border-slate-200 px-1">↓</kbd> to move
-          </span>
-          <span>
-            <kbd className="rounded border border-slate-200 px-1">Enter</kbd> to open
-          </span>
-          <span>
-            <kbd className="rounded border border-slate-200 px-1">Esc</kbd> to close
-          </span>
-        </div>
+        )}
+        <button
+          type="button"
+          onClick={searchDialog.close}
+          className="rounded-lg px-2 py-1 text-sm font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        >
+          Cancel
+        </button>
+      </div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <div className="max-h-[50vh] overflow-y-auto">
+        {loading && hasText ? (
+          <p className="px-4 py-8 text-center text-sm text-slate-500">Searching...</p>
+        ) : results.length > 0 ? (
+          <ul id="search-results" role="listbox" className="py-2">
+            {results.map((r, i) => (
+              <li
+                key={`${r.country}:${r.market}:${r.symbol}`}
+                id={searchOptionId(i)}
+                role="option"
+                aria-selected={i === highlight}
+                onMouseEnter={() => setHighlight(i)}
+                onClick={() => choose(r)}
+                className={cn(
+                  'mx-2 flex cursor-pointer items-center justify-between gap-3 rounded-xl px-3 py-2.5',
+                  i === highlight ? 'bg-brand-50' : 'hover:bg-slate-50',
+                )}
+              >
+                <span className="min-w-0">
+                  <span className="block font-semibold text-slate-900 uppercase">{r.symbol}</span>
+                  <span className="block truncate text-sm text-slate-500 uppercase">{r.name}</span>
+                </span>
+                <span className="shrink-0 rounded-md bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600 uppercase">
+                  {r.market}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : hasText ? (
+          <div className="px-4 py-10 text-center">
+            <p className="font-semibold text-slate-800">No Results Found</p>
+            <p className="mt-1 text-sm text-slate-500">Try searching for something else.</p>
+          </div>
+        ) : (
+          <p className="px-4 py-8 text-center text-sm text-slate-400">
+            Search stocks by symbol or company name.
+          </p>
+        )}
+      </div>
+      <div className="hidden items-center gap-4 border-t border-slate-100 px-4 py-2 text-xs text-slate-400 sm:flex">
+        <span>
+          <kbd className="rounded border border-slate-200 px-1">↑</kbd>{' '}
+          <kbd className="rounded border border-slate-200 px-1">↓</kbd> to move
+        </span>
+        <span>
+          <kbd className="rounded border border-slate-200 px-1">Enter</kbd> to open
+        </span>
+        <span>
+          <kbd className="rounded border border-slate-200 px-1">Esc</kbd> to close
+        </span>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyRetry } from '@/lib/lazy-retry';
 
 /**
  * Places in app screens that a later feature fills. Each is a lazy component or null (the screen
@@ -14,8 +15,8 @@ export const slots: {
   /** /dashboard: the country profile's default index cards with live values. */
   dashboardIndexCards: ComponentType | null;
 } = {
-  meBankSection: lazy(() => import('@/features/wallet/components/bank-accounts-section')),
-  meRecords: lazy(() => import('@/features/wallet/components/wallet-records')),
-  dashboardWallet: lazy(() => import('@/features/wallet/components/wallet-overview')),
-  dashboardIndexCards: lazy(() => import('@/features/market/components/index-cards')),
+  meBankSection: lazyRetry(() => import('@/features/wallet/components/bank-accounts-section')),
+  meRecords: lazyRetry(() => import('@/features/wallet/components/wallet-records')),
+  dashboardWallet: lazyRetry(() => import('@/features/wallet/components/wallet-overview')),
+  dashboardIndexCards: lazyRetry(() => import('@/features/market/components/index-cards')),
 };

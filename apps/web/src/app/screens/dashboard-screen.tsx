@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BriefcaseIcon, ChartIcon, ShieldIcon } from '@/components/ui/icons';
-import { useProfile } from '@/features/identity/api/client-info';
+import { useProfile } from '@/lib/profile';
 import { Skeleton } from '@/components/ui/skeleton';
 import { slots } from '../registry/slots';
 import { PageHeader } from './page-header';

@@ -1,10 +1,37 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { createStore, useStore } from '@/lib/create-store';
+import { DialogShell, DialogTitle } from './dialog-shell';
+import { captureOpener } from './focus-return';
 import { CloseIcon } from './icons';
-import { lockScroll } from './scroll-lock';
 import { EmptyState } from './empty-state';
 import { Spinner } from './spinner';
+
+type NoParams = Record<never, never>;
+
+/**
+ * What each bottom-drawer type is opened with. `bottomDrawer.open(type, params)` and the content
+ * registered for the type (app/registry/bottom-drawers.ts) both use this map, so opening a drawer
+ * with the wrong params, or registering content that expects others, fails to compile.
+ */
+export interface BottomDrawerParams {
+  fo: NoParams;
+  otc: NoParams;
+  ipo: NoParams;
+  fund: NoParams;
+  quant: NoParams;
+  trial: NoParams;
+  compensation: NoParams;
+  loan: NoParams;
+  /** The stock detail (spec: opened with symbol, market and country). */
+  stock: { symbol: string; market: string; country: string };
+  /** `accountId` preselects the account to withdraw from. */
+  withdraw: { accountId?: number };
+  /** `accountId` preselects the account; `depositId` reopens an earlier pending deposit. */
+  deposit: { accountId?: number; depositId?: number };
+}
+
+export type BottomDrawerType = keyof BottomDrawerParams;
 
 /** The bottom drawer's types with their titles and heights (spec section 2, "Drawers"). */
 export const BOTTOM_DRAWER_TYPES = {
@@ -19,29 +46,37 @@ export const BOTTOM_DRAWER_TYPES = {
   stock: { title: 'Stock Detail', height: '100vh' },
   withdraw: { title: 'Withdrawal', height: '100vh' },
   deposit: { title: 'Deposit', height: '100vh' },
-} as const;
+} as const satisfies Record<BottomDrawerType, { title: string; height?: string }>;
 
-export type BottomDrawerType = keyof typeof BOTTOM_DRAWER_TYPES;
 export const DEFAULT_DRAWER_HEIGHT = '80vh';
 export const CLOSE_THEN_NAVIGATE_DELAY_MS = 300;
 
 /** What a drawer content component receives. */
-export interface BottomDrawerContentProps {
-  /** The props given to `bottomDrawer.open` (e.g. symbol, market, country for 'stock'). */
-  params: Record<string, unknown>;
+export interface BottomDrawerContentProps<T extends BottomDrawerType = BottomDrawerType> {
+  /** The params given to `bottomDrawer.open` for this type. */
+  params: BottomDrawerParams[T];
   close: () => void;
   /** Closes the drawer, then navigates after 300 ms. */
   closeAndNavigate: (to: string) => void;
 }
 
-export type BottomDrawerContents = Partial<Record<BottomDrawerType, ComponentType<BottomDrawerContentProps>>>;
+/** The content per type; a type without content opens a "not available yet" panel. */
+export type BottomDrawerContents = {
+  [T in BottomDrawerType]?: ComponentType<BottomDrawerContentProps<T>>;
+};
+
+/** `open(type)` may leave out the params only when every param of the type is optional. */
+type OpenArgs<T extends BottomDrawerType> = NoParams extends BottomDrawerParams[T]
+  ? [params?: BottomDrawerParams[T], options?: { title?: string }]
+  : [params: BottomDrawerParams[T], options?: { title?: string }];
 
 interface BottomDrawerState {
   type: BottomDrawerType;
   title: string;
   height: string;
-  params: Record<string, unknown>;
+  params: BottomDrawerParams[BottomDrawerType];
   scrollY: number;
+  opener: HTMLElement | null;
 }
 
 const store = createStore<BottomDrawerState | null>(null);
@@ -61,19 +96,24 @@ function close() {
 }
 
 export const bottomDrawer = {
-  /** Opens a typed slide-up panel; an unknown type logs an error and opens nothing. */
-  open(type: string, params: Record<string, unknown> = {}, options: { title?: string } = {}): boolean {
+  /**
+   * Opens a typed slide-up panel. The type may come from server data (a product's dtype): an
+   * unknown type logs an error and opens nothing.
+   */
+  open<T extends BottomDrawerType>(type: T, ...[params, options = {}]: OpenArgs<T>): boolean {
     if (!isBottomDrawerType(type)) {
-      console.error(`Unknown bottom drawer type: ${type}`);
+      console.error(`Unknown bottom drawer type: ${String(type)}`);
       return false;
     }
-    const spec = BOTTOM_DRAWER_TYPES[type];
+    const spec: { title: string; height?: string } = BOTTOM_DRAWER_TYPES[type];
+    const previous = store.get();
     store.set({
       type,
       title: options.title ?? spec.title,
       height: spec.height ?? DEFAULT_DRAWER_HEIGHT,
-      params,
-      scrollY: store.get()?.scrollY ?? window.scrollY,
+      params: params ?? {},
+      scrollY: previous?.scrollY ?? window.scrollY,
+      opener: previous ? previous.opener : captureOpener(),
     });
     return true;
   },
@@ -89,7 +129,6 @@ export const bottomDrawer = {
 export function BottomDrawerHost({ contents }: { contents: BottomDrawerContents }) {
   const current = useStore(store);
   const navigate = useNavigate();
-  const open = current !== null;
 
   useEffect(() => {
     navigateFn = (to) => void navigate(to);
@@ -98,62 +137,43 @@ export function BottomDrawerHost({ contents }: { contents: BottomDrawerContents 
     };
   }, [navigate]);
 
-  useEffect(() => {
-    if (!open) return;
-    const unlock = lockScroll();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      unlock();
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
   if (!current) return null;
-  const Content = contents[current.type];
+  const Content = contents[current.type] as ComponentType<BottomDrawerContentProps> | undefined;
   return (
-    <div className="fixed inset-0 z-[65]">
-      <div className="absolute inset-0 animate-fade-in bg-slate-950/40" onClick={close} />
-      <section
-        role="dialog"
-        aria-modal="true"
-        aria-label={current.title}
-        data-drawer-type={current.type}
-        style={{ height: current.height }}
-        className="absolute inset-x-0 bottom-0 mx-auto flex w-full max-w-5xl animate-slide-up flex-col rounded-t-3xl bg-white shadow-2xl"
-      >
-        <header className="flex items-center justify-between border-b border-slate-100 px-5 py-4">
-          <h2 className="text-lg font-semibold text-slate-900">{current.title}</h2>
-          <button
-            type="button"
-            aria-label="Close"
-            onClick={close}
-            className="rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+    <DialogShell
+      onDismiss={close}
+      opener={current.opener}
+      data-drawer-type={current.type}
+      className="fixed inset-0 z-[65]"
+      backdropClassName="absolute inset-0 animate-fade-in bg-slate-950/40"
+      contentStyle={{ height: current.height }}
+      contentClassName="absolute inset-x-0 bottom-0 mx-auto flex w-full max-w-5xl animate-slide-up flex-col rounded-t-3xl bg-white shadow-2xl outline-none"
+    >
+      <header className="flex items-center justify-between border-b border-slate-100 px-5 py-4">
+        <DialogTitle className="text-lg font-semibold text-slate-900">{current.title}</DialogTitle>
+        <button
+          type="button"
+          aria-label="Close"
+          onClick={close}
+          className="rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        >
+          <CloseIcon size={20} />
+        </button>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto p-5">
+        {Content ? (
+          <Suspense
+            fallback={<Spinner className="mx-auto mt-10 block size-6 text-brand-500" label="Loading" />}
           >
-            <CloseIcon size={20} />
-          </button>
-        </header>
-        <div className="min-h-0 flex-1 overflow-y-auto p-5">
-          {Content ? (
-            <Suspense
-              fallback={<Spinner className="mx-auto mt-10 block size-6 text-brand-500" label="Loading" />}
-            >
-              <Content
-                params={current.params}
-                close={close}
-                closeAndNavigate={bottomDrawer.closeAndNavigate}
-              />
-            </Suspense>
-          ) : (
-            <EmptyState
-              title={`${current.title} is not available yet`}
-              description="This service is coming soon to Imali."
-            />
-          )}
-        </div>
-      </section>
-    </div>
+            <Content params={current.params} close={close} closeAndNavigate={bottomDrawer.closeAndNavigate} />
+          </Suspense>
+        ) : (
+          <EmptyState
+            title={`${current.title} is not available yet`}
+            description="This service is coming soon to Imali."
+          />
+        )}
+      </div>
+    </DialogShell>
   );
 }

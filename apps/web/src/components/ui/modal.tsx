@@ -1,8 +1,17 @@
-import { Suspense, createElement, useEffect, type ComponentType, type ReactNode } from 'react';
+import {
+  Suspense,
+  createElement,
+  useEffect,
+  useRef,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createStore, useStore } from '@/lib/create-store';
 import { cn } from '@/lib/cn';
+import { DialogShell, DialogTitle, firstFocusable } from './dialog-shell';
+import { captureOpener } from './focus-return';
 import { CloseIcon } from './icons';
-import { lockScroll } from './scroll-lock';
 import { Spinner } from './spinner';
 
 export interface ModalOptions<P extends object> {
@@ -33,13 +42,11 @@ interface ModalState {
   blockManualClose: boolean;
   onClose?: () => void;
   beforeClose?: () => boolean | Promise<boolean>;
+  /** What had focus when the modal opened; focus returns there on close. */
+  opener: HTMLElement | null;
 }
 
 const store = createStore<ModalState | null>(null);
-
-/** Modals registered by name (app/registry/modals.ts) so a feature can open another's modal. */
-type NamedModal = Omit<ModalOptions<object>, 'props' | 'key'> & { key?: string };
-const named = new Map<string, NamedModal>();
 
 function reset() {
   const current = store.get();
@@ -52,6 +59,7 @@ export const modal = {
   open<P extends object>(options: ModalOptions<P>): void {
     const current = store.get();
     if (current?.key === options.key) return;
+    const opener = captureOpener();
     if (current) reset();
     const { content, props } = options;
     store.set({
@@ -64,6 +72,7 @@ export const modal = {
       blockManualClose: options.blockManualClose ?? false,
       onClose: options.onClose,
       beforeClose: options.beforeClose,
+      opener,
     });
   },
   /** A user-initiated close: refused when blocked or when beforeClose resolves false. */
@@ -84,83 +93,91 @@ export const modal = {
     const current = store.get();
     if (current) store.set({ ...current, blockManualClose: blocked });
   },
-  register(name: string, options: NamedModal): void {
-    named.set(name, options);
-  },
-  /** Opens a registered modal; an unknown name logs an error and opens nothing. */
-  openNamed(name: string, props: object = {}): boolean {
-    const options = named.get(name);
-    if (!options) {
-      console.error(`Unknown modal: ${name}`);
-      return false;
-    }
-    modal.open({ ...options, key: options.key ?? name, props });
-    return true;
-  },
   isOpen: (key?: string) => (key ? store.get()?.key === key : store.get() !== null),
 };
 
+/**
+ * Content that loads (a lazy modal, a form waiting for its data) has nothing to focus when the
+ * modal opens, so focus starts on the close button; once the first field or button appears,
+ * focus moves there, unless the user has moved it meanwhile. Rendered inside the modal's body.
+ */
+function FocusFirstWhenReady({ body }: { body: RefObject<HTMLElement | null> }) {
+  useEffect(() => {
+    const root = body.current;
+    if (!root || firstFocusable(root)) return;
+    const dialog = root.closest('[role="dialog"]');
+    const stillAtStart = () => {
+      const active = document.activeElement;
+      return (
+        active === null ||
+        active === document.body ||
+        active === dialog ||
+        (active instanceof HTMLElement && active.dataset.modalClose !== undefined)
+      );
+    };
+    const observer = new MutationObserver(() => {
+      const target = firstFocusable(root);
+      if (!target) return;
+      observer.disconnect();
+      if (stillAtStart()) target.focus({ preventScroll: true });
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [body]);
+  return null;
+}
+
+/**
+ * The global modal, on an accessible dialog (components/ui/dialog-shell.tsx): focus moves to the
+ * first field or button of the content, Tab stays inside, Escape and the backdrop ask
+ * `modal.close()` (refused while blocked), and focus returns to the opener.
+ */
 export function ModalHost() {
   const current = useStore(store);
-  const open = current !== null;
-
-  useEffect(() => {
-    if (!open) return;
-    const unlock = lockScroll();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') void modal.close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      unlock();
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
+  const body = useRef<HTMLDivElement>(null);
   if (!current) return null;
   return (
-    <div className="fixed inset-0 z-[70] flex items-end justify-center sm:items-center sm:p-4">
-      <div
-        className="absolute inset-0 animate-fade-in bg-slate-950/50 backdrop-blur-[2px]"
-        onClick={() => void modal.close()}
-      />
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-label={typeof current.title === 'string' ? current.title : undefined}
-        data-modal-key={current.key}
-        style={!current.fullscreen && current.width ? { maxWidth: current.width } : undefined}
-        className={cn(
-          'relative flex w-full animate-pop-in flex-col bg-white shadow-2xl',
-          current.fullscreen
-            ? 'h-full max-h-none rounded-none'
-            : 'max-h-[92vh] max-w-lg rounded-t-3xl sm:max-h-[90vh] sm:rounded-2xl',
-        )}
-      >
-        {(current.title || current.showClose) && (
-          <div className="flex items-center justify-between gap-4 px-5 pt-5 pb-2">
-            <h2 className="text-lg font-semibold text-slate-900">{current.title}</h2>
-            {current.showClose && (
-              <button
-                type="button"
-                aria-label="Close"
-                onClick={() => void modal.close()}
-                disabled={current.blockManualClose}
-                className="-mr-1 rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-40"
-              >
-                <CloseIcon size={20} />
-              </button>
-            )}
-          </div>
-        )}
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-2 pb-5">
-          <Suspense
-            fallback={<Spinner className="mx-auto my-8 block size-6 text-brand-500" label="Loading" />}
-          >
-            {current.render()}
-          </Suspense>
+    <DialogShell
+      key={current.key}
+      onDismiss={() => void modal.close()}
+      opener={current.opener}
+      data-modal-key={current.key}
+      className="fixed inset-0 z-[70] flex items-end justify-center sm:items-center sm:p-4"
+      backdropClassName="absolute inset-0 animate-fade-in bg-slate-950/50 backdrop-blur-[2px]"
+      contentStyle={!current.fullscreen && current.width ? { maxWidth: current.width } : undefined}
+      contentClassName={cn(
+        'relative flex w-full animate-pop-in flex-col bg-white shadow-2xl outline-none',
+        current.fullscreen
+          ? 'h-full max-h-none rounded-none'
+          : 'max-h-[92vh] max-w-lg rounded-t-3xl sm:max-h-[90vh] sm:rounded-2xl',
+      )}
+      initialFocus={() => firstFocusable(body.current)}
+    >
+      {current.title || current.showClose ? (
+        <div className="flex items-center justify-between gap-4 px-5 pt-5 pb-2">
+          <DialogTitle className="text-lg font-semibold text-slate-900">{current.title}</DialogTitle>
+          {current.showClose && (
+            <button
+              type="button"
+              aria-label="Close"
+              data-modal-close=""
+              onClick={() => void modal.close()}
+              disabled={current.blockManualClose}
+              className="-mr-1 rounded-full p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-40"
+            >
+              <CloseIcon size={20} />
+            </button>
+          )}
         </div>
+      ) : (
+        <DialogTitle className="sr-only">Dialog</DialogTitle>
+      )}
+      <div ref={body} className="min-h-0 flex-1 overflow-y-auto px-5 pt-2 pb-5">
+        <FocusFirstWhenReady body={body} />
+        <Suspense fallback={<Spinner className="mx-auto my-8 block size-6 text-brand-500" label="Loading" />}>
+          {current.render()}
+        </Suspense>
       </div>
-    </div>
+    </DialogShell>
   );
 }

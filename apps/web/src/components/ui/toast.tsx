@@ -44,21 +44,26 @@ const styles: Record<ToastType, { box: string; Icon: typeof InfoIcon }> = {
 
 export function ToastHost() {
   const current = useStore(store);
-  if (!current) return null;
-  const { box, Icon } = styles[current.type];
+  const style = current ? styles[current.type] : null;
+  // The live region is always on the page, so it is announced even while a dialog hides the rest
+  // of the page from assistive technology (Radix keeps elements with aria-live visible).
   return (
-    <div
-      key={current.id}
-      role={current.type === 'error' ? 'alert' : 'status'}
-      data-toast-type={current.type}
-      className={cn(
-        'fixed top-4 left-1/2 z-[100] flex max-w-[calc(100vw-2rem)] animate-toast-in items-center gap-2.5 rounded-xl px-4 py-3 text-sm font-medium shadow-xl',
-        '-translate-x-1/2',
-        box,
+    <div aria-live="polite" aria-atomic="true">
+      {current && style && (
+        <div
+          key={current.id}
+          role={current.type === 'error' ? 'alert' : undefined}
+          data-toast-type={current.type}
+          className={cn(
+            'fixed top-4 left-1/2 z-[100] flex max-w-[calc(100vw-2rem)] animate-toast-in items-center gap-2.5 rounded-xl px-4 py-3 text-sm font-medium shadow-xl',
+            '-translate-x-1/2',
+            style.box,
+          )}
+        >
+          <style.Icon size={18} className="shrink-0" />
+          <span>{current.message}</span>
+        </div>
       )}
-    >
-      <Icon size={18} className="shrink-0" />
-      <span>{current.message}</span>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { BankIcon } from '@/components/ui/icons';
 import { KeyValueSection } from '@/components/ui/key-value-section';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { useProfile } from '@/features/identity/api/client-info';
+import { useProfile } from '@/lib/profile';
 import { UserAvatar } from '@/features/identity/components/user-avatar';
 import { slots } from '../../registry/slots';
 

@@ -34,6 +34,13 @@ export default function AboutPage() {
         returned, with fees itemised. Prices are shown with the market they come from, and times in South
         African Standard Time.
       </p>
+      <h2>Market data</h2>
+      <p>
+        The share and index prices, charts and movers in Imali are simulated market data: they come from
+        Imali&rsquo;s own market simulator, not from the JSE or any other exchange, and they are not live
+        prices. Wherever a price appears it is labelled &lsquo;Simulated market data&rsquo; with the time of
+        the price. Do not use them to decide on a trade elsewhere.
+      </p>
       <h2>Important information</h2>
       <p>
         The value of investments can go down as well as up, and past performance is not a reliable indicator

@@ -1,14 +1,7 @@
+import type { IdentifyBody } from '@imali/contract';
 import { http } from '@/lib/api-client';
 
-export interface KycSubmission {
-  full_name: string;
-  id_no: string;
-  mobile: string;
-  dob: string;
-  id_front_url: string;
-  id_back_url: string;
-}
-
-export function submitKyc(body: KycSubmission): Promise<unknown> {
+/** POST /identify/app/v1 (spec section 7): the Base and ID steps' fields together. */
+export function submitKyc(body: IdentifyBody): Promise<unknown> {
   return http.post('/api/identify/app/v1', body);
 }

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyRetry } from '@/lib/lazy-retry';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { bottomDrawer } from '@/components/ui/bottom-drawer';
@@ -18,7 +19,7 @@ import {
 import { modal } from '@/components/ui/modal';
 import { rightDrawer } from '@/components/ui/right-drawer';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useProfile } from '../api/client-info';
+import { useProfile } from '@/lib/profile';
 import { ChangePasswordModal } from './change-password-modal';
 import { ConfirmLogoutModal } from './confirm-logout-modal';
 import { KycDetailsModal } from './kyc-details-modal';
@@ -28,7 +29,7 @@ import { UserAvatar } from './user-avatar';
 export const APP_VERSION_FOOTER = '3.1.3229';
 
 // The cropper is heavy: it loads only when the Update Avatar modal opens.
-const UpdateAvatarModal = lazy(() => import('./update-avatar-modal'));
+const UpdateAvatarModal = lazyRetry(() => import('./update-avatar-modal'));
 
 export type AvatarDrawerSection = 'profile' | 'security' | 'bank';
 

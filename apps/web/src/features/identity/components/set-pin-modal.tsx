@@ -10,7 +10,7 @@ import { Stepper } from '@/components/ui/stepper';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/http';
-import { profileQueryKey } from '../api/client-info';
+import { profileQueryKey } from '@/lib/profile';
 import { setPin } from '../api/set-pin';
 import { verifyPassword } from '../api/verify-password';
 

@@ -8,7 +8,7 @@ import { UploadIcon } from '@/components/ui/icons';
 import { modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { usePrivateImage } from '@/lib/private-image';
-import { profileQueryKey, useProfile } from '../api/client-info';
+import { profileQueryKey, useProfile } from '@/lib/profile';
 import { uploadAvatar } from '../api/upload-avatar';
 import { AVATAR_CROP } from '../model/avatar';
 

@@ -1,5 +1,11 @@
-import type { KycStatus } from '@imali/contract';
+import type { z } from 'zod';
+import type { KycStatus, kycBaseForm, kycIdForm } from '@imali/contract';
 import { MAX_IMAGE_BYTES, Messages } from '@imali/contract';
+
+/** The KYC Base step's fields (the contract's form schema, as the API's identifyBody checks them). */
+export type KycBaseValues = z.output<typeof kycBaseForm>;
+/** The KYC ID step's fields. */
+export type KycIdValues = z.output<typeof kycIdForm>;
 
 export const KYC_SCROLL_THRESHOLD_PX = 30;
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { QuoteUnit } from '@imali/contract';
 import type { SignedTone } from '@imali/money';
+import { InfoIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { asOfLabel } from '../model/candles';
 import {
@@ -167,5 +168,34 @@ export function MarketStatus({ open, asOf, timeZone }: { open: boolean; asOf: st
       {open ? 'Live' : 'Market closed'} · {open ? '' : 'as of '}
       {time}
     </span>
+  );
+}
+
+export const SIMULATED_DATA_LABEL = 'Simulated market data';
+
+/**
+ * Imali's prices come from its market simulator, not from the JSE: every place that shows a
+ * price says so, with the time of the price, in a small caption.
+ */
+export function SimulatedDataNote({
+  asOf,
+  timeZone = 'Africa/Johannesburg',
+  className,
+}: {
+  asOf?: string;
+  timeZone?: string;
+  className?: string;
+}) {
+  return (
+    <p
+      data-testid="simulated-data-note"
+      className={cn('flex items-center gap-1 text-[11px] leading-4 text-slate-400', className)}
+    >
+      <InfoIcon size={12} className="shrink-0" />
+      <span>
+        {SIMULATED_DATA_LABEL}
+        {asOf ? ` · prices as of ${asOfLabel(asOf, timeZone)}` : ''}
+      </span>
+    </p>
   );
 }

@@ -9,8 +9,8 @@ import { useLiveQuotes } from '../hooks/use-live-quotes';
 import { FLASH_CLASS, usePriceFlash } from '../hooks/use-price-flash';
 import { exchangeTimeZone } from '../model/candles';
 import { formatPrice } from '../model/format';
-import { stockKey, withLiveQuote } from '../model/quotes';
-import { ChangeText, MarketStatus, Sparkline } from './bits';
+import { latestAsOf, stockKey, withLiveQuote } from '../model/quotes';
+import { ChangeText, MarketStatus, SimulatedDataNote, Sparkline } from './bits';
 import { openStock } from './open-stock';
 
 const SPARKLINE_POINTS = 60;
@@ -29,20 +29,28 @@ export default function IndexCards({ country = DEFAULT_COUNTRY }: { country?: st
       </p>
     );
   }
+  const quotes = indices.data?.map((q) => withLiveQuote(q, live.get(stockKey(q))));
   return (
-    // Phones: a strip that scrolls sideways with snapping; wider screens: three columns.
-    <div
-      className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-3 sm:overflow-visible sm:px-0 sm:pb-0"
-      aria-label="Market indices"
-      role="list"
-    >
-      {indices.data
-        ? indices.data.map((q) => (
-            <IndexCard key={q.symbol} quote={withLiveQuote(q, live.get(stockKey(q)))} />
-          ))
-        : [0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-[118px] w-[80%] shrink-0 rounded-2xl sm:w-auto" />
-          ))}
+    <div>
+      {/* Phones: a strip that scrolls sideways with snapping; wider screens: three columns. */}
+      <div
+        className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-3 sm:overflow-visible sm:px-0 sm:pb-0"
+        aria-label="Market indices"
+        role="list"
+      >
+        {quotes
+          ? quotes.map((q) => <IndexCard key={q.symbol} quote={q} />)
+          : [0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-[118px] w-[80%] shrink-0 rounded-2xl sm:w-auto" />
+            ))}
+      </div>
+      {quotes && quotes.length > 0 && (
+        <SimulatedDataNote
+          asOf={latestAsOf(quotes)}
+          timeZone={exchangeTimeZone(quotes[0]!.market)}
+          className="mt-2"
+        />
+      )}
     </div>
   );
 }

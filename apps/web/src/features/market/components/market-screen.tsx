@@ -31,7 +31,9 @@ export default function MarketScreen() {
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Market</h1>
-          <p className="mt-1 text-sm text-slate-500">JSE prices, indices and movers. Prices in rand.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            JSE-listed stocks and indices, movers and your watch list. Prices in rand.
+          </p>
         </div>
         <SearchHint />
       </div>

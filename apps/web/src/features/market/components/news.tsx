@@ -9,7 +9,9 @@ import { errorMessage } from '@/lib/http';
 import { useNewsDetail, useNewsList } from '../api/market-lists';
 import { symbolQuotesQuery } from '../api/stock';
 import { formatChangePercent, formatPrice } from '../model/format';
-import { ChangeChip, Panel } from './bits';
+import { exchangeTimeZone } from '../model/candles';
+import { latestAsOf } from '../model/quotes';
+import { ChangeChip, Panel, SimulatedDataNote } from './bits';
 import { openStock, openStockBySymbol } from './open-stock';
 
 const dateText = new Intl.DateTimeFormat('en-GB', {
@@ -81,44 +83,54 @@ export function NewsPanel({ country }: { country: string }) {
 function RelatedStocks({ symbols, country }: { symbols: string[]; country: string }) {
   const quotes = useQuery(symbolQuotesQuery(symbols, country));
   const bySymbol = new Map((quotes.data ?? []).map((q) => [q.symbol, q]));
+  const first = quotes.data?.[0];
   return (
-    <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-      {symbols.map((symbol) => {
-        const quote = bySymbol.get(symbol.toUpperCase());
-        const open = () => {
-          rightDrawer.close();
-          if (quote) openStock(quote);
-          else openStockBySymbol(symbol, country).catch(() => toast.error('Request failed.'));
-        };
-        return (
-          <li key={symbol}>
-            <button
-              type="button"
-              onClick={open}
-              className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-slate-50"
-            >
-              <span className="min-w-0 flex-1">
-                <span className="block text-sm font-semibold text-slate-900">{symbol}</span>
-                <span className="block truncate text-xs text-slate-500">{quote?.name ?? ' '}</span>
-              </span>
-              {quote ? (
-                <>
-                  <span className="text-sm font-semibold text-slate-900 tabular-nums">
-                    {formatPrice(quote.price, quote.quote_unit)}
-                  </span>
-                  <ChangeChip
-                    text={formatChangePercent(quote.change_percent)}
-                    tone={signedTone(quote.change)}
-                  />
-                </>
-              ) : quotes.isPending ? (
-                <Skeleton className="h-5 w-24" />
-              ) : null}
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+        {symbols.map((symbol) => {
+          const quote = bySymbol.get(symbol.toUpperCase());
+          const open = () => {
+            rightDrawer.close();
+            if (quote) openStock(quote);
+            else openStockBySymbol(symbol, country).catch(() => toast.error('Request failed.'));
+          };
+          return (
+            <li key={symbol}>
+              <button
+                type="button"
+                onClick={open}
+                className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-slate-50"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-semibold text-slate-900">{symbol}</span>
+                  <span className="block truncate text-xs text-slate-500">{quote?.name ?? ' '}</span>
+                </span>
+                {quote ? (
+                  <>
+                    <span className="text-sm font-semibold text-slate-900 tabular-nums">
+                      {formatPrice(quote.price, quote.quote_unit)}
+                    </span>
+                    <ChangeChip
+                      text={formatChangePercent(quote.change_percent)}
+                      tone={signedTone(quote.change)}
+                    />
+                  </>
+                ) : quotes.isPending ? (
+                  <Skeleton className="h-5 w-24" />
+                ) : null}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {first && (
+        <SimulatedDataNote
+          asOf={latestAsOf(quotes.data ?? [])}
+          timeZone={exchangeTimeZone(first.market)}
+          className="mt-2"
+        />
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { BottomDrawerContentProps } from '@/components/ui/bottom-drawer';
+import type { BottomDrawerContentProps, BottomDrawerParams } from '@/components/ui/bottom-drawer';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon, ChartIcon } from '@/components/ui/icons';
@@ -35,12 +35,11 @@ import {
   unitLabel,
 } from '../model/format';
 import { isWatched, withLiveQuote, type StockKey } from '../model/quotes';
-import { ChangeText, MarketStatus, Panel, RangeBar } from './bits';
+import { ChangeText, MarketStatus, Panel, RangeBar, SimulatedDataNote } from './bits';
 import { PriceChart, type ChartStyle } from './price-chart';
 
-function stockOf(params: Record<string, unknown>): StockKey {
-  const text = (v: unknown, fallback: string) =>
-    typeof v === 'string' && v.trim() ? v.trim().toUpperCase() : fallback;
+function stockOf(params: BottomDrawerParams['stock']): StockKey {
+  const text = (v: string | undefined, fallback: string) => (v?.trim() ? v.trim().toUpperCase() : fallback);
   return {
     symbol: text(params.symbol, ''),
     market: text(params.market, 'JSE'),
@@ -49,7 +48,7 @@ function stockOf(params: Record<string, unknown>): StockKey {
 }
 
 /** The 'stock' bottom drawer: quote, chart, ranges, statistics, company profile, watch list. */
-export default function StockDetailDrawer({ params }: BottomDrawerContentProps) {
+export default function StockDetailDrawer({ params }: BottomDrawerContentProps<'stock'>) {
   const stock = useMemo(() => stockOf(params), [params]);
   const detail = useStockDetail(stock);
   const company = useCompany(stock);
@@ -150,6 +149,8 @@ function QuoteHeader({ stock, quote }: { stock: StockKey; quote: StockDetail }) 
             timeZone={exchangeTimeZone(quote.market)}
           />
         </p>
+        {/* The time of the price is on the line above. */}
+        <SimulatedDataNote className="mt-1" />
       </div>
       {quote.type === 'stock' && <WatchButton stock={stock} />}
     </div>

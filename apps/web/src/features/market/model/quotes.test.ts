@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   candidateRefs,
   isWatched,
+  latestAsOf,
   newerQuote,
   quoteRow,
   rankingRows,
@@ -121,5 +122,19 @@ describe('news tags to batch references', () => {
       { symbol: 'AAPL', market: 'NASDAQ', country: 'US' },
     ]);
     expect(candidateRefs(['X'], 'FR')).toEqual([]);
+  });
+});
+
+describe('latestAsOf', () => {
+  it('picks the newest price time and ignores unreadable ones', () => {
+    expect(
+      latestAsOf([
+        { as_of: '2026-01-12T12:30:00.000Z' },
+        { as_of: 'not a time' },
+        { as_of: '2026-01-12T12:31:05.000Z' },
+        { as_of: '2026-01-12T09:00:00.000Z' },
+      ]),
+    ).toBe('2026-01-12T12:31:05.000Z');
+    expect(latestAsOf([])).toBeUndefined();
   });
 });

@@ -119,3 +119,17 @@ export function candidateRefs(symbols: readonly string[], country: string): Stoc
     markets.map((market) => ({ symbol: symbol.toUpperCase(), market, country: country.toUpperCase() })),
   );
 }
+
+/** The newest price time among quotes (ISO), for the "as of" of a list or strip. */
+export function latestAsOf(quotes: ReadonlyArray<{ as_of: string }>): string | undefined {
+  let latest: string | undefined;
+  let latestMs = -Infinity;
+  for (const q of quotes) {
+    const ms = Date.parse(q.as_of);
+    if (Number.isFinite(ms) && ms > latestMs) {
+      latestMs = ms;
+      latest = q.as_of;
+    }
+  }
+  return latest;
+}

@@ -19,8 +19,9 @@ export function uploadDepositProof(id: number, file: File): Promise<Deposit> {
   return http.post<Deposit>(`/api/deposit/app/v1/${id}`, form);
 }
 
-export function fetchDeposits(): Promise<Deposit[]> {
-  return http.get<Deposit[]>('/api/deposit/app/v1/list');
+/** GET /deposit/app/v1/list: newest first, each with where to pay it (bank details). */
+export function fetchDeposits(): Promise<DepositCreated[]> {
+  return http.get<DepositCreated[]>('/api/deposit/app/v1/list');
 }
 
 export const depositsQueryOptions = queryOptions({ queryKey: walletKeys.deposits, queryFn: fetchDeposits });

@@ -9,6 +9,3 @@ export const walletKeys = {
   withdrawals: ['wallet', 'withdrawals'] as const,
   transfers: ['wallet', 'transfers'] as const,
 };
-
-/** The profile query shared with the identity feature (same key, same endpoint). */
-export const profileQueryKey = ['identity', 'profile'] as const;

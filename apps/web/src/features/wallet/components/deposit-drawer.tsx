@@ -117,7 +117,7 @@ function PayAndProofStep({
   onLater,
 }: {
   deposit: Deposit;
-  instructions?: DepositCreated['instructions'];
+  instructions: DepositCreated['instructions'];
   onUploaded: (d: Deposit) => void;
   onLater: () => void;
 }) {
@@ -165,34 +165,32 @@ function PayAndProofStep({
         </p>
       </div>
 
-      {instructions && (
-        <SummaryRows
-          rows={[
-            { label: 'Bank', value: instructions.bank_name },
-            { label: 'Account name', value: instructions.account_name },
-            {
-              label: 'Account number',
-              value: (
-                <span className="inline-flex items-center gap-1 font-mono">
-                  {instructions.account_number}
-                  <CopyButton text={instructions.account_number} label="Account number" />
-                </span>
-              ),
-            },
-            { label: 'Branch code', value: <span className="font-mono">{instructions.branch_code}</span> },
-            {
-              label: 'Reference',
-              value: (
-                <span className="inline-flex items-center gap-1 font-mono">
-                  {deposit.reference}
-                  <CopyButton text={deposit.reference} label="Reference" />
-                </span>
-              ),
-            },
-            { label: 'Amount', value: amount },
-          ]}
-        />
-      )}
+      <SummaryRows
+        rows={[
+          { label: 'Bank', value: instructions.bank_name },
+          { label: 'Account name', value: instructions.account_name },
+          {
+            label: 'Account number',
+            value: (
+              <span className="inline-flex items-center gap-1 font-mono">
+                {instructions.account_number}
+                <CopyButton text={instructions.account_number} label="Account number" />
+              </span>
+            ),
+          },
+          { label: 'Branch code', value: <span className="font-mono">{instructions.branch_code}</span> },
+          {
+            label: 'Reference',
+            value: (
+              <span className="inline-flex items-center gap-1 font-mono">
+                {deposit.reference}
+                <CopyButton text={deposit.reference} label="Reference" />
+              </span>
+            ),
+          },
+          { label: 'Amount', value: amount },
+        ]}
+      />
 
       <div>
         <p className="mb-2 text-sm font-semibold text-slate-700">Proof of payment</p>
@@ -309,14 +307,19 @@ function DoneStep({
  * reference and bank details, then attach the proof of payment. Params: `accountId` to preselect
  * an account, or `depositId` to attach proof to an earlier pending deposit.
  */
-export default function DepositDrawer({ params, close, closeAndNavigate }: BottomDrawerContentProps) {
+export default function DepositDrawer({
+  params,
+  close,
+  closeAndNavigate,
+}: BottomDrawerContentProps<'deposit'>) {
   const queryClient = useQueryClient();
-  const depositId = typeof params.depositId === 'number' ? params.depositId : undefined;
+  const { depositId } = params;
   const { data: deposits } = useDeposits();
   const [created, setCreated] = useState<DepositCreated | null>(null);
   const [done, setDone] = useState<Deposit | null>(null);
   const earlier = depositId !== undefined ? deposits?.find((d) => d.id === depositId) : undefined;
-  const current: Deposit | undefined = created ?? earlier;
+  // A deposit reopened from the records shows the same bank details as right after creating it.
+  const current: DepositCreated | undefined = created ?? earlier;
   const step = done ? STEPS.length : current ? 1 : 0;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: walletKeys.all });
@@ -329,7 +332,7 @@ export default function DepositDrawer({ params, close, closeAndNavigate }: Botto
       ) : current ? (
         <PayAndProofStep
           deposit={current}
-          instructions={created?.instructions}
+          instructions={current.instructions}
           onUploaded={(d) => {
             setDone(d);
             refresh();
@@ -348,7 +351,7 @@ export default function DepositDrawer({ params, close, closeAndNavigate }: Botto
             <Notice tone="warning">{MoneyMessages.depositNotFound}</Notice>
           )}
           <AmountStep
-            accountId={typeof params.accountId === 'number' ? String(params.accountId) : undefined}
+            accountId={params.accountId !== undefined ? String(params.accountId) : undefined}
             onCreated={(d) => {
               setCreated(d);
               refresh();

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Account, ExchangePair } from '@imali/contract';
+import { MoneyMessages, type Account, type ExchangePair } from '@imali/contract';
 import { convertAmount, formatMinor, listQuotes, parseAmount, quoteFor, type Currency } from '@imali/money';
 
 /** The rates the API publishes in its tests (money-test-kit publishRates), and its listing. */
@@ -132,5 +132,47 @@ describe('Fund Transfer modal', () => {
       container.querySelector<HTMLButtonElement>('button[aria-label="Swap currencies"]')!.click();
     });
     expect(byTestId('transfer-rate')).toBe('1 EUR = 19.6 ZAR');
+  });
+
+  it('swaps to the published reverse pair, keeps the amount and re-prices it; the transfer goes the swapped way', async () => {
+    typeAmount('100');
+    expect(byTestId('converted-amount')).toBe(`$${serverCredit('ZAR', 'USD', '100')}`);
+    act(() => {
+      container.querySelector<HTMLButtonElement>('button[aria-label="Swap currencies"]')!.click();
+    });
+    expect(container.querySelector<HTMLSelectElement>('select[name="from"]')!.value).toBe('USD');
+    expect(container.querySelector<HTMLSelectElement>('select[name="to"]')!.value).toBe('ZAR');
+    // USD→ZAR is published (18.05): used as is, not 1 / 0.0542.
+    expect(byTestId('transfer-rate')).toBe('1 USD = 18.05 ZAR');
+    expect(container.querySelector<HTMLInputElement>('input[name="amount"]')!.value).toBe('100');
+    expect(serverCredit('USD', 'ZAR', '100')).toBe('1805.00');
+    expect(byTestId('converted-amount')).toBe('ZAR\u00a01,805.00');
+    await submit();
+    expect(transferFunds.mock.calls[0]![0]).toEqual({
+      from_account: 2,
+      to_account: 1,
+      amount: '100',
+      rate: '18.05',
+    });
+  });
+
+  it('refuses the same currency on both sides and more than the from account has', async () => {
+    act(() => {
+      const to = container.querySelector<HTMLSelectElement>('select[name="to"]')!;
+      to.value = 'ZAR';
+      to.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    typeAmount('10');
+    await submit();
+    expect(container.textContent).toContain(MoneyMessages.sameAccount);
+    act(() => {
+      const to = container.querySelector<HTMLSelectElement>('select[name="to"]')!;
+      to.value = 'USD';
+      to.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    typeAmount('10000.01');
+    await submit();
+    expect(container.textContent).toContain(MoneyMessages.insufficientFunds);
+    expect(transferFunds).not.toHaveBeenCalled();
   });
 });

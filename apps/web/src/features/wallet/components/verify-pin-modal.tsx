@@ -6,8 +6,7 @@ import { LockIcon } from '@/components/ui/icons';
 import { modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/http';
-import { profileQueryKey } from '../api/keys';
-import { useClientProfile } from '../api/profile';
+import { profileQueryKey, useProfile } from '@/lib/profile';
 import { verifyPin } from '../api/verify-pin';
 import { PIN_LENGTH, isPinComplete, sanitizePin } from '../model/pin';
 
@@ -27,7 +26,7 @@ export interface VerifyPinModalProps {
  */
 export default function VerifyPinModal({ onVerified, description }: VerifyPinModalProps) {
   const queryClient = useQueryClient();
-  const { data: profile } = useClientProfile();
+  const { data: profile } = useProfile();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -142,7 +141,7 @@ export default function VerifyPinModal({ onVerified, description }: VerifyPinMod
 
 /**
  * Opens 'Verify Your PIN' and resolves true once verified, false if the client closes it.
- * Used by the wallet's own flows; other features open it by name (app/registry/modals.ts).
+ * Used by the wallet's own flows.
  */
 export function askForPin(description?: string): Promise<boolean> {
   return new Promise((resolve) => {

@@ -58,7 +58,8 @@ function Row({
 }
 
 function DepositRow({ deposit }: { deposit: Deposit }) {
-  const needsProof = deposit.status === 'pending' && !deposit.proof_url;
+  const pending = deposit.status === 'pending';
+  const needsProof = pending && !deposit.proof_url;
   return (
     <Row
       testId="deposit-row"
@@ -71,13 +72,14 @@ function DepositRow({ deposit }: { deposit: Deposit }) {
           {deposit.status === 'rejected' && deposit.reason && (
             <span className="block text-red-600">Reason: {deposit.reason}</span>
           )}
-          {needsProof && (
+          {pending && (
+            // Reopens the deposit with the bank details and reference to pay with.
             <button
               type="button"
               className="mt-1 block font-semibold text-brand-600 hover:text-brand-700"
               onClick={() => bottomDrawer.open('deposit', { depositId: deposit.id })}
             >
-              Attach proof of payment
+              {needsProof ? 'Attach proof of payment' : 'Payment details'}
             </button>
           )}
         </>

@@ -12,12 +12,11 @@ import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { ApiError, errorMessage } from '@/lib/http';
+import { useProfile } from '@/lib/profile';
 import { useAccounts } from '../api/accounts';
 import { useBankCards } from '../api/bank-cards';
 import { walletKeys } from '../api/keys';
 import { useLimits } from '../api/limits';
-import { useClientProfile } from '../api/profile';
-import { forgetPinVerification } from '../api/verify-pin';
 import { requestWithdrawal } from '../api/withdrawals';
 import { displayAmount, maskCardNumber } from '../model/display';
 import { withdrawalFormSchema, type WithdrawalFormValues } from '../model/forms';
@@ -142,13 +141,18 @@ function Result({
 
 /**
  * The 'withdraw' bottom drawer: account, one of the client's bank cards, amount between the
- * minimum and the available balance; asks for the PIN first when the session has no fresh one.
+ * minimum and the available balance; every withdrawal asks for the PIN (the server spends one
+ * PIN verification per withdrawal).
  */
-export default function WithdrawDrawer({ params, close, closeAndNavigate }: BottomDrawerContentProps) {
+export default function WithdrawDrawer({
+  params,
+  close,
+  closeAndNavigate,
+}: BottomDrawerContentProps<'withdraw'>) {
   const queryClient = useQueryClient();
   const { data: accounts, isLoading: accountsLoading } = useAccounts();
   const { data: cards, isLoading: cardsLoading } = useBankCards();
-  const { data: profile } = useClientProfile();
+  const { data: profile } = useProfile();
   const limits = useLimits();
   const keeper = useState(createIdempotencyKeeper)[0];
   const [result, setResult] = useState<Withdrawal | null>(null);
@@ -161,7 +165,7 @@ export default function WithdrawDrawer({ params, close, closeAndNavigate }: Bott
   const form = useForm<WithdrawalFormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
-      accountId: typeof params.accountId === 'number' ? String(params.accountId) : '',
+      accountId: params.accountId !== undefined ? String(params.accountId) : '',
       cardId: '',
       amount: '',
     },
@@ -195,13 +199,12 @@ export default function WithdrawDrawer({ params, close, closeAndNavigate }: Bott
     if (!(await askForPin(description))) return;
     try {
       const withdrawal = await requestWithdrawal(body, keeper.keyFor(body));
-      forgetPinVerification();
       keeper.settle();
       setResult(withdrawal);
       await queryClient.invalidateQueries({ queryKey: walletKeys.all });
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.PinRequired && !retried) {
-        forgetPinVerification();
+        // The verification lapsed before the request arrived: ask once more.
         return submit(values, true);
       }
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) keeper.settle();

@@ -8,7 +8,7 @@ import {
   withdrawalFormSchema,
 } from './forms';
 import { createIdempotencyKeeper } from './idempotency';
-import { isPinComplete, isPinFresh, sanitizePin } from './pin';
+import { isPinComplete, sanitizePin } from './pin';
 import { displayAmount, maskCardNumber, recordStatusBadgeClass } from './display';
 
 /** The first message per field, as the form shows it (react-hook-form keeps the first error). */
@@ -134,12 +134,6 @@ describe('PIN input', () => {
     expect(sanitizePin('abc')).toBe('');
     expect(isPinComplete('12345')).toBe(false);
     expect(isPinComplete('123456')).toBe(true);
-  });
-
-  it('asks again before the server’s 5 minutes run out', () => {
-    expect(isPinFresh(null, 1000)).toBe(false);
-    expect(isPinFresh(0, 4 * 60_000)).toBe(true);
-    expect(isPinFresh(0, 4 * 60_000 + 30_000)).toBe(false);
   });
 });
 

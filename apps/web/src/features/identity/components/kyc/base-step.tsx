@@ -3,12 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { kycBaseForm } from '@imali/contract';
 import { Button } from '@/components/ui/button';
 import { FormTextField } from '@/components/ui/form-text-field';
-
-export interface KycBaseValues {
-  full_name: string;
-  mobile: string;
-  dob: string;
-}
+import type { KycBaseValues } from '../../model/kyc';
 
 export function BaseStep({
   initial,

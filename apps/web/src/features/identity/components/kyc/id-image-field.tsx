@@ -13,6 +13,7 @@ export function IdImageField({
   required,
   url,
   onUploaded,
+  onUploadingChange,
   error,
   testId,
 }: {
@@ -20,6 +21,8 @@ export function IdImageField({
   required?: boolean;
   url: string;
   onUploaded: (url: string) => void;
+  /** Reports when an upload starts and ends (the form waits for it before submitting). */
+  onUploadingChange?: (uploading: boolean) => void;
   error?: string;
   testId: string;
 }) {
@@ -45,6 +48,7 @@ export function IdImageField({
     setProblem(null);
     setPreview(URL.createObjectURL(file));
     setUploading(true);
+    onUploadingChange?.(true);
     onUploaded('');
     try {
       const result = await uploadImage(file);
@@ -59,6 +63,7 @@ export function IdImageField({
       setProblem(known ? (e as ApiError).message : Messages.imageUploadFailed);
     } finally {
       setUploading(false);
+      onUploadingChange?.(false);
       if (input.current) input.current.value = '';
     }
   };

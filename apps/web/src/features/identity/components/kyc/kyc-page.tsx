@@ -9,13 +9,19 @@ import { Spinner } from '@/components/ui/spinner';
 import { Stepper } from '@/components/ui/stepper';
 import { ApiError } from '@/lib/http';
 import { returnRoute } from '@/lib/return-route';
-import { profileQueryKey, profileQueryOptions } from '../../api/client-info';
+import { profileQueryKey, profileQueryOptions } from '@/lib/profile';
 import { submitKyc } from '../../api/submit-kyc';
-import { initialKycStep, KYC_STEPS, STATUS_STEP } from '../../model/kyc';
+import {
+  initialKycStep,
+  KYC_STEPS,
+  STATUS_STEP,
+  type KycBaseValues,
+  type KycIdValues,
+} from '../../model/kyc';
 import { logout } from '../../model/logout';
 import { AgreementStep } from './agreement-step';
-import { BaseStep, type KycBaseValues } from './base-step';
-import { IdStep, type KycIdValues } from './id-step';
+import { BaseStep } from './base-step';
+import { IdStep } from './id-step';
 import { StatusStep } from './status-step';
 
 const PENDING_POLL_MS = 5000;
