@@ -3,3 +3,4 @@ export * from './identity';
 export * from './ledger';
 export * from './market';
 export * from './menu';
+export * from './trading';

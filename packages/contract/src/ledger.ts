@@ -6,7 +6,7 @@ import { z } from 'zod';
  * integers. Every money-moving POST needs an `Idempotency-Key` header (see IDEMPOTENCY_HEADER).
  */
 
-export const MONEY_CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP'] as const;
+export const MONEY_CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP', 'INR'] as const;
 export const moneyCurrency = z.enum(MONEY_CURRENCIES, { error: 'Unknown currency' });
 export type MoneyCurrency = z.infer<typeof moneyCurrency>;
 

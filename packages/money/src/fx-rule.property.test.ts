@@ -58,19 +58,20 @@ function convert(
 describe('FX rule: no conversion sequence makes money', () => {
   // Mid prices in ZAR of the form 2^a·5^b, so that every pair's mid P_A/P_B is an exact decimal and
   // the client's value at mid, Σ balance × P, is exact (ZAR cents).
+  const PAIRS = (CURRENCIES.length * (CURRENCIES.length - 1)) / 2;
   const price = fc.record({ a: fc.integer({ min: 0, max: 6 }), b: fc.integer({ min: 0, max: 3 }) });
   const world = fc
     .record({
-      prices: fc.tuple(price, price, price),
+      prices: fc.array(price, { minLength: CURRENCIES.length - 1, maxLength: CURRENCIES.length - 1 }),
       // per unordered pair: 0 none, 1 A→B, 2 B→A, 3 both; and a spread per direction in basis
       // points (negative: a rate above its mid, which setRate refuses)
-      published: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 6, maxLength: 6 }),
-      spreads: fc.array(fc.integer({ min: -50, max: 300 }), { minLength: 12, maxLength: 12 }),
+      published: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: PAIRS, maxLength: PAIRS }),
+      spreads: fc.array(fc.integer({ min: -50, max: 300 }), { minLength: 2 * PAIRS, maxLength: 2 * PAIRS }),
     })
     .map(({ prices, published, spreads }) => {
       // Price of each currency in ZAR as a fraction num/den with den a power of 10 (exact).
       const P = { ZAR: 1n } as Record<Currency, bigint>;
-      (['USD', 'EUR', 'GBP'] as const).forEach((c, i) => {
+      CURRENCIES.filter((c) => c !== 'ZAR').forEach((c, i) => {
         P[c] = 2n ** BigInt(prices[i]!.a) * 5n ** BigInt(prices[i]!.b);
       });
       const rates: (PublishedRate & { bps: number })[] = [];

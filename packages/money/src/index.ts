@@ -2,3 +2,4 @@
 export * from './decimal';
 export * from './money';
 export * from './display';
+export * from './fees';

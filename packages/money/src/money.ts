@@ -13,16 +13,17 @@ import {
 } from './decimal';
 
 /** The currencies Imali keeps accounts in, and their minor-unit exponents (ISO 4217). */
-export const CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP'] as const;
+export const CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP', 'INR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-export const CURRENCY_EXPONENT: Record<Currency, number> = { ZAR: 2, USD: 2, EUR: 2, GBP: 2 };
+export const CURRENCY_EXPONENT: Record<Currency, number> = { ZAR: 2, USD: 2, EUR: 2, GBP: 2, INR: 2 };
 
 export const CURRENCY_NAMES: Record<Currency, string> = {
   ZAR: 'South African Rand',
   USD: 'US Dollar',
   EUR: 'Euro',
   GBP: 'British Pound',
+  INR: 'Indian Rupee',
 };
 
 export function isCurrency(value: unknown): value is Currency {

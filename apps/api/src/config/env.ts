@@ -58,11 +58,16 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   // Money limits per currency, as CUR=decimal pairs (issue 3; parsed by modules/ledger/limits.ts).
-  MONEY_MIN_DEPOSIT: z.string().default('ZAR=1000,USD=50,EUR=50,GBP=50'),
-  MONEY_MIN_WITHDRAWAL: z.string().default('ZAR=500,USD=25,EUR=25,GBP=25'),
-  MONEY_DAILY_WITHDRAWAL_CAP: z.string().default('ZAR=100000,USD=5000,EUR=5000,GBP=5000'),
+  MONEY_MIN_DEPOSIT: z.string().default('ZAR=1000,USD=50,EUR=50,GBP=50,INR=4000'),
+  MONEY_MIN_WITHDRAWAL: z.string().default('ZAR=500,USD=25,EUR=25,GBP=25,INR=2000'),
+  MONEY_DAILY_WITHDRAWAL_CAP: z.string().default('ZAR=100000,USD=5000,EUR=5000,GBP=5000,INR=400000'),
   /** An order above this amount needs a PIN verification of its own (smaller ones share one). */
-  PIN_EACH_ORDER_ABOVE: z.string().default('ZAR=50000,USD=2500,EUR=2500,GBP=2000'),
+  PIN_EACH_ORDER_ABOVE: z.string().default('ZAR=50000,USD=2500,EUR=2500,GBP=2000,INR=200000'),
+  /**
+   * A folder of fee schedule JSON files (packages/money's format, one per country): a file replaces
+   * the shipped schedule of its country. Unset: the shipped schedules (packages/money/fee-schedules).
+   */
+  FEE_SCHEDULES_DIR: z.string().optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {

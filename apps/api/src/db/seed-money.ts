@@ -13,6 +13,8 @@ export const SEED_RATES: Array<{ from: string; to: string; rate: string; mid: st
   { from: 'ZAR', to: 'GBP', rate: '0.0431', mid: '0.043573' },
   { from: 'USD', to: 'EUR', rate: '0.91', mid: '0.92' },
   { from: 'USD', to: 'GBP', rate: '0.78', mid: '0.795' },
+  { from: 'INR', to: 'ZAR', rate: '0.2150', mid: '0.2180' },
+  { from: 'USD', to: 'INR', rate: '83.10', mid: '83.90' },
 ];
 
 const SEED_ACTOR = 'ops:seed';

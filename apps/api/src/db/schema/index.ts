@@ -1,3 +1,4 @@
 export * from './identity';
 export * from './ledger';
 export * from './market';
+export * from './trading';

@@ -16,7 +16,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const minor = (name: string) => bigint(name, { mode: 'bigint' });
 const id = (name: string) => bigint(name, { mode: 'number' });
 
-export type LedgerCurrency = 'ZAR' | 'USD' | 'EUR' | 'GBP';
+export type LedgerCurrency = 'ZAR' | 'USD' | 'EUR' | 'GBP' | 'INR';
 
 /** What a house account is for (one per purpose and currency, created by the migrations). */
 export const HOUSE_PURPOSES = [
@@ -50,7 +50,7 @@ export const accounts = pgTable('accounts', {
 
 export const journalEntries = pgTable('journal_entries', {
   id: id('id').primaryKey().generatedAlwaysAsIdentity(),
-  kind: text('kind', { enum: ['deposit', 'withdrawal', 'transfer', 'adjustment'] }).notNull(),
+  kind: text('kind', { enum: ['deposit', 'withdrawal', 'transfer', 'adjustment', 'trade'] }).notNull(),
   description: text('description').notNull(),
   reference: text('reference').notNull(),
   clientId: id('client_id'),

@@ -23,13 +23,14 @@ describe('accounts and statements', () => {
   });
   afterAll(() => t.close());
 
-  it('gives every client ZAR, USD, EUR and GBP accounts with balance, available and held', async () => {
+  it('gives every client ZAR, USD, EUR, GBP and INR accounts with balance, available and held', async () => {
     const res = await clientApi(t, alice).get('/api/account/app/v1');
     expect(res.statusCode).toBe(200);
     const accounts = res.json().data;
     expect(accounts.map((a: { currency: string }) => a.currency).sort()).toEqual([
       'EUR',
       'GBP',
+      'INR',
       'USD',
       'ZAR',
     ]);
@@ -40,7 +41,7 @@ describe('accounts and statements', () => {
     const carol = await createTestClient(t.app.ctx);
     await t.database.query('delete from accounts where client_id = $1', [carol.clientId]);
     const res = await clientApi(t, carol).get('/api/account/app/v1');
-    expect(res.json().data).toHaveLength(4);
+    expect(res.json().data).toHaveLength(5);
   });
 
   it('refuses clients without approved KYC and anonymous callers', async () => {

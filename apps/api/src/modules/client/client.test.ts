@@ -48,7 +48,7 @@ describe('client: profile, menu, password check, PIN', () => {
       allow_loan: false,
       service: '',
       // A new client's cash accounts: one per currency, empty.
-      accounts: ['ZAR', 'USD', 'EUR', 'GBP'].map((currency) => ({
+      accounts: ['ZAR', 'USD', 'EUR', 'GBP', 'INR'].map((currency) => ({
         id: expect.any(Number),
         currency,
         balance: '0.00',

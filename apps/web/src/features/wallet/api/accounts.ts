@@ -4,7 +4,7 @@ import { http } from '@/lib/api-client';
 import { walletKeys } from './keys';
 
 /** Display order of the currency accounts: the home currency first. */
-const ORDER = ['ZAR', 'USD', 'EUR', 'GBP'];
+const ORDER = ['ZAR', 'USD', 'EUR', 'GBP', 'INR'];
 
 export function fetchAccounts(): Promise<Account[]> {
   return http.get<Account[]>('/api/account/app/v1');

@@ -1,0 +1,384 @@
+import { z } from 'zod';
+import { MARKET_COUNTRIES, MARKETS, QUOTE_UNITS } from './market';
+import { idField } from './ledger';
+
+/**
+ * Trading contract (issue 12): offerings (what Discover lists), orders and their receipts, fee
+ * previews, quotes and sells. Amounts are decimal strings in the account's currency ('10062.40');
+ * prices are decimal strings in the instrument's quote unit (JSE shares in cents: '5987'; divide
+ * by 100 for rand, as spec section 4 says); quantities are decimal strings ('10'); ratios are
+ * decimal strings ('0.1234' = 12.34 %). Every money-moving POST needs the Idempotency-Key header,
+ * approved KYC and a PIN verified on this session in the last 5 minutes.
+ */
+
+// ---------- Country profiles ----------
+
+/** Spec section 3 "Country reference item", for the country picker and currency formatting. */
+export const countryProfile = z.object({
+  name: z.string(),
+  code: z.string().length(2),
+  emoji: z.string(),
+  image: z.string(),
+  locale: z.string(),
+  language: z.string(),
+  currency: z.string(),
+  phoneCode: z.string(),
+  timezones: z.array(z.string()),
+});
+export type CountryProfile = z.infer<typeof countryProfile>;
+
+/** The countries Imali trades in; ZA is the default (spec section 1). */
+export const TRADING_COUNTRY_PROFILES: readonly CountryProfile[] = [
+  {
+    name: 'South Africa',
+    code: 'ZA',
+    emoji: '🇿🇦',
+    image: '/flags/za.svg',
+    locale: 'en-ZA',
+    language: 'en',
+    currency: 'ZAR',
+    phoneCode: '+27',
+    timezones: ['Africa/Johannesburg'],
+  },
+  {
+    name: 'India',
+    code: 'IN',
+    emoji: '🇮🇳',
+    image: '/flags/in.svg',
+    locale: 'en-IN',
+    language: 'en',
+    currency: 'INR',
+    phoneCode: '+91',
+    timezones: ['Asia/Kolkata'],
+  },
+  {
+    name: 'United States',
+    code: 'US',
+    emoji: '🇺🇸',
+    image: '/flags/us.svg',
+    locale: 'en-US',
+    language: 'en',
+    currency: 'USD',
+    phoneCode: '+1',
+    timezones: ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'],
+  },
+];
+
+// ---------- Messages ----------
+
+export const TradingMessages = {
+  // spec section 8 (Price and orders) and section 4 (close-order flow), verbatim
+  priceUnavailable: 'Unable to fetch a valid price. Please retry later.',
+  priceFetchFailed: 'Failed to fetch latest price. Please try again.',
+  quoteExpired: 'Timeout. Please get the latest quotation again.',
+  sellReceived: (symbol: string) => `Sell order for ${symbol} received.`,
+  // ours
+  buyReceived: (symbol: string) => `Buy order for ${symbol} received.`,
+  allocationReceived: (symbol: string) =>
+    `Allocation request for ${symbol} received. Funds are held until settlement.`,
+  restricted: 'Trading in this stock is restricted.',
+  quoteNotFound: 'Quotation not found. Please get the latest quotation again.',
+  quoteUsed: 'This quotation has already been used. Please get the latest quotation again.',
+  quotePriceMismatch: 'The price does not match your quotation. Please get the latest quotation again.',
+  marketClosed: (market: string, opensAt: string) => `The ${market} is closed. It opens at ${opensAt}.`,
+  positionLocked: (until: string) => `This position is locked until ${until}.`,
+  offeringNotFound: 'Offering not found.',
+  offeringNotOpen: 'This offering is not open for orders.',
+  orderNotFound: 'Order not found.',
+  notHolding: 'Only a holding can be sold.',
+  quantityRequired: 'Enter a quantity',
+  quantityInvalid: 'Enter a valid quantity',
+  quantityPositive: 'Quantity must be greater than 0',
+  wholeShares: 'Quantity must be a whole number of shares',
+  belowMinimum: (minimum: string) => `The minimum for this offering is ${minimum}.`,
+  aboveMaximum: (maximum: string) => `The maximum per client for this offering is ${maximum}.`,
+  wrongAccountCurrency: (currency: string) => `Choose your ${currency} account for this market.`,
+  instrumentNotFound: 'Stock not found.',
+} as const;
+
+// ---------- Shared fields ----------
+
+/** A quantity typed by the client: positive decimal text (whole shares are checked per product). */
+export const quantityString = z
+  .union([z.string(), z.number()], { error: TradingMessages.quantityRequired })
+  .transform((v) => String(v).trim())
+  .superRefine((value, ctx) => {
+    if (value === '') ctx.addIssue({ code: 'custom', message: TradingMessages.quantityRequired });
+    else if (!/^\d{1,12}(\.\d{1,6})?$/.test(value))
+      ctx.addIssue({ code: 'custom', message: TradingMessages.quantityInvalid });
+    else if (!/[1-9]/.test(value))
+      ctx.addIssue({ code: 'custom', message: TradingMessages.quantityPositive });
+  });
+
+export const OFFERING_DTYPES = ['fo', 'otc', 'ipo', 'fund', 'quant'] as const;
+export type OfferingDtype = (typeof OFFERING_DTYPES)[number];
+export const OFFERING_STATUSES = ['upcoming', 'open', 'closed', 'settled'] as const;
+export type OfferingStatus = (typeof OFFERING_STATUSES)[number];
+
+/** Order ttype: how it was bought (spec: standard, quant, fund, ipo; plus the stock deals fo, otc). */
+export const ORDER_TTYPES = ['standard', 'fo', 'otc', 'ipo', 'fund', 'quant'] as const;
+export type OrderTtype = (typeof ORDER_TTYPES)[number];
+export const ORDER_STATUSES = ['pending', 'awaiting', 'holding', 'sold', 'rejected', 'listing'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Which list an order is in: holding; awaiting (pending, awaiting, listing); history (sold, rejected). */
+export const ORDER_LISTS = ['holding', 'awaiting', 'history'] as const;
+export type OrderList = (typeof ORDER_LISTS)[number];
+
+// ---------- Key facts and fees ----------
+
+export const KEY_FACT_KEYS = [
+  'what_you_buy',
+  'price_basis',
+  'lock_up',
+  'early_exit',
+  'fees',
+  'allocation',
+  'maximum_loss',
+] as const;
+
+/** One line of an offering's key-facts sheet, shown before the client confirms. */
+export const keyFact = z.object({ key: z.string(), label: z.string(), text: z.string() });
+export type KeyFact = z.infer<typeof keyFact>;
+
+export const FEE_BUCKETS = ['brokerage', 'stt', 'txn', 'gst'] as const;
+
+/** Receipt fee summary (spec section 3): money strings, each '0.00' when none. */
+export const feeSummary = z.object({
+  brokerage: z.string(),
+  stt: z.string(),
+  txn: z.string(),
+  gst: z.string(),
+  total: z.string(),
+});
+export type FeeSummary = z.infer<typeof feeSummary>;
+
+/** One charge of the itemised list (the schedule line that produced it). */
+export const feeItem = z.object({
+  side: z.enum(['buy', 'sell']),
+  code: z.string(),
+  label: z.string(),
+  bucket: z.enum(FEE_BUCKETS),
+  amount: z.string(),
+});
+export type FeeItem = z.infer<typeof feeItem>;
+
+// ---------- Offerings ----------
+
+/** GET /api/stat/app/v1/trading_list?dtype=fo|otc|…|all&hot=1 → Offering[] (open and upcoming). */
+export const tradingListQuery = z.object({
+  dtype: z.enum([...OFFERING_DTYPES, 'all']).optional(),
+  hot: z.enum(['0', '1']).optional(),
+});
+
+export const offering = z.object({
+  id: z.number().int(),
+  dtype: z.enum(OFFERING_DTYPES),
+  name: z.string(),
+  symbol: z.string(),
+  instrument_name: z.string(),
+  market: z.enum(MARKETS),
+  country: z.enum(MARKET_COUNTRIES),
+  currency: z.string(),
+  quote_unit: z.enum(QUOTE_UNITS),
+  status: z.enum(OFFERING_STATUSES),
+  opens_at: z.string(),
+  closes_at: z.string(),
+  /** Per client, in shares. */
+  min_quantity: z.string(),
+  max_quantity: z.string(),
+  hot: z.boolean(),
+  /** fo: days the position is locked after it is bought. */
+  term_days: z.number().int().nullable(),
+  /** otc: the fixed block price (quote unit) and the block's size in shares. */
+  block_price: z.string().nullable(),
+  block_size: z.string().nullable(),
+  /** otc: shares requested so far by every client (demand; may exceed the block). */
+  requested_quantity: z.string().nullable(),
+  allocation_rule: z.string().nullable(),
+  /** The instrument's last price in the quote unit (simulated market data). */
+  last_price: z.string(),
+  key_facts: z.array(keyFact),
+});
+export type Offering = z.infer<typeof offering>;
+
+// ---------- Quotes ----------
+
+/**
+ * GET /api/market/app/v1/price?symbol&market&country: the latest price as a quotation bound to
+ * this client and instrument, valid 20 s by the server clock and consumed by the order it prices.
+ */
+export const QUOTE_VALIDITY_MS = 20_000;
+export const quotation = z.object({
+  symbol: z.string(),
+  market: z.enum(MARKETS),
+  country: z.enum(MARKET_COUNTRIES),
+  currency: z.string(),
+  quote_unit: z.enum(QUOTE_UNITS),
+  /** Decimal string in the quote unit, e.g. '598741' (ZAc) or '189.43' (USD). */
+  price: z.string(),
+  S1: z.union([z.literal(0), z.literal(1)]),
+  market_open: z.boolean(),
+  as_of: z.string(),
+  quote_id: z.string(),
+  expires_at: z.string(),
+});
+export type Quotation = z.infer<typeof quotation>;
+
+// ---------- Preview ----------
+
+/**
+ * GET /api/client/app/v1/order/preview: exactly the figures the receipt will show if the order
+ * is placed now against the same quote (buys) or allocation (otc).
+ * - standard: symbol, market, country, quantity, account_id, quote_id
+ * - fo: offering_id, quantity, account_id, quote_id
+ * - otc: offering_id, quantity, account_id (priced at the block price)
+ * - sell: order_id, quote_id
+ */
+export const previewQuery = z.object({
+  ttype: z.enum(['standard', 'fo', 'otc', 'sell']),
+  quantity: quantityString.optional(),
+  account_id: idField('Choose an account').optional(),
+  offering_id: idField('Offering not found.').optional(),
+  order_id: idField('Order not found.').optional(),
+  symbol: z.string().trim().max(20).optional(),
+  market: z.enum(MARKETS).optional(),
+  country: z.enum(MARKET_COUNTRIES).optional(),
+  quote_id: z.string().trim().max(64).optional(),
+});
+
+export const orderPreview = z.object({
+  side: z.enum(['buy', 'sell']),
+  ttype: z.enum(ORDER_TTYPES),
+  symbol: z.string(),
+  currency: z.string(),
+  quote_unit: z.enum(QUOTE_UNITS),
+  quantity: z.string(),
+  /** Quote unit. */
+  price: z.string(),
+  /** quantity × price in the account currency. */
+  trade_value: z.string(),
+  fees: feeSummary,
+  fee_items: z.array(feeItem),
+  fee_schedule: z.string(),
+  /** buy: trade value + fees (what is debited or held); sell: trade value − fees (what is credited). */
+  total: z.string(),
+  quote_id: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  /** fo: the date the position unlocks. */
+  locked_until: z.string().nullable(),
+});
+export type OrderPreview = z.infer<typeof orderPreview>;
+
+// ---------- Orders ----------
+
+/** POST /api/client/app/v1/order/buy: a plain stock buy at a quotation (ttype standard). */
+export const stockBuyBody = z.object({
+  symbol: z.string().trim().min(1).max(20),
+  market: z.enum(MARKETS),
+  country: z.enum(MARKET_COUNTRIES),
+  quantity: quantityString,
+  account_id: idField('Choose an account'),
+  quote_id: z.string({ error: TradingMessages.quoteNotFound }).trim().min(1).max(64),
+});
+export type StockBuyBody = z.input<typeof stockBuyBody>;
+
+/** POST /api/fo/app/v1/buy: a fixed-term (DD Trading) buy at a quotation. */
+export const foBuyBody = z.object({
+  id: idField(TradingMessages.offeringNotFound),
+  quantity: quantityString,
+  account_id: idField('Choose an account'),
+  quote_id: z.string({ error: TradingMessages.quoteNotFound }).trim().min(1).max(64),
+});
+export type FoBuyBody = z.input<typeof foBuyBody>;
+
+/** POST /api/otc/app/v1/record/allocate/{id}: an allocation request at the block price. */
+export const otcAllocateBody = z.object({
+  quantity: quantityString,
+  account_id: idField('Choose an account'),
+});
+export type OtcAllocateBody = z.input<typeof otcAllocateBody>;
+
+/**
+ * POST /api/client/app/v1/order/sell/{id}: sells the whole holding at a quotation of this client
+ * for this instrument. `price` as the client shows it (ZA: rand, the quote ÷ 100).
+ */
+export const sellBody = z.object({
+  ttype: z.enum(ORDER_TTYPES),
+  price: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
+  quote_id: z.string().trim().min(1).max(64).optional(),
+});
+export type SellBody = z.input<typeof sellBody>;
+
+/** GET /api/client/app/v1/order/holding|awaiting|history?dtype= */
+export const orderListQuery = z.object({
+  dtype: z.enum([...ORDER_TTYPES, 'all']).optional(),
+});
+
+/** GET /api/client/app/v1/order?did=&ttype= */
+export const receiptQuery = z.object({
+  did: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Order not found.')
+    .transform(Number),
+  ttype: z.enum(ORDER_TTYPES).optional(),
+});
+
+/** The order receipt (spec section 3), every field present. */
+export const order = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  /** The account id the order is booked on (spec: account). */
+  account: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  ttype: z.enum(ORDER_TTYPES),
+  /** fo, otc, ipo or standard: the spec's STOCK sub-labels D.D., P.M., ST, STD. */
+  display_type: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  market: z.enum(MARKETS),
+  country: z.enum(MARKET_COUNTRIES),
+  currency: z.string(),
+  quote_unit: z.enum(QUOTE_UNITS),
+  offering_id: z.number().int().nullable(),
+  order_time: z.string(),
+  execution_time: z.string().nullable(),
+  settlement_time: z.string().nullable(),
+  /** buy while held or waiting; sell once sold. */
+  order_action: z.enum(['buy', 'sell']),
+  /** Shares held (allocated, for otc); requested_quantity is what was asked for. */
+  quantity: z.string(),
+  requested_quantity: z.string(),
+  /** Quote unit. */
+  buy_price: z.string(),
+  /** quantity × buy price, account currency. */
+  buy_trade_value: z.string(),
+  /** quantity × sell price; '0.00' until sold. */
+  sell_trade_value: z.string(),
+  /** The price of the last action (buy, or sell once sold), quote unit. */
+  order_price: z.string(),
+  /** The cash the order moved: buy trade value + buy fees (sold: sell trade value − sell fees). */
+  trade_value: z.string(),
+  /** sold: realised (sell net − buy total); holding: at the last price, before sell fees. */
+  profit: z.string(),
+  roi: z.string(),
+  holding_period: z.number().int(),
+  /** Always '0.00' at Imali: every order is paid from funds held when it is made. */
+  outstanding: z.string(),
+  fees: feeSummary,
+  fee_items: z.array(feeItem),
+  fee_schedule: z.string(),
+  locked_until: z.string().nullable(),
+  /** Quotations the order was priced at (buy and sell), with the quoted and executed prices. */
+  buy_quote_id: z.string().nullable(),
+  sell_quote_id: z.string().nullable(),
+  quoted_sell_price: z.string().nullable(),
+  sell_price: z.string().nullable(),
+  /** Last price used for an unrealised profit (holding), quote unit. */
+  last_price: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+/** What a buy, allocation or sell POST answers: the receipt and a message for the toast. */
+export const orderResult = z.object({ order, message: z.string() });
+export type OrderResult = z.infer<typeof orderResult>;
