@@ -31,13 +31,13 @@ const BOOK_CLIENTS = 5_000;
 const PG_WORKERS = 8;
 const LOCAL_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-interface BenchClient {
+export interface BenchClient {
   clientId: number;
   zar: number;
   usd: number;
 }
 
-async function prepare(database: DatabaseHandle) {
+export async function prepare(database: DatabaseHandle, config = testConfig()) {
   await migrate(database);
   // A live book, not an empty database: with only the bench's own clients, `clients` and `accounts`
   // were a few pages each and PostgreSQL rightly planned key lookups on them (three foreign-key
@@ -47,11 +47,11 @@ async function prepare(database: DatabaseHandle) {
     insert into clients (mobile, password_hash, kyc_status)
       select '6' || lpad(g::text, 8, '0'), 'bench', 'approved' from generate_series(1, ${BOOK_CLIENTS}) g;
     insert into accounts (kind, purpose, client_id, currency)
-      select 'client', 'cash', c.id, currency from clients c, unnest(array['ZAR', 'USD', 'EUR', 'GBP']) currency
+      select 'client', 'cash', c.id, currency from clients c, unnest(array['ZAR', 'USD', 'EUR', 'GBP', 'INR']) currency
       where c.mobile like '6%';
   `);
   const ctx: AppContext = {
-    config: testConfig(),
+    config,
     database,
     db: database.db,
     clock: { now: () => new Date() },
@@ -89,7 +89,7 @@ async function prepare(database: DatabaseHandle) {
 }
 
 /** One transfer for a random client, alternating direction so balances never run dry. */
-async function oneTransfer(ctx: AppContext, people: BenchClient[], n: number) {
+export async function oneTransfer(ctx: AppContext, people: BenchClient[], n: number) {
   const p = people[randomInt(people.length)]!;
   const toUsd = n % 2 === 0;
   await transfer(
@@ -154,7 +154,7 @@ async function report(label: string, ctx: AppContext, people: BenchClient[], wor
   for (const line of check.text.split('\n')) console.log(`  ${line}`);
 }
 
-async function postgresAdminUrl(): Promise<string | undefined> {
+export async function postgresAdminUrl(): Promise<string | undefined> {
   const candidates = [process.env.DATABASE_URL, LOCAL_PG].filter((u): u is string => Boolean(u));
   for (const url of candidates) {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });

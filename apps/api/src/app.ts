@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { identityModules } from './modules/identity-modules';
 import { moneyModules } from './modules/money-modules';
 import { marketModules } from './modules/market-modules';
+import { tradingModules } from './modules/trading-modules';
 import { opsModules } from './modules/ops-modules';
 import { MULTIPART_LIMITS } from './modules/uploads/multipart';
 import { JobRunner, scheduledJobs } from './jobs/index';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
       await api.register(healthRoutes);
       await api.register(identityModules);
       await api.register(moneyModules);
+      await api.register(tradingModules);
     },
     { prefix: '/api' },
   );

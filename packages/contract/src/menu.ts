@@ -6,7 +6,21 @@ import type { MenuEntry } from './identity';
  */
 export const DEFAULT_MENU: MenuEntry[] = [
   { path: '/dashboard', name: 'Dashboard', component: 'dashboard', meta: { title: 'Home', icon: 'home' } },
-  { path: '/market', name: 'Market', component: 'market', meta: { title: 'Market', icon: 'chart' } },
+  {
+    path: '/market',
+    name: 'Market',
+    component: 'market',
+    meta: { title: 'Market', icon: 'chart' },
+    // Spec section 2: ranking is a view of its own (its path is ours).
+    children: [
+      {
+        path: 'ranking',
+        name: 'MarketRanking',
+        component: 'market/ranking',
+        meta: { title: 'Ranking', icon: 'chart' },
+      },
+    ],
+  },
   {
     path: '/discover',
     name: 'Discover',
@@ -43,6 +57,20 @@ export const DEFAULT_MENU: MenuEntry[] = [
         name: 'PortfolioHistory',
         component: 'portfolio/history',
         meta: { title: 'History', icon: 'history' },
+      },
+      // Spec section 2: the order list and the order receipt are views of their own (paths ours):
+      // /portfolio/orders?list=holding|awaiting|history&dtype=…, /portfolio/order/:id.
+      {
+        path: 'orders',
+        name: 'PortfolioOrders',
+        component: 'portfolio/orders',
+        meta: { title: 'Orders', icon: 'receipt' },
+      },
+      {
+        path: 'order/:id',
+        name: 'PortfolioOrder',
+        component: 'portfolio/order',
+        meta: { title: 'Order Details', icon: 'receipt' },
       },
     ],
   },

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   abbreviateAmount,
+  countdownTone,
+  countryPrice,
   currencyForCountry,
   formatCountryCurrency,
   formatCurrency,
   formatNumber2,
   formatRatio,
+  isValidPrice,
   productSubLabel,
   recordStatusTone,
   signedColorClass,
@@ -119,5 +122,37 @@ describe('labels and statuses', () => {
     expect(recordStatusTone('PAID')).toBe('green');
     expect(recordStatusTone('rejected')).toBe('red');
     expect(recordStatusTone('other')).toBe('grey');
+  });
+});
+
+describe('quotation rules (close-order flow)', () => {
+  it('divides a ZA price by 100 exactly, leaves other countries as they are', () => {
+    expect(countryPrice('598741', 'ZA')).toBe('5987.41');
+    expect(countryPrice('5987.5', 'za')).toBe('59.875');
+    expect(countryPrice('598700', 'ZA')).toBe('5987.00');
+    expect(countryPrice('189.43', 'US')).toBe('189.43');
+    expect(countryPrice('2450.5', 'IN')).toBe('2450.5');
+    expect(countryPrice('abc', 'ZA')).toBeUndefined();
+    expect(countryPrice(undefined, 'ZA')).toBeUndefined();
+  });
+
+  it('treats a missing, zero or non-numeric price as invalid', () => {
+    expect(isValidPrice('598741')).toBe(true);
+    expect(isValidPrice('0.01')).toBe(true);
+    expect(isValidPrice('0')).toBe(false);
+    expect(isValidPrice('0.00')).toBe(false);
+    expect(isValidPrice('')).toBe(false);
+    expect(isValidPrice(null)).toBe(false);
+    expect(isValidPrice('-5')).toBe(false);
+  });
+
+  it('colours the countdown: red at 30% or below, yellow at 60% or below, else green', () => {
+    expect(countdownTone(20_000, 20_000)).toBe('green');
+    expect(countdownTone(12_001, 20_000)).toBe('green');
+    expect(countdownTone(12_000, 20_000)).toBe('yellow');
+    expect(countdownTone(6_001, 20_000)).toBe('yellow');
+    expect(countdownTone(6_000, 20_000)).toBe('red');
+    expect(countdownTone(0, 20_000)).toBe('red');
+    expect(countdownTone(-5, 20_000)).toBe('red');
   });
 });

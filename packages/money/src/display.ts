@@ -178,3 +178,40 @@ export function recordStatusTone(status: string | null | undefined): StatusTone 
   if (s === 'pending' || s === 'rejected') return statusTone(s);
   return 'grey';
 }
+
+/**
+ * A quote-unit price as the client shows and sends it (spec section 4, close-order flow): for
+ * country ZA the price is divided by 100 (JSE cents to rand), exactly; other countries unchanged.
+ * '598741' (ZA) → '5987.41'; '5987.5' (ZA) → '59.875'; '189.43' (US) → '189.43'. Invalid → undefined.
+ */
+export function countryPrice(price: Numeric, country: string | undefined): string | undefined {
+  const d = tryParseDecimal(price);
+  if (!d) return undefined;
+  const shown = (country ?? DEFAULT_COUNTRY).toUpperCase() === 'ZA' ? { ...d, scale: d.scale + 2 } : d;
+  return formatDecimal(shown);
+}
+
+/** A usable quotation price: present, a number and above zero (spec: missing or zero is retried). */
+export function isValidPrice(price: Numeric): boolean {
+  const d = tryParseDecimal(price);
+  return d !== undefined && d.coefficient > 0n;
+}
+
+export type CountdownTone = 'red' | 'yellow' | 'green';
+
+/**
+ * The quotation countdown bar's colour (spec section 4): red at 30% of the time left or below,
+ * yellow at 60% or below, otherwise green. `remaining` and `total` in the same unit (ms).
+ */
+export function countdownTone(remaining: number, total: number): CountdownTone {
+  const left = total > 0 ? Math.max(0, remaining) / total : 0;
+  if (left <= 0.3) return 'red';
+  if (left <= 0.6) return 'yellow';
+  return 'green';
+}
+
+export const COUNTDOWN_TONE_CLASS: Record<CountdownTone, string> = {
+  red: 'bg-red-500',
+  yellow: 'bg-yellow-400',
+  green: 'bg-green-500',
+};

@@ -6,6 +6,7 @@ import { md5 } from '../lib/md5';
 import { acceptUpload } from '../modules/uploads/uploads.service';
 import { advisors, clients, invitationCodes, kycSubmissions } from './schema/index';
 import { seedMoney } from './seed-money';
+import { seedTrading } from './seed-trading';
 
 export const DEMO = {
   advisor: 'Imali Demo Advisory',
@@ -18,11 +19,20 @@ export const DEMO = {
 
 /**
  * Seeds an empty database with the demo advisor, invitation code and an approved client. Runs
- * only when no invitation code exists yet, so restarts and real data are never touched.
+ * only when no invitation code exists yet, so restarts and real data are never touched. A demo
+ * database seeded before trading existed (it has the demo client) gets the demo offerings, which
+ * are seeded idempotently by name.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   const existing = await ctx.db.select().from(invitationCodes).limit(1);
-  if (existing.length > 0) return false;
+  if (existing.length > 0) {
+    const [demo] = await ctx.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.mobile, DEMO.mobile));
+    if (demo) await seedTrading(ctx);
+    return false;
+  }
   const [advisor] = await ctx.db.insert(advisors).values({ name: DEMO.advisor }).returning();
   await ctx.db.insert(invitationCodes).values({ code: DEMO.invitationCode, advisorId: advisor!.id });
   const [client] = await ctx.db
@@ -43,6 +53,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   await ctx.db.update(invitationCodes).set({ uses: 1 }).where(eq(invitationCodes.code, DEMO.invitationCode));
   await seedDemoKyc(ctx, client!.id);
   await seedMoney(ctx, client!.id);
+  await seedTrading(ctx);
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { pruneRateLimitCounters } from '../plugins/rate-limit-store';
 import type { Job } from './runner';
+import { quotesPruneJob } from './quotes-prune';
 import { uploadOrphansJob } from './uploads-orphans';
 
 /** Deletes rate-limit counters whose window has ended. */
@@ -14,6 +15,6 @@ const rateLimitPruneJob: Job = {
 };
 
 /** Every scheduled job. The API processes run them (app.ts); `npm run ops -- jobs run <name>` too. */
-export const scheduledJobs: readonly Job[] = [uploadOrphansJob, rateLimitPruneJob];
+export const scheduledJobs: readonly Job[] = [uploadOrphansJob, rateLimitPruneJob, quotesPruneJob];
 
 export { JobRunner, runJob, type Job, type JobOutcome } from './runner';

@@ -20,6 +20,10 @@ export interface LedgerCheckReport {
  * hold is on a client account, its reference exists and justifies its state (withdrawal: active
  * while pending), and a captured hold's entry debits what it captured; every withdrawal has the
  * one hold its status calls for; every confirmed deposit and paid withdrawal has its posting.
+ * Orders (issue 12), cash and positions together: every order has the one hold its status calls
+ * for; its position (Σ movements) is its quantity while holding and 0 otherwise, never negative;
+ * its buy entry debits exactly consideration + fees and its sell entry credits exactly
+ * consideration − fees; every position movement names its order's trade entry.
  */
 export async function checkLedger(ctx: AppContext): Promise<LedgerCheckReport> {
   const problems: string[] = [];
@@ -42,6 +46,11 @@ export async function checkLedger(ctx: AppContext): Promise<LedgerCheckReport> {
   report('captured hold without its posting', await repo.capturedHoldsWithoutPosting(ctx.db));
   report('withdrawal and hold disagree', await repo.withdrawalsOffTheirHolds(ctx.db));
   report('decision without its posting', await repo.decidedWithoutEntry(ctx.db));
+  report('order and hold disagree', await repo.ordersOffTheirHolds(ctx.db));
+  report('position differs from its order', await repo.positionsOffTheirOrders(ctx.db));
+  report('negative position', await repo.negativePositions(ctx.db));
+  report('order differs from its entries', await repo.ordersOffTheirEntries(ctx.db));
+  report('position movement without its trade entry', await repo.movementsOffTheirEntries(ctx.db));
 
   const figures = await repo.ledgerFigures(ctx.db);
   const c = figures.counts;

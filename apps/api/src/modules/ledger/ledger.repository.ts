@@ -375,7 +375,7 @@ export async function capturedHoldsWithoutPosting(db: Db) {
  * of thing adds its type here and its query to holdsOffTheirReferences: until then its holds are
  * reported as unverifiable.
  */
-export const VERIFIED_HOLD_REFERENCES = ['withdrawal'] as const;
+export const VERIFIED_HOLD_REFERENCES = ['withdrawal', 'order'] as const;
 
 /** Holds whose reference type ledger check cannot verify. */
 export async function holdsWithUnknownReference(db: Db) {
@@ -391,23 +391,157 @@ export async function holdsWithUnknownReference(db: Db) {
 /**
  * Holds whose reference is missing, belongs to another account or amount, or is in a state that
  * does not justify the hold's state. Withdrawal: active ⇔ pending, captured ⇔ paid (the whole
- * amount, by the withdrawal's entry), released ⇔ rejected.
+ * amount, by the withdrawal's entry), released ⇔ rejected. Order (purpose 'order'): active ⇔
+ * awaiting with held_minor = the hold; captured ⇔ holding or sold, by the order's buy entry, for
+ * exactly its consideration + fees (an allocation smaller than the request releases the rest);
+ * released ⇔ rejected.
  */
 export async function holdsOffTheirReferences(db: Db) {
   return rowsOf(
     await db.execute(sql`
-      select h.id::text as id, h.purpose, h.reference_type, h.reference_id::text as reference_id,
-             h.status, w.status as reference_status
-      from holds h
-      left join withdrawals w on w.id = h.reference_id
-      where h.reference_type = 'withdrawal'
-        and (w.id is null
-          or w.account_id <> h.account_id
-          or w.amount_minor <> h.amount_minor
-          or (h.status = 'active' and w.status <> 'pending')
-          or (h.status = 'captured' and (w.status <> 'paid' or h.entry_id is distinct from w.entry_id
-                                         or h.captured_minor <> w.amount_minor))
-          or (h.status = 'released' and w.status <> 'rejected'))
+      select * from (
+        select h.id::text as id, h.purpose, h.reference_type, h.reference_id::text as reference_id,
+               h.status, w.status as reference_status
+        from holds h
+        left join withdrawals w on w.id = h.reference_id
+        where h.reference_type = 'withdrawal'
+          and (w.id is null
+            or w.account_id <> h.account_id
+            or w.amount_minor <> h.amount_minor
+            or (h.status = 'active' and w.status <> 'pending')
+            or (h.status = 'captured' and (w.status <> 'paid' or h.entry_id is distinct from w.entry_id
+                                           or h.captured_minor <> w.amount_minor))
+            or (h.status = 'released' and w.status <> 'rejected'))
+        union all
+        select h.id::text, h.purpose, h.reference_type, h.reference_id::text, h.status, o.status
+        from holds h
+        left join orders o on o.id = h.reference_id
+        where h.reference_type = 'order'
+          and (o.id is null
+            or h.purpose <> 'order'
+            or o.account_id <> h.account_id
+            or (h.status = 'active' and (o.status <> 'awaiting' or o.held_minor <> h.amount_minor))
+            or (h.status = 'captured' and (o.status not in ('holding', 'sold')
+                                           or h.entry_id is distinct from o.buy_entry_id
+                                           or h.captured_minor <> o.buy_consideration_minor + o.buy_fees_minor))
+            or (h.status = 'released' and o.status <> 'rejected'))
+      ) off
+      limit 20`),
+  );
+}
+
+/**
+ * Orders without the one hold their status calls for (awaiting: active; holding and sold:
+ * captured; rejected: released), or holding funds outside awaiting, or awaiting with a hold other
+ * than the consideration + fees they were priced at. A pending order never outlives its transaction.
+ */
+export async function ordersOffTheirHolds(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select o.id::text as id, o.status, o.held_minor::text as held, count(h.id)::text as holds
+      from orders o
+      left join holds h on h.reference_type = 'order' and h.reference_id = o.id
+      where o.status in ('pending', 'awaiting', 'holding', 'sold', 'rejected')
+      group by o.id, o.status, o.held_minor, o.buy_consideration_minor, o.buy_fees_minor
+      having count(h.id) <> 1
+        or count(h.id) filter (where h.status = case o.status when 'awaiting' then 'active'
+                                                           when 'holding' then 'captured'
+                                                           when 'sold' then 'captured'
+                                                           when 'rejected' then 'released'
+                                                           else '-' end) <> 1
+        or (o.status <> 'awaiting' and o.held_minor <> 0)
+        or (o.status = 'awaiting' and o.held_minor <> o.buy_consideration_minor + o.buy_fees_minor)
+      limit 20`),
+  );
+}
+
+/**
+ * Orders whose shares held (Σ of their position movements) are not what their status says: the
+ * order's quantity while holding, 0 otherwise (sold, rejected, awaiting, pending).
+ */
+export async function positionsOffTheirOrders(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select o.id::text as id, o.status, o.quantity::text as quantity, coalesce(p.total, 0)::text as position
+      from orders o
+      left join (select order_id, sum(quantity_delta) as total from position_movements group by order_id) p
+        on p.order_id = o.id
+      where coalesce(p.total, 0) <> case when o.status = 'holding' then o.quantity else 0 end
+      limit 20`),
+  );
+}
+
+/** Positions below zero: a client's shares of an instrument, or an order's at any movement. */
+export async function negativePositions(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select * from (
+        select 'client' as scope, client_id::text as id, instrument_id::text as instrument_id,
+               sum(quantity_delta)::text as position
+        from position_movements group by client_id, instrument_id having sum(quantity_delta) < 0
+        union all
+        select distinct 'order', order_id::text, instrument_id::text, running::text
+        from (select order_id, instrument_id,
+                     sum(quantity_delta) over (partition by order_id order by id) as running
+              from position_movements) r
+        where running < 0
+      ) negative
+      limit 20`),
+  );
+}
+
+/**
+ * Executed orders whose cash entries are not what they record: the buy entry debits the order's
+ * account by exactly buy consideration + buy fees; a sold order's sell entry credits it exactly
+ * sell consideration − sell fees (no client line when that is 0).
+ */
+export async function ordersOffTheirEntries(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select * from (
+        select 'buy' as side, o.id::text as id, o.buy_entry_id::text as entry_id,
+               p.amount_minor::text as posted,
+               (-(o.buy_consideration_minor + o.buy_fees_minor))::text as expected
+        from orders o
+        left join postings p on p.entry_id = o.buy_entry_id and p.account_id = o.account_id
+        where o.status in ('holding', 'sold')
+          and (p.id is null or p.amount_minor <> -(o.buy_consideration_minor + o.buy_fees_minor))
+        union all
+        select 'sell', o.id::text, o.sell_entry_id::text, p.amount_minor::text,
+               (o.sell_consideration_minor - o.sell_fees_minor)::text
+        from orders o
+        left join postings p on p.entry_id = o.sell_entry_id and p.account_id = o.account_id
+        where o.status = 'sold'
+          and (o.sell_consideration_minor is null or o.sell_fees_minor is null
+            or case when o.sell_consideration_minor = o.sell_fees_minor then p.id is not null
+                    else p.id is null or p.amount_minor <> o.sell_consideration_minor - o.sell_fees_minor end)
+        union all
+        select 'not executed', o.id::text, coalesce(o.buy_entry_id, o.sell_entry_id)::text, null, null
+        from orders o
+        where o.status not in ('holding', 'sold') and (o.buy_entry_id is not null or o.sell_entry_id is not null)
+      ) off
+      limit 20`),
+  );
+}
+
+/**
+ * Position movements that do not name their order's trade entry: the entry is missing or not of
+ * kind 'trade', a rise is not the order's buy entry or a fall its sell entry, or the movement's
+ * client or instrument is not the order's.
+ */
+export async function movementsOffTheirEntries(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select m.id::text as id, m.order_id::text as order_id, m.entry_id::text as entry_id, e.kind
+      from position_movements m
+      join orders o on o.id = m.order_id
+      left join journal_entries e on e.id = m.entry_id
+      where e.id is null
+        or e.kind <> 'trade'
+        or m.client_id <> o.client_id
+        or m.instrument_id <> o.instrument_id
+        or (m.quantity_delta > 0 and m.entry_id is distinct from o.buy_entry_id)
+        or (m.quantity_delta < 0 and m.entry_id is distinct from o.sell_entry_id)
       limit 20`),
   );
 }

@@ -91,7 +91,7 @@ export interface PostingLine {
 }
 
 export interface EntryInput {
-  kind: 'deposit' | 'withdrawal' | 'transfer' | 'adjustment';
+  kind: 'deposit' | 'withdrawal' | 'transfer' | 'adjustment' | 'trade';
   description: string;
   reference: string;
   clientId: number | null;

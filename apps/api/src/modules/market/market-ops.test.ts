@@ -17,7 +17,8 @@ describe('market ops commands', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ MARKET_API_KEY: 'ops-test-market-key-123' });
-    token = (await signedInClient(t.app.ctx)).token;
+    // KYC approved: the price is a quotation (issue 12), which needs it.
+    token = (await signedInClient(t.app.ctx, { kyc: 'approved' })).token;
   });
   afterAll(() => t.close());
 

@@ -1,13 +1,11 @@
 import {
   envelope,
   indicesQuery,
-  latestPrice,
   marketConfig,
   newsDetail,
   newsIdParams,
   newsListQuery,
   newsSummary,
-  priceQuery,
   quote,
   ranking,
   rankingQuery,
@@ -40,20 +38,7 @@ export async function marketProductRoutes(app: AppInstance) {
       ok({ baseUrl: '/market', apiKey: await market.marketApiKey(app.ctx), streamUrl: '/market/stream' }),
   );
 
-  app.get(
-    `${base}/price`,
-    {
-      config: { auth: 'client' },
-      schema: {
-        tags,
-        summary:
-          'Latest price for a close order: { price, S1 }; price is a decimal string in the quote unit (ZA shares: cents, divide by 100)',
-        querystring: priceQuery,
-        response: { 200: envelope(latestPrice) },
-      },
-    },
-    async (request) => ok(await market.latestPrice(app.ctx, request.query)),
-  );
+  // GET ${base}/price is the quotation endpoint of modules/quotes (issue 12: a stored, 20-second quote).
 
   app.get(
     `${base}/ranking`,

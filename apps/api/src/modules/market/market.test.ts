@@ -298,7 +298,8 @@ describe('product market API (/api/market/app/v1)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.advance(SATURDAY - Date.now());
-    token = (await signedInClient(t.app.ctx)).token;
+    // KYC approved: the price is a quotation (issue 12), which needs it.
+    token = (await signedInClient(t.app.ctx, { kyc: 'approved' })).token;
   });
   afterAll(() => t.close());
 

@@ -1,0 +1,303 @@
+import {
+  ErrorCode,
+  ORDER_STATUSES,
+  OFFERING_STATUSES,
+  type OfferingStatus,
+  type OrderStatus,
+} from '@imali/contract';
+import { formatDecimal, formatMinor, normalizeDecimal, parseDecimal } from '@imali/money';
+import type { AppContext } from '../../lib/context';
+import { DomainError } from '../../plugins/errors';
+import { isoMinute, keyValues, table } from '../format';
+import { findByMobile } from '../../modules/client/client.service';
+import { currentSchedules, scheduleForCountry } from '../../modules/fees/fees.service';
+import { describeSchedule, describeTax, percentText } from '../../modules/offerings/key-facts';
+import {
+  closeOffering,
+  createOffering,
+  listOfferings,
+  listOrdersForOps,
+  openOffering,
+  settleOffering,
+} from '../../modules/offerings/offerings.service';
+import type { OpsArgs, OpsCommand } from './types';
+
+const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
+const plain = (text: string | null) =>
+  text === null ? '' : formatDecimal(normalizeDecimal(parseDecimal(text)));
+
+function idArg(args: OpsArgs, usage: string): number {
+  const raw = args.positionals[0];
+  if (!raw || !/^\d{1,15}$/.test(raw)) throw bad(`Usage: ${usage}`);
+  return Number(raw);
+}
+
+function textFlag(args: OpsArgs, name: string, usage: string): string {
+  const v = args.flags[name];
+  if (typeof v !== 'string' || !v.trim()) throw bad(`--${name} is required. Usage: ${usage}`);
+  return v.trim();
+}
+
+function optionalText(args: OpsArgs, name: string): string | undefined {
+  const v = args.flags[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || !v.trim()) throw bad(`--${name} needs a value.`);
+  return v.trim();
+}
+
+/** 'now', '+30d' / '+12h' (from now), or an ISO 8601 date or time ('2026-12-01', '2026-12-01T09:00Z'). */
+export function parseWhen(text: string, now: Date, flag: string): Date {
+  if (text === 'now') return now;
+  const relative = /^\+(\d{1,5})([dhm])$/.exec(text);
+  if (relative) {
+    const unit = { d: 86_400_000, h: 3_600_000, m: 60_000 }[relative[2] as 'd' | 'h' | 'm'];
+    return new Date(now.getTime() + Number(relative[1]) * unit);
+  }
+  const at = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) ? new Date(text) : undefined;
+  if (!at || Number.isNaN(at.getTime())) {
+    throw bad(`--${flag} must be now, +Nd, +Nh or an ISO 8601 date or time (got ${text}).`);
+  }
+  return at;
+}
+
+function statusFlag<T extends string>(args: OpsArgs, allowed: readonly T[]): T | undefined {
+  const s = args.flags.status;
+  if (s === undefined || s === 'all') return undefined;
+  if (typeof s === 'string' && (allowed as readonly string[]).includes(s)) return s as T;
+  throw bad(`--status must be one of: ${allowed.join(', ')}, all`);
+}
+
+const createUsage =
+  'offering create --dtype fo|otc --symbol SYM --country ZA|US|IN --name "NAME" --opens WHEN --closes WHEN ' +
+  '--min N --max N [--term-days N] [--block-price P --block-size N] [--hot]';
+
+async function offeringCreate(ctx: AppContext, args: OpsArgs, actor: string) {
+  const now = ctx.clock.now();
+  const termDays = optionalText(args, 'term-days');
+  if (termDays !== undefined && !/^\d{1,4}$/.test(termDays))
+    throw bad('--term-days must be a whole number of days.');
+  const { offering, instrument } = await createOffering(
+    ctx,
+    {
+      dtype: textFlag(args, 'dtype', createUsage),
+      symbol: textFlag(args, 'symbol', createUsage),
+      country: optionalText(args, 'country') ?? 'ZA',
+      name: textFlag(args, 'name', createUsage),
+      opensAt: parseWhen(textFlag(args, 'opens', createUsage), now, 'opens'),
+      closesAt: parseWhen(textFlag(args, 'closes', createUsage), now, 'closes'),
+      minQuantity: optionalText(args, 'min') ?? '1',
+      maxQuantity: textFlag(args, 'max', createUsage),
+      hot: args.flags.hot === true || args.flags.hot === 'true',
+      termDays: termDays === undefined ? undefined : Number(termDays),
+      blockPrice: optionalText(args, 'block-price'),
+      blockSize: optionalText(args, 'block-size'),
+    },
+    actor,
+  );
+  return [
+    `Offering ${offering.id} created (upcoming): ${offering.name}.`,
+    keyValues([
+      ['dtype', offering.dtype],
+      ['instrument', `${instrument.symbol} ${instrument.name} (${instrument.market}, ${instrument.country})`],
+      ['currency', offering.currency],
+      ['window', `${isoMinute(offering.opensAt)} – ${isoMinute(offering.closesAt)} UTC`],
+      ['per client', `${plain(offering.minQuantity)} – ${plain(offering.maxQuantity)} shares`],
+      ['term', offering.termDays === null ? '' : `${offering.termDays} days`],
+      [
+        'block',
+        offering.blockSize === null
+          ? ''
+          : `${plain(offering.blockSize)} shares at ${plain(offering.blockPrice)}`,
+      ],
+      ['hot', offering.hot ? 'yes' : 'no'],
+    ]),
+    '',
+    'Key facts:',
+    ...offering.keyFacts.map((f) => `  ${f.label}: ${f.text}`),
+    '',
+    `Open it with: offering open ${offering.id}`,
+  ].join('\n');
+}
+
+async function offeringList(ctx: AppContext, args: OpsArgs) {
+  const rows = await listOfferings(ctx, statusFlag<OfferingStatus>(args, OFFERING_STATUSES));
+  return table(
+    ['id', 'dtype', 'name', 'symbol', 'status', 'opens', 'closes', 'min', 'max', 'term', 'block', 'hot'],
+    rows.map(({ offering: o, instrument: i }) => [
+      o.id,
+      o.dtype,
+      o.name,
+      `${i.symbol} (${i.country})`,
+      o.status,
+      isoMinute(o.opensAt),
+      isoMinute(o.closesAt),
+      plain(o.minQuantity),
+      plain(o.maxQuantity),
+      o.termDays === null ? '' : `${o.termDays}d`,
+      o.blockSize === null ? '' : `${plain(o.blockSize)} @ ${plain(o.blockPrice)}`,
+      o.hot ? 'hot' : '',
+    ]),
+  );
+}
+
+async function offeringSettle(ctx: AppContext, args: OpsArgs, actor: string, usage: string) {
+  const { offering, allocations, blockSize } = await settleOffering(ctx, idArg(args, usage), actor);
+  if (offering.dtype !== 'otc') return `Offering ${offering.id} (${offering.name}) settled.`;
+  const requested = allocations.reduce((s, a) => s + a.requested, 0n);
+  const allocated = allocations.reduce((s, a) => s + a.allocated, 0n);
+  return [
+    `Offering ${offering.id} (${offering.name}) settled: ${allocations.length} requests for ${requested} shares, ` +
+      `${allocated} of ${blockSize} allocated${requested > (blockSize ?? 0n) ? ' pro rata' : ''}; unallocated funds released.`,
+    table(
+      ['order', 'requested', 'allocated', 'result'],
+      allocations.map((a) => [
+        a.orderId,
+        String(a.requested),
+        String(a.allocated),
+        a.allocated > 0n ? 'holding' : 'rejected',
+      ]),
+    ),
+  ].join('\n');
+}
+
+async function orderList(ctx: AppContext, args: OpsArgs) {
+  let clientId: number | undefined;
+  const mobile = optionalText(args, 'client');
+  if (mobile !== undefined) {
+    const client = await findByMobile(ctx, mobile);
+    if (!client) throw bad(`No client with mobile ${mobile}.`);
+    clientId = client.id;
+  }
+  const rows = await listOrdersForOps(ctx, {
+    clientId,
+    status: statusFlag<OrderStatus>(args, ORDER_STATUSES),
+  });
+  return table(
+    [
+      'id',
+      'reference',
+      'client',
+      'ttype',
+      'symbol',
+      'status',
+      'requested',
+      'quantity',
+      'buy price',
+      'paid',
+      'ordered',
+      'locked until',
+    ],
+    rows.map(({ order: o, symbol, market, mobile: m }) => [
+      o.id,
+      o.reference,
+      m,
+      o.ttype,
+      `${symbol} (${market})`,
+      o.status,
+      plain(o.requestedQuantity),
+      plain(o.quantity),
+      plain(o.buyPrice),
+      o.buyEntryId === null
+        ? o.heldMinor > 0n
+          ? `held ${formatMinor(o.heldMinor, o.currency)} ${o.currency}`
+          : ''
+        : `${formatMinor(o.buyConsiderationMinor + o.buyFeesMinor, o.currency)} ${o.currency}`,
+      isoMinute(o.orderTime),
+      isoMinute(o.lockedUntil),
+    ]),
+  );
+}
+
+/** Minor units of a schedule's currency as text (its exponent, not the ledger's list). */
+const minorText = (minor: bigint, exponent: number) => formatDecimal({ coefficient: minor, scale: exponent });
+
+function schedulesToShow(ctx: AppContext, args: OpsArgs) {
+  const country = optionalText(args, 'country')?.toUpperCase();
+  if (country === undefined) return currentSchedules(ctx);
+  try {
+    return [scheduleForCountry(ctx, country)];
+  } catch {
+    throw bad(`No fee schedule for ${country}.`);
+  }
+}
+
+function feesShow(ctx: AppContext, args: OpsArgs) {
+  return schedulesToShow(ctx, args)
+    .map((s) => {
+      const tax = describeTax(s);
+      const amount = (m: bigint | undefined) => (m === undefined ? '' : minorText(m, s.currencyExponent));
+      return [
+        `${s.country} fee schedule ${s.version} (${s.currency})`,
+        table(
+          ['code', 'label', 'rate', 'side', 'minimum', 'maximum', 'rounding', s.vatLabel],
+          s.lines.map((l) => [
+            l.code,
+            l.label,
+            l.base === 'consideration' ? `${percentText(l.rate)}%` : `${l.rate} ${s.currency}/share`,
+            l.side,
+            amount(l.minimumMinor),
+            amount(l.maximumMinor),
+            `${l.rounding.mode.toLowerCase().replace('_', '-')} to ${amount(l.rounding.toMinor)}`,
+            l.vatApplies ? 'yes' : 'no',
+          ]),
+        ),
+        tax ? `${tax}.` : `${s.vatLabel}: none.`,
+        `In words: ${describeSchedule(s)}`,
+      ].join('\n');
+    })
+    .join('\n\n');
+}
+
+/** Ops commands of trading (issue 12). Every decision is written to the audit log by its service. */
+export const tradingCommands: OpsCommand[] = [
+  {
+    path: ['offering', 'create'],
+    usage: createUsage,
+    summary: 'Create an offering (upcoming) with its key facts; WHEN is now, +Nd or an ISO date',
+    run: (ctx, args, actor) => offeringCreate(ctx, args, actor),
+  },
+  {
+    path: ['offering', 'list'],
+    usage: 'offering list [--status upcoming|open|closed|settled|all]',
+    summary: 'List offerings, newest first',
+    run: (ctx, args) => offeringList(ctx, args),
+  },
+  {
+    path: ['offering', 'open'],
+    usage: 'offering open <id>',
+    summary: 'Open an upcoming offering for orders (inside its window)',
+    async run(ctx, args, actor) {
+      const o = await openOffering(ctx, idArg(args, this.usage), actor);
+      return `Offering ${o.id} (${o.name}) is open.`;
+    },
+  },
+  {
+    path: ['offering', 'close'],
+    usage: 'offering close <id>',
+    summary: 'Close an open offering: no more orders',
+    async run(ctx, args, actor) {
+      const o = await closeOffering(ctx, idArg(args, this.usage), actor);
+      return `Offering ${o.id} (${o.name}) is closed.${o.dtype === 'otc' ? ` Settle it with: offering settle ${o.id}` : ''}`;
+    },
+  },
+  {
+    path: ['offering', 'settle'],
+    usage: 'offering settle <id>',
+    summary: 'Settle a closed offering: otc allocates pro rata and releases the rest; fo is marked settled',
+    run(ctx, args, actor) {
+      return offeringSettle(ctx, args, actor, this.usage);
+    },
+  },
+  {
+    path: ['order', 'list'],
+    usage: 'order list [--client <mobile>] [--status pending|awaiting|holding|sold|rejected|listing|all]',
+    summary: 'List orders, newest first',
+    run: (ctx, args) => orderList(ctx, args),
+  },
+  {
+    path: ['fees', 'show'],
+    usage: 'fees show [--country ZA|US|IN]',
+    summary: 'Show the fee schedules in force: every line and the version',
+    run: async (ctx, args) => feesShow(ctx, args),
+  },
+];

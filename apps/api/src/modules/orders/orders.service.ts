@@ -1,0 +1,979 @@
+/**
+ * Orders (issue 12): one row per buy; a sell closes it. Status pending → awaiting (funds held) →
+ * holding (executed) → sold, or rejected (hold released). Every transition is one transaction
+ * with its ledger entry (journal kind 'trade', through captureHold/postEntry), its position
+ * movement naming that entry, and an audit record.
+ *
+ * What other modules call (offerings, for the fo buy and the otc allocate/settle):
+ *
+ * - `placeOrder(tx, ctx, input: PlaceOrderInput): Promise<OrderRow>` — inside the caller's
+ *   transaction: locks the client's account (another client's account: 404; an account in another
+ *   currency than the instrument's: 400 wrongAccountCurrency), checks the quantity (whole shares),
+ *   prices the order (consideration = quantity × price, fees from the country's schedule), refuses
+ *   with INSUFFICIENT_FUNDS when available < consideration + fees, inserts the order (pending) and
+ *   holds consideration + fees. `execute: true` captures the hold at once with the buy entry and a
+ *   +quantity position movement (status holding); `execute: false` keeps the hold (status
+ *   awaiting, held_minor = the hold). The quote, if any, must already be consumed by the caller
+ *   (quotes.service consumeQuote); placeOrder links it to the order. With `pinSessionId`, an order
+ *   above PIN_EACH_ORDER_ABOVE spends the session's PIN verification. Audited. Throws DomainError
+ *   on bad input (the caller's transaction rolls back: nothing is written).
+ * - `settleAwaitingOrder(tx, ctx, { orderId, allocatedQuantity, at, actor }): Promise<OrderRow>` —
+ *   allocated '0' → rejected (hold released, reason 'Not allocated'); otherwise fees are
+ *   recomputed on the allocated consideration (same schedule version), the hold is captured for
+ *   consideration + fees (the rest released), quantity = allocated, status holding, +allocated
+ *   position movement. Audited.
+ * - `previewBuy(ctx, input: BuyPreviewInput): OrderPreview` — the figures a buy will store
+ *   (the same pricing as placeOrder).
+ * - `assertMarketOpen(ctx, instrument)` — 409 marketClosed (saying when it opens) outside the
+ *   exchange's trading hours by the market clock (MARKET_TIME_SHIFT_MS moves it).
+ * - `toOrderView(row, instrument, options?): Order` — the contract receipt of an order row.
+ * - `orderReceipt(ctx, clientId, orderId)` — one client's receipt (404 otherwise).
+ */
+import {
+  ErrorCode,
+  TradingMessages,
+  type FeeItem as FeeItemView,
+  type FeeSummary,
+  type Order,
+  type OrderList,
+  type OrderPreview,
+  type OrderResult,
+  type OrderTtype,
+} from '@imali/contract';
+import {
+  CURRENCY_EXPONENT,
+  compareDecimal,
+  computeFees,
+  formatDecimal,
+  formatMinor,
+  normalizeDecimal,
+  parseDecimal,
+  profitAndRoi,
+  rescale,
+  tradeConsiderationMinor,
+  tryParseDecimal,
+  type Currency,
+  type Decimal,
+  type FeeBreakdown,
+  type FeeSchedule,
+} from '@imali/money';
+import type { Db } from '../../db/client';
+import type { StoredFees } from '../../db/schema/index';
+import type { AppContext } from '../../lib/context';
+import { DomainError, notFound } from '../../plugins/errors';
+import * as audit from '../audit/audit.service';
+import { feeSchedules, scheduleForCountry } from '../fees/fees.service';
+import {
+  accountNotFound,
+  captureHold,
+  conflict,
+  houseAccountId,
+  insufficientFunds,
+  lockAccounts,
+  ownAccount,
+  placeHold,
+  postEntry,
+  releaseHold,
+  withIdempotency,
+  type IdempotencyInput,
+  type PostingLine,
+} from '../ledger/ledger.service';
+import { orderNeedsOwnPin } from '../ledger/limits';
+import { instrumentByRef, marketNow, quoteUnitOf, type InstrumentRow } from '../market/market.service';
+import {
+  isOpenAt,
+  isTradingDay,
+  localDay,
+  nextTradingDay,
+  sessionOf,
+  zoneOffsetMs,
+  EXCHANGES,
+  type ExchangeCode,
+} from '../market/simulator/calendar';
+import { newReference } from '../ledger/reference';
+import { consumeQuote, linkQuoteToOrder, marketPriceOf, peekQuote } from '../quotes/quotes.service';
+import { spendFreshPin } from '../session/session.service';
+import * as repo from './orders.repository';
+
+export type { OrderRow } from './orders.repository';
+type OrderRow = repo.OrderRow;
+
+const DAY_MS = 86_400_000;
+
+const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
+export const orderNotFound = () => notFound(TradingMessages.orderNotFound);
+const restricted = () => conflict(TradingMessages.restricted);
+
+/** The ledger's hold of an order is found by its reference. */
+const holdOf = (orderId: number) => ({ referenceType: 'order', referenceId: orderId });
+
+// ---------- Pricing ----------
+
+/** Exact numeric text without needless zeros: '10.000000' → '10'. */
+const plain = (text: string) => formatDecimal(normalizeDecimal(parseDecimal(text)));
+
+/** A price as shown: at least the instrument's decimals ('189.4' → '189.40'), never rounded. */
+export function displayPrice(text: string, priceDecimals: number): string {
+  const d = normalizeDecimal(parseDecimal(text));
+  return formatDecimal(rescale(d, Math.max(d.scale, priceDecimals), 'DOWN'));
+}
+
+/**
+ * A client's quantity: positive whole shares (every instrument Imali trades is a share). Format
+ * errors are the contract's (quantityString); this is the rule per product.
+ */
+function sharesOf(text: string): Decimal {
+  const d = tryParseDecimal(text);
+  if (!d) throw bad(TradingMessages.quantityInvalid);
+  const n = normalizeDecimal(d);
+  if (n.coefficient <= 0n) throw bad(TradingMessages.quantityPositive);
+  if (n.scale !== 0) throw bad(TradingMessages.wholeShares);
+  return n;
+}
+
+/** Decimals of the currency per unit of price: JSE prices are cents already, others major units. */
+function priceExponent(instrument: InstrumentRow): number {
+  return quoteUnitOf(instrument) === 'ZAc' ? 0 : CURRENCY_EXPONENT[instrument.currency as Currency];
+}
+
+/** quantity × price in minor units of the instrument's currency, rounded half-up. */
+export function considerationOf(instrument: InstrumentRow, quantity: string, price: string): bigint {
+  return tradeConsiderationMinor(quantity, price, priceExponent(instrument));
+}
+
+interface Priced {
+  considerationMinor: bigint;
+  fees: FeeBreakdown;
+  /** buy: consideration + fees (what is held and debited); sell: consideration − fees. */
+  cashMinor: bigint;
+}
+
+function priceTrade(
+  instrument: InstrumentRow,
+  schedule: FeeSchedule,
+  side: 'buy' | 'sell',
+  quantity: string,
+  price: string,
+): Priced {
+  if (schedule.currency !== instrument.currency) {
+    throw new Error(
+      `fee schedule ${schedule.version} is in ${schedule.currency}, not ${instrument.currency}`,
+    );
+  }
+  const considerationMinor = considerationOf(instrument, quantity, price);
+  const fees = computeFees(schedule, { side, considerationMinor, quantity });
+  const cashMinor =
+    side === 'buy' ? considerationMinor + fees.totalMinor : considerationMinor - fees.totalMinor;
+  return { considerationMinor, fees, cashMinor };
+}
+
+/** The schedule an order was priced with (its version), or the country's in force if it is gone. */
+function scheduleOfOrder(ctx: AppContext, order: OrderRow, instrument: InstrumentRow) {
+  return (
+    feeSchedules(ctx.config).byVersion.get(order.feeSchedule) ?? scheduleForCountry(ctx, instrument.country)
+  );
+}
+
+const toStoredFees = (fees: FeeBreakdown): StoredFees => ({
+  schedule: fees.scheduleVersion,
+  items: fees.items.map((i) => ({
+    code: i.code,
+    label: i.label,
+    bucket: i.bucket,
+    amountMinor: i.amountMinor.toString(),
+  })),
+});
+
+function summaryOf(stored: StoredFees | null, currency: Currency): FeeSummary {
+  const sum = (bucket?: string) =>
+    (stored?.items ?? []).reduce(
+      (total, i) => (bucket === undefined || i.bucket === bucket ? total + BigInt(i.amountMinor) : total),
+      0n,
+    );
+  return {
+    brokerage: formatMinor(sum('brokerage'), currency),
+    stt: formatMinor(sum('stt'), currency),
+    txn: formatMinor(sum('txn'), currency),
+    gst: formatMinor(sum('gst'), currency),
+    total: formatMinor(sum(), currency),
+  };
+}
+
+function itemsOf(stored: StoredFees | null, side: 'buy' | 'sell', currency: Currency): FeeItemView[] {
+  return (stored?.items ?? []).map((i) => ({
+    side,
+    code: i.code,
+    label: i.label,
+    bucket: i.bucket,
+    amount: formatMinor(BigInt(i.amountMinor), currency),
+  }));
+}
+
+/** The house side of a trade entry: securities clearing and one line per fee bucket (zero lines left out). */
+async function houseLines(
+  ctx: AppContext,
+  currency: Currency,
+  side: 'buy' | 'sell',
+  considerationMinor: bigint,
+  fees: FeeBreakdown,
+): Promise<PostingLine[]> {
+  const line = async (
+    purpose: Parameters<typeof houseAccountId>[1],
+    amountMinor: bigint,
+  ): Promise<PostingLine> => ({
+    accountId: await houseAccountId(ctx, purpose, currency),
+    currency,
+    amountMinor,
+    kind: 'house',
+  });
+  const lines: PostingLine[] = [];
+  // A buy moves the consideration into clearing (the seller's side); a sale takes it out.
+  if (considerationMinor !== 0n) {
+    lines.push(await line('securities_clearing', side === 'buy' ? considerationMinor : -considerationMinor));
+  }
+  const buckets = [
+    ['fee_brokerage', fees.brokerageMinor],
+    ['fee_stt', fees.sttMinor],
+    ['fee_txn', fees.txnMinor],
+    ['fee_vat', fees.gstMinor],
+  ] as const;
+  for (const [purpose, amount] of buckets) if (amount !== 0n) lines.push(await line(purpose, amount));
+  return lines;
+}
+
+// ---------- Trading hours ----------
+
+const zoneLabel = (exchange: ExchangeCode, ms: number) => {
+  if (exchange === 'JSE') return 'SAST';
+  if (exchange === 'NSE') return 'IST';
+  return zoneOffsetMs(ms, EXCHANGES[exchange].timeZone) === -4 * 3_600_000 ? 'EDT' : 'EST';
+};
+
+/** 'YYYY-MM-DD HH:mm SAST': an instant in the exchange's local time. */
+export function exchangeTimeText(exchange: ExchangeCode, at: Date): string {
+  const ms = at.getTime();
+  const local = new Date(ms + zoneOffsetMs(ms, EXCHANGES[exchange].timeZone));
+  return `${local.toISOString().slice(0, 16).replace('T', ' ')} ${zoneLabel(exchange, ms)}`;
+}
+
+/** The next opening at or after `ms` (market clock). */
+function nextOpenMs(exchange: ExchangeCode, ms: number): number {
+  const today = localDay(exchange, ms);
+  if (isTradingDay(exchange, today) && ms < sessionOf(exchange, today).openMs) {
+    return sessionOf(exchange, today).openMs;
+  }
+  return sessionOf(exchange, nextTradingDay(exchange, today)).openMs;
+}
+
+/**
+ * Refuses (409) an order outside the exchange's trading hours by the market clock, saying when it
+ * opens in the exchange's local time. With MARKET_TIME_SHIFT_MS (demos) that is the simulated
+ * market's time, as every quote's as_of is.
+ */
+export function assertMarketOpen(ctx: AppContext, instrument: InstrumentRow) {
+  const exchange = instrument.market as ExchangeCode;
+  const now = marketNow(ctx).getTime();
+  if (isOpenAt(exchange, now)) return;
+  const opens = new Date(nextOpenMs(exchange, now));
+  throw conflict(TradingMessages.marketClosed(instrument.market, exchangeTimeText(exchange, opens)));
+}
+
+/** 'YYYY-MM-DD' of an instant in the exchange's local time (the unlock date of a position). */
+const exchangeDate = (exchange: ExchangeCode, at: Date) => exchangeTimeText(exchange, at).slice(0, 10);
+
+// ---------- Placing and settling ----------
+
+export interface PlaceOrderInput {
+  clientId: number;
+  /** The client's cash account to book the order on (its currency must be the instrument's). */
+  accountId: number;
+  instrument: InstrumentRow;
+  ttype: 'standard' | 'fo' | 'otc';
+  offeringId?: number | null;
+  /** Shares, decimal text ('10'); stocks trade in whole shares. */
+  quantity: string;
+  /** Price in the instrument's quote unit (ZAc for JSE shares), decimal text. */
+  price: string;
+  /** The (already consumed) quotation this order is priced at. */
+  quoteId?: string | null;
+  /** fo: the position cannot be sold before this instant. */
+  lockedUntil?: Date | null;
+  /** true: executed now (holding); false: funds held, awaiting settlement (otc). */
+  execute: boolean;
+  at: Date;
+  /** Audit actor: `client:<id>` or `ops:<user>`. */
+  actor: string;
+  /** The client's session: an order above PIN_EACH_ORDER_ABOVE spends its PIN verification. */
+  pinSessionId?: string;
+}
+
+export interface SettleInput {
+  orderId: number;
+  /** Shares allocated, decimal text; '0' rejects the order. */
+  allocatedQuantity: string;
+  at: Date;
+  actor: string;
+}
+
+const entryText = (
+  action: string,
+  order: Pick<OrderRow, 'reference'>,
+  quantity: string,
+  instrument: InstrumentRow,
+  price: string,
+) =>
+  `${action} ${plain(quantity)} ${instrument.symbol} @ ${plain(price)} ${quoteUnitOf(instrument)} (${order.reference})`;
+
+/**
+ * Executes a pending or awaiting order's hold: the buy entry (client −(consideration + fees),
+ * clearing + consideration, fee accounts + fees) captures `cashMinor` of it (the rest is released),
+ * the position rises by `quantity` naming that entry, and the order becomes holding.
+ */
+async function execute(
+  tx: Db,
+  ctx: AppContext,
+  order: OrderRow,
+  instrument: InstrumentRow,
+  priced: Priced,
+  quantity: string,
+  at: Date,
+  actor: string,
+) {
+  const currency = order.currency as Currency;
+  const { entry } = await captureHold(tx, holdOf(order.id), {
+    at,
+    amountMinor: priced.cashMinor,
+    entry: {
+      kind: 'trade',
+      description: entryText('Buy', order, quantity, instrument, order.buyPrice),
+      reference: order.reference,
+      clientId: order.clientId,
+      createdBy: actor,
+    },
+    counterparts: await houseLines(ctx, currency, 'buy', priced.considerationMinor, priced.fees),
+  });
+  await repo.insertPositionMovement(tx, {
+    orderId: order.id,
+    clientId: order.clientId,
+    instrumentId: order.instrumentId,
+    quantityDelta: quantity,
+    entryId: entry.id,
+    createdAt: at,
+  });
+  return repo.updateOrder(
+    tx,
+    order.id,
+    {
+      status: 'holding',
+      quantity,
+      buyConsiderationMinor: priced.considerationMinor,
+      buyFeesMinor: priced.fees.totalMinor,
+      buyFees: toStoredFees(priced.fees),
+      heldMinor: 0n,
+      executionTime: at,
+      // The simulated market settles at once; a real one would settle T+3 (JSE) later.
+      settlementTime: at,
+      buyEntryId: entry.id,
+    },
+    at,
+  );
+}
+
+/** See the file comment. */
+export async function placeOrder(tx: Db, ctx: AppContext, input: PlaceOrderInput): Promise<OrderRow> {
+  const txCtx: AppContext = { ...ctx, db: tx };
+  const { instrument } = input;
+  if (instrument.type !== 'stock') throw notFound(TradingMessages.instrumentNotFound);
+  const quantity = formatDecimal(sharesOf(input.quantity));
+  const priceDecimal = tryParseDecimal(input.price);
+  if (!priceDecimal || priceDecimal.coefficient <= 0n)
+    throw new Error(`order price ${input.price} is not > 0`);
+  const [account] = await lockAccounts(tx, [input.accountId], input.clientId);
+  if (!account) throw accountNotFound();
+  if (account.currency !== instrument.currency) {
+    throw bad(TradingMessages.wrongAccountCurrency(instrument.currency));
+  }
+  const currency = account.currency;
+  const schedule = scheduleForCountry(ctx, instrument.country);
+  const priced = priceTrade(instrument, schedule, 'buy', quantity, input.price);
+  if (input.pinSessionId !== undefined && orderNeedsOwnPin(ctx.config, currency, priced.cashMinor)) {
+    await spendFreshPin(txCtx, input.pinSessionId);
+  }
+  if (account.balanceMinor - account.heldMinor < priced.cashMinor) throw insufficientFunds();
+
+  const order = await repo.insertOrder(tx, {
+    reference: newReference('ORD'),
+    clientId: input.clientId,
+    accountId: account.id,
+    offeringId: input.offeringId ?? null,
+    instrumentId: instrument.id,
+    ttype: input.ttype,
+    status: 'pending',
+    currency,
+    requestedQuantity: quantity,
+    // Until it executes, an order shows the shares it asks for; its position stays 0.
+    quantity,
+    buyPrice: plain(input.price),
+    buyQuoteId: input.quoteId ?? null,
+    buyConsiderationMinor: priced.considerationMinor,
+    buyFeesMinor: priced.fees.totalMinor,
+    buyFees: toStoredFees(priced.fees),
+    feeSchedule: schedule.version,
+    lockedUntil: input.lockedUntil ?? null,
+    orderTime: input.at,
+    updatedAt: input.at,
+  });
+  // The quote row names the order it priced (quotes.order_id), for the audit trail.
+  if (input.quoteId) await linkQuoteToOrder(tx, input.quoteId, order.id);
+  await placeHold(tx, {
+    accountId: account.id,
+    amountMinor: priced.cashMinor,
+    purpose: 'order',
+    ...holdOf(order.id),
+    at: input.at,
+  });
+  const row = input.execute
+    ? await execute(tx, txCtx, order, instrument, priced, quantity, input.at, input.actor)
+    : await repo.updateOrder(tx, order.id, { status: 'awaiting', heldMinor: priced.cashMinor }, input.at);
+  await audit.record(txCtx, {
+    actor: input.actor,
+    action: input.execute ? 'order.buy' : 'order.request',
+    subjectType: 'order',
+    subjectId: String(row.id),
+    before: null,
+    after: {
+      status: row.status,
+      reference: row.reference,
+      ttype: row.ttype,
+      symbol: instrument.symbol,
+      quantity,
+      price: row.buyPrice,
+      quote_id: row.buyQuoteId,
+      total: formatMinor(priced.cashMinor, currency),
+    },
+  });
+  return row;
+}
+
+/** See the file comment. */
+export async function settleAwaitingOrder(tx: Db, ctx: AppContext, input: SettleInput): Promise<OrderRow> {
+  const txCtx: AppContext = { ...ctx, db: tx };
+  const order = await repo.lockOrder(tx, input.orderId);
+  if (!order) throw orderNotFound();
+  if (order.status !== 'awaiting')
+    throw conflict(`Order ${order.reference} is ${order.status}, not awaiting.`);
+  const instrument = (await repo.instrumentById(tx, order.instrumentId))!;
+  await lockAccounts(tx, [order.accountId]);
+  const allocated = tryParseDecimal(input.allocatedQuantity);
+  if (!allocated || allocated.coefficient < 0n || normalizeDecimal(allocated).scale !== 0) {
+    throw bad(TradingMessages.wholeShares);
+  }
+  if (compareDecimal(allocated, parseDecimal(order.requestedQuantity)) > 0) {
+    throw bad(`Order ${order.reference} asked for ${plain(order.requestedQuantity)} shares.`);
+  }
+  let row: OrderRow;
+  if (allocated.coefficient === 0n) {
+    await releaseHold(tx, holdOf(order.id), input.at);
+    row = await repo.updateOrder(
+      tx,
+      order.id,
+      { status: 'rejected', quantity: '0', heldMinor: 0n, reason: 'Not allocated' },
+      input.at,
+    );
+  } else {
+    const quantity = formatDecimal(normalizeDecimal(allocated));
+    const priced = priceTrade(
+      instrument,
+      scheduleOfOrder(ctx, order, instrument),
+      'buy',
+      quantity,
+      order.buyPrice,
+    );
+    // Fees only grow with the consideration, so fewer shares never cost more than was held.
+    if (priced.cashMinor > order.heldMinor) {
+      throw new Error(`order ${order.id}: allocation costs ${priced.cashMinor}, held ${order.heldMinor}`);
+    }
+    row = await execute(tx, txCtx, order, instrument, priced, quantity, input.at, input.actor);
+  }
+  await audit.record(txCtx, {
+    actor: input.actor,
+    action: 'order.settle',
+    subjectType: 'order',
+    subjectId: String(order.id),
+    before: {
+      status: order.status,
+      quantity: plain(order.requestedQuantity),
+      held: formatMinor(order.heldMinor, order.currency as Currency),
+    },
+    after: {
+      status: row.status,
+      quantity: plain(row.quantity),
+      debited:
+        row.status === 'holding'
+          ? formatMinor(row.buyConsiderationMinor + row.buyFeesMinor, row.currency as Currency)
+          : '0.00',
+    },
+  });
+  return row;
+}
+
+// ---------- Preview ----------
+
+export interface BuyPreviewInput {
+  instrument: InstrumentRow;
+  ttype: 'standard' | 'fo' | 'otc';
+  quantity: string;
+  /** Quote unit. */
+  price: string;
+  quoteId?: string | null;
+  quoteExpiresAt?: Date | null;
+  lockedUntil?: Date | null;
+}
+
+function previewOf(
+  instrument: InstrumentRow,
+  side: 'buy' | 'sell',
+  ttype: OrderTtype,
+  quantity: string,
+  price: string,
+  priced: Priced,
+  extra: { quoteId?: string | null; expiresAt?: Date | null; lockedUntil?: Date | null },
+): OrderPreview {
+  const currency = instrument.currency as Currency;
+  return {
+    side,
+    ttype,
+    symbol: instrument.symbol,
+    currency,
+    quote_unit: quoteUnitOf(instrument),
+    quantity: plain(quantity),
+    price: displayPrice(price, instrument.priceDecimals),
+    trade_value: formatMinor(priced.considerationMinor, currency),
+    fees: summaryOf(toStoredFees(priced.fees), currency),
+    fee_items: itemsOf(toStoredFees(priced.fees), side, currency),
+    fee_schedule: priced.fees.scheduleVersion,
+    total: formatMinor(priced.cashMinor, currency),
+    quote_id: extra.quoteId ?? null,
+    expires_at: extra.expiresAt?.toISOString() ?? null,
+    locked_until: extra.lockedUntil?.toISOString() ?? null,
+  };
+}
+
+/** The figures a buy of `quantity` at `price` will store (fees of the schedule in force). */
+export function previewBuy(ctx: AppContext, input: BuyPreviewInput): OrderPreview {
+  if (input.instrument.type !== 'stock') throw notFound(TradingMessages.instrumentNotFound);
+  const quantity = formatDecimal(sharesOf(input.quantity));
+  const priced = priceTrade(
+    input.instrument,
+    scheduleForCountry(ctx, input.instrument.country),
+    'buy',
+    quantity,
+    input.price,
+  );
+  return previewOf(input.instrument, 'buy', input.ttype, quantity, input.price, priced, {
+    quoteId: input.quoteId,
+    expiresAt: input.quoteExpiresAt,
+    lockedUntil: input.lockedUntil,
+  });
+}
+
+/** The figures selling the whole of a holding at `price` will store. */
+export function previewSell(
+  ctx: AppContext,
+  order: OrderRow,
+  instrument: InstrumentRow,
+  price: string,
+  quote?: { id: string; expiresAt: Date },
+) {
+  const priced = priceTrade(
+    instrument,
+    scheduleForCountry(ctx, instrument.country),
+    'sell',
+    order.quantity,
+    price,
+  );
+  return previewOf(instrument, 'sell', order.ttype, order.quantity, price, priced, {
+    quoteId: quote?.id,
+    expiresAt: quote?.expiresAt,
+    lockedUntil: order.lockedUntil,
+  });
+}
+
+/**
+ * GET /order/preview for a standard buy or a sell. A buy is priced at the client's quote_id (or,
+ * without one, the market price now, with quote_id null); a sell at the quote_id given, else the
+ * client's newest unconsumed quote for the instrument, else the market price now.
+ */
+export async function previewOrder(
+  ctx: AppContext,
+  clientId: number,
+  input: {
+    ttype: 'standard' | 'sell';
+    quantity?: string;
+    accountId?: number;
+    orderId?: number;
+    symbol?: string;
+    market?: string;
+    country?: string;
+    quoteId?: string;
+  },
+): Promise<OrderPreview> {
+  if (input.ttype === 'sell') {
+    if (input.orderId === undefined) throw orderNotFound();
+    const found = await repo.findClientOrder(ctx.db, clientId, input.orderId);
+    if (!found) throw orderNotFound();
+    if (found.order.status !== 'holding') throw conflict(TradingMessages.notHolding);
+    const quote = await peekQuote(ctx.db, {
+      quoteId: input.quoteId,
+      clientId,
+      instrumentId: found.instrument.id,
+    }).catch((error: unknown) => {
+      if (input.quoteId) throw error;
+      return undefined;
+    });
+    const price = quote ? plain(quote.price) : marketPriceOf(ctx, found.instrument).price;
+    return previewSell(ctx, found.order, found.instrument, price, quote);
+  }
+  if (!input.symbol || !input.market || !input.country) throw notFound(TradingMessages.instrumentNotFound);
+  if (input.quantity === undefined) throw bad(TradingMessages.quantityRequired);
+  const instrument = await instrumentByRef(ctx, {
+    symbol: input.symbol,
+    market: input.market,
+    country: input.country,
+  });
+  if (instrument.type !== 'stock') throw notFound(TradingMessages.instrumentNotFound);
+  if (input.accountId !== undefined) {
+    const account = await ownAccount(ctx, clientId, input.accountId);
+    if (account.currency !== instrument.currency)
+      throw bad(TradingMessages.wrongAccountCurrency(instrument.currency));
+  }
+  const quote = input.quoteId
+    ? await peekQuote(ctx.db, { quoteId: input.quoteId, clientId, instrumentId: instrument.id })
+    : undefined;
+  return previewBuy(ctx, {
+    instrument,
+    ttype: 'standard',
+    quantity: input.quantity,
+    price: quote ? plain(quote.price) : marketPriceOf(ctx, instrument).price,
+    quoteId: quote?.id,
+    quoteExpiresAt: quote?.expiresAt,
+  });
+}
+
+// ---------- Client requests ----------
+
+export interface StockBuyInput {
+  symbol: string;
+  market: string;
+  country: string;
+  quantity: string;
+  accountId: number;
+  quoteId: string;
+  pinSessionId?: string;
+}
+
+/**
+ * POST /order/buy: a standard stock buy at the client's quotation, executed at once. One
+ * transaction under the idempotency key: trading hours, the quote consumed, S1, the order placed
+ * (account locked, funds checked, held and captured, position); any refusal rolls all of it back.
+ */
+export async function buyStock(
+  ctx: AppContext,
+  clientId: number,
+  idempotency: IdempotencyInput,
+  input: StockBuyInput,
+): Promise<{ data: OrderResult; replayed: boolean }> {
+  return withIdempotency(ctx, idempotency, async (tx, txCtx) => {
+    const now = ctx.clock.now();
+    const instrument = await instrumentByRef(
+      txCtx,
+      { symbol: input.symbol.toUpperCase(), market: input.market, country: input.country },
+      { fresh: true },
+    ).catch(() => {
+      throw notFound(TradingMessages.instrumentNotFound);
+    });
+    if (instrument.type !== 'stock') throw notFound(TradingMessages.instrumentNotFound);
+    sharesOf(input.quantity);
+    assertMarketOpen(ctx, instrument);
+    const quote = await consumeQuote(tx, {
+      quoteId: input.quoteId,
+      clientId,
+      instrumentId: instrument.id,
+      at: now,
+    });
+    if (!quote.tradable || !instrument.tradable) throw restricted();
+    const row = await placeOrder(tx, txCtx, {
+      clientId,
+      accountId: input.accountId,
+      instrument,
+      ttype: 'standard',
+      quantity: input.quantity,
+      price: quote.price,
+      quoteId: input.quoteId,
+      execute: true,
+      at: now,
+      actor: `client:${clientId}`,
+      pinSessionId: input.pinSessionId,
+    });
+    return {
+      order: toOrderView(row, instrument, { now, lastPrice: quote.price }),
+      message: TradingMessages.buyReceived(instrument.symbol),
+    };
+  });
+}
+
+export interface SellInput {
+  orderId: number;
+  ttype: OrderTtype;
+  /** As the client shows it: ZA in rand (the quote in cents ÷ 100), others in the quote unit. */
+  price: string;
+  quoteId?: string;
+  pinSessionId?: string;
+}
+
+/** The body's price in the quote unit: ZA shares are shown in rand, quoted in cents. */
+function quotedUnitPrice(instrument: InstrumentRow, shown: string): Decimal | undefined {
+  const d = tryParseDecimal(shown);
+  if (!d || d.coefficient <= 0n) return undefined;
+  return quoteUnitOf(instrument) === 'ZAc' ? { coefficient: d.coefficient * 100n, scale: d.scale } : d;
+}
+
+/**
+ * POST /order/sell/{id}: sells the whole holding at the client's unexpired quotation for its
+ * instrument, at that price. The order row is locked first, so of concurrent sells exactly one
+ * finds it holding. One transaction: the sell entry (clearing − consideration, client +
+ * (consideration − fees), fee accounts + fees), the −quantity position movement, status sold.
+ */
+export async function sellOrder(
+  ctx: AppContext,
+  clientId: number,
+  idempotency: IdempotencyInput,
+  input: SellInput,
+): Promise<{ data: OrderResult; replayed: boolean }> {
+  return withIdempotency(ctx, idempotency, async (tx, txCtx) => {
+    const now = ctx.clock.now();
+    const order = await repo.lockOrder(tx, input.orderId);
+    if (!order || order.clientId !== clientId || order.ttype !== input.ttype) throw orderNotFound();
+    if (order.status !== 'holding') throw conflict(TradingMessages.notHolding);
+    const instrument = (await repo.instrumentById(tx, order.instrumentId))!;
+    if (order.lockedUntil && order.lockedUntil > now) {
+      throw conflict(
+        TradingMessages.positionLocked(exchangeDate(instrument.market as ExchangeCode, order.lockedUntil)),
+      );
+    }
+    assertMarketOpen(ctx, instrument);
+    const open = await peekQuote(tx, { quoteId: input.quoteId, clientId, instrumentId: instrument.id });
+    const quote = await consumeQuote(tx, {
+      quoteId: open.id,
+      clientId,
+      instrumentId: instrument.id,
+      orderId: order.id,
+      at: now,
+    });
+    if (!quote.tradable || !instrument.tradable) throw restricted();
+    const shown = quotedUnitPrice(instrument, input.price);
+    if (!shown || compareDecimal(shown, parseDecimal(quote.price)) !== 0) {
+      throw conflict(TradingMessages.quotePriceMismatch);
+    }
+    const [account] = await lockAccounts(tx, [order.accountId]);
+    const currency = order.currency as Currency;
+    const priced = priceTrade(
+      instrument,
+      scheduleForCountry(ctx, instrument.country),
+      'sell',
+      order.quantity,
+      quote.price,
+    );
+    if (
+      input.pinSessionId !== undefined &&
+      orderNeedsOwnPin(ctx.config, currency, priced.considerationMinor)
+    ) {
+      await spendFreshPin(txCtx, input.pinSessionId);
+    }
+    // A sale so small that its fees exceed it takes the difference from the account.
+    if (priced.cashMinor < 0n && account!.balanceMinor - account!.heldMinor < -priced.cashMinor) {
+      throw insufficientFunds();
+    }
+    const lines = await houseLines(txCtx, currency, 'sell', priced.considerationMinor, priced.fees);
+    if (priced.cashMinor !== 0n) {
+      lines.unshift({ accountId: order.accountId, currency, amountMinor: priced.cashMinor, kind: 'client' });
+    }
+    const entry = await postEntry(
+      tx,
+      now,
+      {
+        kind: 'trade',
+        description: entryText('Sell', order, order.quantity, instrument, quote.price),
+        reference: order.reference,
+        clientId,
+        createdBy: `client:${clientId}`,
+      },
+      lines,
+    );
+    await repo.insertPositionMovement(tx, {
+      orderId: order.id,
+      clientId,
+      instrumentId: order.instrumentId,
+      quantityDelta: `-${plain(order.quantity)}`,
+      entryId: entry.id,
+      createdAt: now,
+    });
+    const row = await repo.updateOrder(
+      tx,
+      order.id,
+      {
+        status: 'sold',
+        sellPrice: quote.price,
+        quotedSellPrice: quote.price,
+        sellQuoteId: open.id,
+        sellConsiderationMinor: priced.considerationMinor,
+        sellFeesMinor: priced.fees.totalMinor,
+        sellFees: toStoredFees(priced.fees),
+        soldAt: now,
+        settlementTime: now,
+        sellEntryId: entry.id,
+      },
+      now,
+    );
+    await audit.record(txCtx, {
+      actor: `client:${clientId}`,
+      action: 'order.sell',
+      subjectType: 'order',
+      subjectId: String(order.id),
+      before: { status: order.status },
+      after: {
+        status: row.status,
+        quantity: plain(row.quantity),
+        price: plain(quote.price),
+        quote_id: open.id,
+        proceeds: formatMinor(priced.cashMinor, currency),
+      },
+    });
+    return {
+      order: toOrderView(row, instrument, { now }),
+      message: TradingMessages.sellReceived(instrument.symbol),
+    };
+  });
+}
+
+// ---------- Receipts ----------
+
+export interface OrderViewOptions {
+  /** For a holding: the last price (quote unit) its unrealised profit is computed at. */
+  lastPrice?: string | null;
+  /** Now, for the holding period of an order not yet sold. */
+  now?: Date;
+  /** The offering's name, for an order on an offering (default: the instrument's name). */
+  name?: string | null;
+}
+
+const wholeDays = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / DAY_MS));
+
+/** The contract receipt (spec section 3) of an order row. */
+export function toOrderView(row: OrderRow, instrument: InstrumentRow, options: OrderViewOptions = {}): Order {
+  const currency = row.currency as Currency;
+  const money = (minor: bigint) => formatMinor(minor, currency);
+  const price = (text: string) => displayPrice(text, instrument.priceDecimals);
+  const sold = row.status === 'sold';
+  const executed = row.status === 'holding' || sold;
+  const buyTotalMinor = row.buyConsiderationMinor + row.buyFeesMinor;
+  const sellNetMinor = (row.sellConsiderationMinor ?? 0n) - (row.sellFeesMinor ?? 0n);
+  const lastPrice = row.status === 'holding' ? (options.lastPrice ?? null) : null;
+  let profit = { profitMinor: 0n, roi: '0' };
+  if (sold) profit = profitAndRoi({ buyTotalMinor, sellNetMinor });
+  else if (row.status === 'holding' && lastPrice !== null) {
+    // Unrealised: what the shares are worth at the last price (before sell fees) against their cost.
+    profit = profitAndRoi({
+      buyTotalMinor,
+      sellNetMinor: considerationOf(instrument, row.quantity, lastPrice),
+    });
+  }
+  const now = options.now ?? new Date();
+  return {
+    id: row.id,
+    reference: row.reference,
+    account: row.accountId,
+    status: row.status,
+    ttype: row.ttype,
+    // The web maps it to the STOCK sub-label (fo D.D., otc P.M., ipo ST, standard STD).
+    display_type: row.ttype,
+    name: options.name ?? instrument.name,
+    symbol: instrument.symbol,
+    market: instrument.market,
+    country: instrument.country,
+    currency,
+    quote_unit: quoteUnitOf(instrument),
+    offering_id: row.offeringId,
+    order_time: row.orderTime.toISOString(),
+    execution_time: row.executionTime?.toISOString() ?? null,
+    settlement_time: row.settlementTime?.toISOString() ?? null,
+    order_action: sold ? 'sell' : 'buy',
+    quantity: plain(row.quantity),
+    requested_quantity: plain(row.requestedQuantity),
+    buy_price: price(row.buyPrice),
+    buy_trade_value: money(row.buyConsiderationMinor),
+    sell_trade_value: money(row.sellConsiderationMinor ?? 0n),
+    order_price: price(sold ? row.sellPrice! : row.buyPrice),
+    trade_value: money(sold ? sellNetMinor : buyTotalMinor),
+    profit: money(profit.profitMinor),
+    roi: profit.roi,
+    holding_period: executed ? wholeDays(row.executionTime!, row.soldAt ?? now) : 0,
+    outstanding: money(0n),
+    fees: summaryOf(sold ? row.sellFees : row.buyFees, currency),
+    // Every charge the order paid: the buy's, then the sale's.
+    fee_items: [...itemsOf(row.buyFees, 'buy', currency), ...itemsOf(row.sellFees, 'sell', currency)],
+    fee_schedule: (sold ? row.sellFees?.schedule : undefined) ?? row.feeSchedule,
+    locked_until: row.lockedUntil?.toISOString() ?? null,
+    buy_quote_id: row.buyQuoteId,
+    sell_quote_id: row.sellQuoteId,
+    quoted_sell_price: row.quotedSellPrice === null ? null : price(row.quotedSellPrice),
+    sell_price: row.sellPrice === null ? null : price(row.sellPrice),
+    last_price: lastPrice === null ? null : price(lastPrice),
+    reason: row.reason,
+  };
+}
+
+/** Which statuses each list shows (contract ORDER_LISTS). */
+const LIST_STATUSES: Record<OrderList, readonly repo.OrderStatus[]> = {
+  holding: ['holding'],
+  awaiting: ['pending', 'awaiting', 'listing'],
+  history: ['sold', 'rejected'],
+};
+
+function viewWithPrice(
+  ctx: AppContext,
+  found: { order: OrderRow; instrument: InstrumentRow; offeringName?: string | null },
+  now: Date,
+) {
+  const lastPrice = found.order.status === 'holding' ? marketPriceOf(ctx, found.instrument).price : null;
+  return toOrderView(found.order, found.instrument, { now, lastPrice, name: found.offeringName });
+}
+
+/** GET /order/holding|awaiting|history: the client's orders in that list, newest first. */
+export async function listOrders(
+  ctx: AppContext,
+  clientId: number,
+  list: OrderList,
+  dtype?: OrderTtype | 'all',
+) {
+  const rows = await repo.listClientOrders(
+    ctx.db,
+    clientId,
+    LIST_STATUSES[list],
+    dtype === undefined || dtype === 'all' ? undefined : dtype,
+  );
+  const now = ctx.clock.now();
+  return rows.map((r) => viewWithPrice(ctx, r, now));
+}
+
+/** GET /order?did=&ttype=: one receipt of this client (another client's, or another ttype: 404). */
+export async function orderReceipt(
+  ctx: AppContext,
+  clientId: number,
+  orderId: number,
+  ttype?: OrderTtype,
+): Promise<Order> {
+  const found = await repo.findClientOrder(ctx.db, clientId, orderId);
+  if (!found || (ttype !== undefined && found.order.ttype !== ttype)) throw orderNotFound();
+  return viewWithPrice(ctx, found, ctx.clock.now());
+}
