@@ -12,5 +12,8 @@ import type { BottomDrawerContents } from '@/components/ui/bottom-drawer';
 export const bottomDrawerContents: BottomDrawerContents = {
   withdraw: lazyRetry(() => import('@/features/wallet/components/withdraw-drawer')),
   deposit: lazyRetry(() => import('@/features/wallet/components/deposit-drawer')),
-  stock: lazyRetry(() => import('@/features/market/components/stock-detail-drawer')),
+  // The market feature's stock detail with the invest feature's Buy, composed in app/.
+  stock: lazyRetry(() => import('../screens/trading/stock-drawer')),
+  fo: lazyRetry(() => import('../screens/trading/offering-drawers').then((m) => ({ default: m.FoDrawer }))),
+  otc: lazyRetry(() => import('../screens/trading/offering-drawers').then((m) => ({ default: m.OtcDrawer }))),
 };

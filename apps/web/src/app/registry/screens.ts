@@ -10,13 +10,17 @@ export type ScreenLoader = () => Promise<{ default: ComponentType }>;
  */
 export const screenRegistry: Record<string, ScreenLoader> = {
   dashboard: () => import('../screens/dashboard-screen'),
-  market: () => import('@/features/market/components/market-screen'),
+  // /market, and its child view /market/ranking.
+  market: () => import('../screens/market/market-route'),
+  'market/ranking': () => import('../screens/market/ranking-screen'),
   discover: () => import('../screens/discover-screen'),
   portfolio: () => import('../screens/portfolio/portfolio-screen'),
   'portfolio/summary': () => import('../screens/portfolio/summary-tab'),
   'portfolio/holding': () => import('../screens/portfolio/holding-tab'),
   'portfolio/awaiting': () => import('../screens/portfolio/awaiting-tab'),
   'portfolio/history': () => import('../screens/portfolio/history-tab'),
+  'portfolio/orders': () => import('../screens/portfolio/orders-screen'),
+  'portfolio/order': () => import('../screens/portfolio/order-screen'),
   me: () => import('../screens/me/me-screen'),
   'me/profile': () => import('../screens/me/profile-tab'),
   'me/application': () => import('../screens/me/application-tab'),

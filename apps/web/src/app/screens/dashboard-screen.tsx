@@ -1,13 +1,18 @@
 import { Suspense } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
-import { BriefcaseIcon, ChartIcon, ShieldIcon } from '@/components/ui/icons';
+import { ShieldIcon } from '@/components/ui/icons';
 import { useProfile } from '@/lib/profile';
 import { Skeleton } from '@/components/ui/skeleton';
+import { HotList } from '@/features/invest/components/offering-browser';
+import { OrdersGlance } from '@/features/portfolio/components/orders-glance';
 import { slots } from '../registry/slots';
 import { PageHeader } from './page-header';
+import { openOffering } from './trading/open-offering';
 
 export default function DashboardScreen() {
   const { data: profile } = useProfile();
+  const navigate = useNavigate();
   const firstName = profile?.name?.split(' ')[0];
   const Wallet = slots.dashboardWallet;
   const IndexCards = slots.dashboardIndexCards;
@@ -28,7 +33,12 @@ export default function DashboardScreen() {
       </section>
       {IndexCards && (
         <section aria-label="Markets" className="mb-6">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">Markets</h2>
+          <div className="mb-3 flex items-center justify-between">
+            <h2 className="text-base font-semibold text-slate-900">Markets</h2>
+            <Link to="/market/ranking" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+              Ranking
+            </Link>
+          </div>
           <Suspense fallback={<Skeleton className="h-[118px] w-full rounded-2xl" />}>
             <IndexCards />
           </Suspense>
@@ -41,23 +51,20 @@ export default function DashboardScreen() {
           </Suspense>
         </div>
       )}
-      <div className="grid gap-4 md:grid-cols-3">
-        <EmptyState
-          icon={<BriefcaseIcon />}
-          title="No holdings yet"
-          description="Positions you open will be listed here."
-        />
-        <EmptyState
-          icon={<ChartIcon />}
-          title="Market overview"
-          description="Index prices and movers are coming soon."
-        />
+      <div className="mb-6">
+        <HotList onOpen={openOffering} onSeeAll={() => void navigate('/discover')} />
+      </div>
+      <section aria-label="Your orders" className="mb-6">
+        <h2 className="mb-3 text-base font-semibold text-slate-900">Your orders</h2>
+        <OrdersGlance />
+      </section>
+      {profile && !profile.has_pin && (
         <EmptyState
           icon={<ShieldIcon />}
-          title="Account secured"
-          description="Your identity is verified. Set a PIN in the account panel to prepare for trading."
+          title="Set a PIN to trade"
+          description="Every order is confirmed with your 6-digit PIN. Set one in the account panel from your avatar."
         />
-      </div>
+      )}
     </div>
   );
 }

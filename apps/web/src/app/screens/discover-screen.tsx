@@ -1,19 +1,15 @@
-import { EmptyState } from '@/components/ui/empty-state';
-import { CompassIcon } from '@/components/ui/icons';
+import { OfferingBrowser } from '@/features/invest/components/offering-browser';
 import { PageHeader } from './page-header';
+import { openOffering } from './trading/open-offering';
 
 export default function DiscoverScreen() {
   return (
     <div>
       <PageHeader
         title="Discover"
-        description="Funds, structured products, IPOs and block deals chosen for you."
+        description="Fixed-term (DD Trading) and block deals on listed shares, with their key facts and fees."
       />
-      <EmptyState
-        icon={<CompassIcon />}
-        title="Nothing to discover yet"
-        description="New investment opportunities will be listed here as they open."
-      />
+      <OfferingBrowser onOpen={openOffering} />
     </div>
   );
 }

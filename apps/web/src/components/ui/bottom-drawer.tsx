@@ -15,8 +15,10 @@ type NoParams = Record<never, never>;
  * with the wrong params, or registering content that expects others, fails to compile.
  */
 export interface BottomDrawerParams {
-  fo: NoParams;
-  otc: NoParams;
+  /** The offering to show (a fixed-term DD Trading deal): its id in GET /fo/app/v1/{id}. */
+  fo: { id: number };
+  /** The offering to show (a block trade): its id in GET /otc/app/v1/{id}. */
+  otc: { id: number };
   ipo: NoParams;
   fund: NoParams;
   quant: NoParams;

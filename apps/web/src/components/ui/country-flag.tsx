@@ -14,11 +14,38 @@ function ZaFlag() {
   );
 }
 
+function InFlag() {
+  return (
+    <svg viewBox="0 0 900 600" className="size-full" aria-hidden="true" preserveAspectRatio="none">
+      <rect width="900" height="200" fill="#FF9933" />
+      <rect y="200" width="900" height="200" fill="#fff" />
+      <rect y="400" width="900" height="200" fill="#138808" />
+      <circle cx="450" cy="300" r="80" fill="none" stroke="#000080" strokeWidth="18" />
+      <circle cx="450" cy="300" r="16" fill="#000080" />
+    </svg>
+  );
+}
+
+function UsFlag() {
+  return (
+    <svg viewBox="0 0 1235 650" className="size-full" aria-hidden="true" preserveAspectRatio="none">
+      <rect width="1235" height="650" fill="#B22234" />
+      {[1, 3, 5, 7, 9, 11].map((i) => (
+        <rect key={i} y={i * 50} width="1235" height="50" fill="#fff" />
+      ))}
+      <rect width="494" height="350" fill="#3C3B6E" />
+    </svg>
+  );
+}
+
+// Emoji flags do not render everywhere (Windows, headless browsers): the trading countries are drawn.
+const DRAWN: Record<string, () => React.JSX.Element> = { ZA: ZaFlag, IN: InFlag, US: UsFlag };
+
 function emojiFlag(code: string): string {
   return [...code.toUpperCase()].map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65)).join('');
 }
 
-/** A small flag for a two-letter country code (South Africa drawn, others as emoji). */
+/** A small flag for a two-letter country code (South Africa, India, the US drawn; others as emoji). */
 export function CountryFlag({ code, className }: { code: string; className?: string }) {
   const upper = code.toUpperCase();
   return (
@@ -30,7 +57,7 @@ export function CountryFlag({ code, className }: { code: string; className?: str
         className,
       )}
     >
-      {upper === 'ZA' ? <ZaFlag /> : <span className="text-[13px] leading-none">{emojiFlag(upper)}</span>}
+      {DRAWN[upper] ? DRAWN[upper]() : <span className="text-[13px] leading-none">{emojiFlag(upper)}</span>}
     </span>
   );
 }

@@ -1,12 +1,6 @@
-import { EmptyState } from '@/components/ui/empty-state';
-import { BriefcaseIcon } from '@/components/ui/icons';
+import { OrderList } from '@/features/portfolio/components/order-list';
+import { openReceipt } from '../trading/order-actions';
 
 export default function PortfolioAwaitingTab() {
-  return (
-    <EmptyState
-      icon={<BriefcaseIcon />}
-      title="No orders awaiting"
-      description="Orders waiting for execution or allocation will appear here."
-    />
-  );
+  return <OrderList list="awaiting" onOpen={openReceipt} />;
 }

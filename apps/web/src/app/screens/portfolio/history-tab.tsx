@@ -1,12 +1,6 @@
-import { EmptyState } from '@/components/ui/empty-state';
-import { BriefcaseIcon } from '@/components/ui/icons';
+import { OrderList } from '@/features/portfolio/components/order-list';
+import { openReceipt } from '../trading/order-actions';
 
 export default function PortfolioHistoryTab() {
-  return (
-    <EmptyState
-      icon={<BriefcaseIcon />}
-      title="No history yet"
-      description="Closed and settled orders will be listed here."
-    />
-  );
+  return <OrderList list="history" onOpen={openReceipt} />;
 }

@@ -1,12 +1,17 @@
 import { EmptyState } from '@/components/ui/empty-state';
-import { BriefcaseIcon } from '@/components/ui/icons';
+import { PieIcon } from '@/components/ui/icons';
+import { OrdersGlance } from '@/features/portfolio/components/orders-glance';
 
+/** /portfolio/summary: the order counts for now; value and returns come with portfolio analytics. */
 export default function PortfolioSummaryTab() {
   return (
-    <EmptyState
-      icon={<BriefcaseIcon />}
-      title="No portfolio summary yet"
-      description="Once you hold investments, their value and returns are summarised here."
-    />
+    <div className="space-y-4">
+      <OrdersGlance />
+      <EmptyState
+        icon={<PieIcon />}
+        title="Portfolio value and returns are coming"
+        description="Your holdings' value, allocation and returns over time will be summarised here."
+      />
+    </div>
   );
 }

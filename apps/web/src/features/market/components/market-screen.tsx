@@ -75,7 +75,7 @@ function SearchHint() {
   );
 }
 
-function Movers({ country }: { country: string }) {
+export function Movers({ country }: { country: string }) {
   const [kind, setKind] = useState<RankingKind>('gainers');
   const ranking = useRanking(country, kind);
   const live = useLiveQuotes(ranking.data?.items ?? []);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import type { BottomDrawerContentProps, BottomDrawerParams } from '@/components/ui/bottom-drawer';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -47,12 +47,30 @@ function stockOf(params: BottomDrawerParams['stock']): StockKey {
   };
 }
 
-/** The 'stock' bottom drawer: quote, chart, ranges, statistics, company profile, watch list. */
-export default function StockDetailDrawer({ params }: BottomDrawerContentProps<'stock'>) {
+/** What the drawer hands a buy form (the app plugs one in: a feature never imports another). */
+export interface StockBuyPanelProps {
+  stock: StockKey & { name: string };
+  /** Back to the stock's details. */
+  onBack: () => void;
+  close: () => void;
+  closeAndNavigate: (to: string) => void;
+}
+
+/**
+ * The 'stock' bottom drawer: quote, chart, ranges, statistics, company profile, watch list, and a
+ * Buy action when the app gives a `BuyPanel` (shown in place of the details).
+ */
+export default function StockDetailDrawer({
+  params,
+  close,
+  closeAndNavigate,
+  BuyPanel,
+}: BottomDrawerContentProps<'stock'> & { BuyPanel?: ComponentType<StockBuyPanelProps> }) {
   const stock = useMemo(() => stockOf(params), [params]);
   const detail = useStockDetail(stock);
   const company = useCompany(stock);
   const live = useLiveQuote(stock);
+  const [buying, setBuying] = useState(false);
 
   if (detail.isError) {
     return (
@@ -66,10 +84,24 @@ export default function StockDetailDrawer({ params }: BottomDrawerContentProps<'
   }
   if (!detail.data) return <DrawerSkeleton />;
   const quote = withLiveQuote(detail.data, live);
+  if (buying && BuyPanel) {
+    return (
+      <BuyPanel
+        stock={{ ...stock, name: quote.name }}
+        onBack={() => setBuying(false)}
+        close={close}
+        closeAndNavigate={closeAndNavigate}
+      />
+    );
+  }
 
   return (
     <div className="mx-auto max-w-5xl space-y-5 pb-6" data-testid="stock-detail" data-symbol={quote.symbol}>
-      <QuoteHeader stock={stock} quote={quote} />
+      <QuoteHeader
+        stock={stock}
+        quote={quote}
+        onBuy={BuyPanel && quote.type === 'stock' ? () => setBuying(true) : undefined}
+      />
       {quote.S1 === 0 && (
         <div
           role="alert"
@@ -110,7 +142,7 @@ export default function StockDetailDrawer({ params }: BottomDrawerContentProps<'
   );
 }
 
-function QuoteHeader({ stock, quote }: { stock: StockKey; quote: StockDetail }) {
+function QuoteHeader({ stock, quote, onBuy }: { stock: StockKey; quote: StockDetail; onBuy?: () => void }) {
   const flash = usePriceFlash(quote.price);
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
@@ -152,7 +184,21 @@ function QuoteHeader({ stock, quote }: { stock: StockKey; quote: StockDetail }) 
         {/* The time of the price is on the line above. */}
         <SimulatedDataNote className="mt-1" />
       </div>
-      {quote.type === 'stock' && <WatchButton stock={stock} />}
+      {quote.type === 'stock' && (
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <WatchButton stock={stock} />
+          {onBuy && (
+            <Button
+              onClick={onBuy}
+              disabled={quote.S1 === 0}
+              title={quote.S1 === 0 ? 'Trading in this stock is restricted.' : undefined}
+              className="min-w-24"
+            >
+              Buy
+            </Button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

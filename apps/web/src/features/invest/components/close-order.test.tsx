@@ -1,0 +1,226 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TradingMessages, type OrderPreview, type Quotation } from '@imali/contract';
+import { preloadDialogShell } from '@/components/ui/dialog-shell';
+import { modal, ModalHost } from '@/components/ui/modal';
+import { toast } from '@/components/ui/toast';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+await preloadDialogShell();
+
+const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
+
+const QUOTE: Quotation = {
+  symbol: 'NPN',
+  market: 'JSE',
+  country: 'ZA',
+  currency: 'ZAR',
+  quote_unit: 'ZAc',
+  price: '598741',
+  S1: 1,
+  market_open: true,
+  as_of: '2026-11-18T10:00:00.000Z',
+  quote_id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',
+  expires_at: '2026-11-18T10:00:20.000Z',
+};
+const SELL_PREVIEW: OrderPreview = {
+  side: 'sell',
+  ttype: 'standard',
+  symbol: 'NPN',
+  currency: 'ZAR',
+  quote_unit: 'ZAc',
+  quantity: '10',
+  price: '598741',
+  trade_value: '59874.10',
+  fees: { brokerage: '149.69', stt: '0.00', txn: '44.92', gst: '29.20', total: '223.81' },
+  fee_items: [],
+  fee_schedule: 'ZA-2026-03',
+  total: '59650.29',
+  quote_id: QUOTE.quote_id,
+  expires_at: QUOTE.expires_at,
+  locked_until: null,
+};
+
+const fetchQuotation = vi.fn();
+const fetchSellPreview = vi.fn();
+const sellOrder = vi.fn();
+vi.mock('../api/quotation', () => ({ fetchQuotation: (...a: unknown[]) => fetchQuotation(...a) }));
+vi.mock('../api/preview', () => ({ fetchSellPreview: (...a: unknown[]) => fetchSellPreview(...a) }));
+vi.mock('../api/orders', () => ({ sellOrder: (...a: unknown[]) => sellOrder(...a) }));
+
+const { openCloseOrder, CLOSE_ORDER_TITLE, CONFIRM_CLOSE_TITLE } = await import('./close-order');
+
+const askForPin = vi.fn<(d?: string) => Promise<boolean>>();
+const onOrderPlaced = vi.fn();
+const TARGET = {
+  id: 41,
+  symbol: 'NPN',
+  name: 'Naspers Ltd',
+  market: 'JSE',
+  country: 'ZA',
+  currency: 'ZAR',
+  ttype: 'standard' as const,
+  quantity: '10',
+  locked_until: null,
+};
+
+function mount() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ModalHost />
+    </QueryClientProvider>,
+  );
+  act(() => openCloseOrder(TARGET, { askForPin, onOrderPlaced }));
+}
+
+const dialog = () => screen.getByRole('dialog');
+const confirmButton = () => within(dialog()).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
+const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  fetchQuotation.mockResolvedValue(QUOTE);
+  fetchSellPreview.mockResolvedValue(SELL_PREVIEW);
+  askForPin.mockResolvedValue(true);
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'warning');
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  act(() => modal.forceClose());
+  cleanup();
+  vi.clearAllMocks();
+  vi.useRealTimers();
+});
+
+describe('Close-order quotation', () => {
+  it('shows the ZA price in rand (÷ 100), a 20 s bar green → yellow → red, then times out and disables Confirm', async () => {
+    mount();
+    expect(screen.getByRole('dialog', { name: CLOSE_ORDER_TITLE })).toBeTruthy();
+    await waitFor(() => expect(nbsp(screen.getByTestId('close-price').textContent)).toBe('ZAR 5,987.41'));
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    const bar = () => screen.getByTestId('quote-countdown');
+    expect(bar().getAttribute('data-tone')).toBe('green');
+    expect(screen.getByTestId('quote-countdown-bar').className).toContain('bg-green-500');
+    expect(nbsp(screen.getByTestId('preview-total').textContent)).toContain('ZAR 59,650.29');
+    expect(screen.getByText('You receive')).toBeTruthy();
+
+    await advance(8_100); // 11.9 s left: at or below 60%
+    expect(bar().getAttribute('data-tone')).toBe('yellow');
+    expect(screen.getByTestId('quote-countdown-bar').className).toContain('bg-yellow-400');
+    await advance(6_000); // 5.9 s left: at or below 30%
+    expect(bar().getAttribute('data-tone')).toBe('red');
+    expect(screen.getByTestId('quote-countdown-bar').className).toContain('bg-red-500');
+    expect(screen.queryByText(TradingMessages.quoteExpired)).toBeNull();
+    expect(confirmButton().disabled).toBe(false);
+
+    await advance(6_000); // past 20 s
+    expect(screen.getByText(TradingMessages.quoteExpired)).toBeTruthy();
+    expect(confirmButton().disabled).toBe(true);
+
+    // A new quotation gives back 20 s and Confirm.
+    fetchQuotation.mockResolvedValue({
+      ...QUOTE,
+      quote_id: 'ffffffff-bbbb-4ccc-8ddd-eeeeeeeeeeee',
+      price: '598900',
+    });
+    await act(async () => within(dialog()).getByRole('button', { name: 'Get latest quotation' }).click());
+    await waitFor(() => expect(nbsp(screen.getByTestId('close-price').textContent)).toBe('ZAR 5,989.00'));
+    expect(screen.queryByText(TradingMessages.quoteExpired)).toBeNull();
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    expect(screen.getByTestId('quote-countdown').getAttribute('data-tone')).toBe('green');
+  });
+
+  it('retries a zero price once, then warns and closes', async () => {
+    fetchQuotation.mockResolvedValue({ ...QUOTE, price: '0' });
+    mount();
+    await waitFor(() => expect(toast.warning).toHaveBeenCalledWith(TradingMessages.priceUnavailable));
+    expect(toast.warning).toHaveBeenCalledWith('Unable to fetch a valid price. Please retry later.');
+    expect(fetchQuotation).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('takes a valid second price after one missing price', async () => {
+    fetchQuotation.mockResolvedValueOnce({ ...QUOTE, price: '' }).mockResolvedValueOnce(QUOTE);
+    mount();
+    await waitFor(() => expect(nbsp(screen.getByTestId('close-price').textContent)).toBe('ZAR 5,987.41'));
+    expect(fetchQuotation).toHaveBeenCalledTimes(2);
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+
+  it('a failed request says so and closes', async () => {
+    fetchQuotation.mockRejectedValue(new Error('network down'));
+    mount();
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to fetch latest price. Please try again.'),
+    );
+    expect(fetchQuotation).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is restricted when S1 is 0: Confirm stays disabled', async () => {
+    fetchQuotation.mockResolvedValue({ ...QUOTE, S1: 0 });
+    mount();
+    expect((await screen.findByTestId('close-restricted')).textContent).toBe(TradingMessages.restricted);
+    expect(confirmButton().disabled).toBe(true);
+    expect(fetchSellPreview).not.toHaveBeenCalled();
+  });
+
+  it('Confirm → Confirm to Close → PIN → sells at the rand price with the quote id', async () => {
+    sellOrder.mockResolvedValue({ order: { id: 41, status: 'sold' }, message: 'ok' });
+    mount();
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    await act(async () => confirmButton().click());
+    const confirm = screen.getByRole('dialog', { name: CONFIRM_CLOSE_TITLE });
+    expect(nbsp(confirm.textContent)).toContain('Sell all 10 shares of NPN at ZAR 5,987.41?');
+    expect(nbsp(within(confirm).getByTestId('confirm-close-net').textContent)).toBe('ZAR 59,650.29');
+    await act(async () =>
+      (within(confirm).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).click(),
+    );
+    await waitFor(() => expect(sellOrder).toHaveBeenCalledTimes(1));
+    expect(askForPin).toHaveBeenCalledTimes(1);
+    const [id, body, key] = sellOrder.mock.calls[0]!;
+    expect(id).toBe(41);
+    expect(body).toEqual({ ttype: 'standard', price: '5987.41', quote_id: QUOTE.quote_id });
+    expect(typeof key).toBe('string');
+    expect(toast.success).toHaveBeenCalledWith('Sell order for NPN received.');
+    expect(onOrderPlaced).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not sell when the quotation ran out while the PIN was typed', async () => {
+    mount();
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    await act(async () => confirmButton().click());
+    askForPin.mockImplementation(async () => {
+      await vi.advanceTimersByTimeAsync(21_000);
+      return true;
+    });
+    await act(async () =>
+      (
+        within(screen.getByRole('dialog', { name: CONFIRM_CLOSE_TITLE })).getByRole('button', {
+          name: 'Confirm',
+        }) as HTMLButtonElement
+      ).click(),
+    );
+    await waitFor(() => expect(toast.warning).toHaveBeenCalledWith(TradingMessages.quoteExpired));
+    expect(sellOrder).not.toHaveBeenCalled();
+    // Back to a fresh quotation.
+    await waitFor(() => expect(screen.getByRole('dialog', { name: CLOSE_ORDER_TITLE })).toBeTruthy());
+  });
+
+  it('Confirm to Close also times out and disables its Confirm', async () => {
+    mount();
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    await act(async () => confirmButton().click());
+    await advance(20_500);
+    const confirm = screen.getByRole('dialog', { name: CONFIRM_CLOSE_TITLE });
+    expect(within(confirm).getByText(TradingMessages.quoteExpired)).toBeTruthy();
+    expect((within(confirm).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+});

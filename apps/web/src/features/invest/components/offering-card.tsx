@@ -1,0 +1,84 @@
+import type { Offering } from '@imali/contract';
+import { ChevronRightIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import { formatDay, formatQuotePrice } from '../model/format';
+import { sharesText } from '../model/quantity';
+import { HotBadge, OfferingStatusChip, ProductBadge } from './parts';
+
+/** One offering in Discover: product label and sub-label, name, symbol, terms, status, hot badge. */
+export function OfferingCard({
+  offering,
+  onOpen,
+  compact = false,
+}: {
+  offering: Offering;
+  onOpen: (offering: Offering) => void;
+  compact?: boolean;
+}) {
+  const price = (p: string | null) => formatQuotePrice(p, offering.country, offering.currency);
+  const terms: Array<[string, string]> =
+    offering.dtype === 'fo'
+      ? [
+          ['Term', offering.term_days === null ? '-' : `${offering.term_days} days`],
+          ['Market price', price(offering.last_price)],
+        ]
+      : offering.dtype === 'otc'
+        ? [
+            ['Block price', price(offering.block_price)],
+            ['Block size', offering.block_size ? sharesText(offering.block_size) : '-'],
+          ]
+        : [['Market price', price(offering.last_price)]];
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(offering)}
+      data-testid="offering-card"
+      data-offering-id={offering.id}
+      data-dtype={offering.dtype}
+      className={cn(
+        'group flex w-full flex-col rounded-2xl border border-slate-200/80 bg-white text-left shadow-sm transition hover:border-brand-300 hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+        compact ? 'p-3.5' : 'p-4',
+      )}
+    >
+      <span className="flex flex-wrap items-center gap-1.5">
+        <ProductBadge dtype={offering.dtype} />
+        <OfferingStatusChip status={offering.status} />
+        {offering.hot && <HotBadge />}
+      </span>
+      <span className="mt-2.5 flex items-start justify-between gap-2">
+        <span className="min-w-0">
+          <span className="block font-semibold text-slate-900 group-hover:text-brand-700">
+            {offering.name}
+          </span>
+          <span className="block truncate text-xs text-slate-500">
+            <span className="font-semibold text-slate-700">{offering.symbol}</span> · {offering.market} ·{' '}
+            {offering.instrument_name}
+          </span>
+        </span>
+        <ChevronRightIcon size={18} className="mt-0.5 shrink-0 text-slate-300 group-hover:text-brand-500" />
+      </span>
+      <span className="mt-3 grid grid-cols-2 gap-2">
+        {terms.map(([label, value]) => (
+          <span key={label} className="rounded-lg bg-slate-50 px-2.5 py-1.5">
+            <span className="block text-[11px] text-slate-500">{label}</span>
+            <span className="block text-sm font-semibold text-slate-900 tabular-nums">{value}</span>
+          </span>
+        ))}
+      </span>
+      {!compact && (
+        <span className="mt-3 flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">
+          <span>
+            {offering.status === 'upcoming' ? 'Opens' : 'Closes'}{' '}
+            {formatDay(
+              offering.status === 'upcoming' ? offering.opens_at : offering.closes_at,
+              offering.country,
+            )}
+          </span>
+          <span>
+            {sharesText(offering.min_quantity)} – {sharesText(offering.max_quantity)} per client
+          </span>
+        </span>
+      )}
+    </button>
+  );
+}

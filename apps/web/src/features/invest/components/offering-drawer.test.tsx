@@ -1,0 +1,334 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  TradingMessages,
+  type Account,
+  type KeyFact,
+  type Offering,
+  type OrderPreview,
+  type Quotation,
+} from '@imali/contract';
+import { toast } from '@/components/ui/toast';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
+
+const KEY_FACTS: KeyFact[] = [
+  { key: 'what_you_buy', label: 'What you buy', text: 'Shares in Naspers Ltd (NPN, JSE), held for 30 days.' },
+  { key: 'price_basis', label: 'Price', text: 'The live quote at the time you buy, valid for 20 seconds.' },
+  { key: 'lock_up', label: 'Lock-up', text: 'Locked for 30 days from the day you buy.' },
+  { key: 'early_exit', label: 'Selling early', text: 'Not possible before the term ends.' },
+  { key: 'fees', label: 'Fees', text: 'Brokerage 0.25%, STT 0.25% (buys). Fee schedule ZA-2026-03.' },
+  { key: 'allocation', label: 'Allocation', text: 'Immediate: filled in full at the quote.' },
+  { key: 'maximum_loss', label: 'Maximum loss', text: 'You can lose all of the money you invest.' },
+];
+
+const FO: Offering = {
+  id: 3,
+  dtype: 'fo',
+  name: 'Naspers 30-day DD',
+  symbol: 'NPN',
+  instrument_name: 'Naspers Ltd',
+  market: 'JSE',
+  country: 'ZA',
+  currency: 'ZAR',
+  quote_unit: 'ZAc',
+  status: 'open',
+  opens_at: '2026-11-01T07:00:00.000Z',
+  closes_at: '2026-12-01T15:00:00.000Z',
+  min_quantity: '1',
+  max_quantity: '50',
+  hot: true,
+  term_days: 30,
+  block_price: null,
+  block_size: null,
+  requested_quantity: null,
+  allocation_rule: null,
+  last_price: '598741',
+  key_facts: KEY_FACTS,
+};
+const OTC: Offering = {
+  ...FO,
+  id: 4,
+  dtype: 'otc',
+  name: 'FirstRand block, 5% below market',
+  symbol: 'FSR',
+  hot: false,
+  term_days: null,
+  block_price: '7250',
+  block_size: '50000',
+  requested_quantity: '1200',
+  allocation_rule: 'pro_rata',
+  min_quantity: '100',
+  max_quantity: '20000',
+  last_price: '7632',
+};
+const QUOTE: Quotation = {
+  symbol: 'NPN',
+  market: 'JSE',
+  country: 'ZA',
+  currency: 'ZAR',
+  quote_unit: 'ZAc',
+  price: '598741',
+  S1: 1,
+  market_open: true,
+  as_of: '2026-11-18T10:00:00.000Z',
+  quote_id: '11111111-2222-4333-8444-555555555555',
+  expires_at: '2026-11-18T10:00:20.000Z',
+};
+const preview = (quantity: string, total: string): OrderPreview => ({
+  side: 'buy',
+  ttype: 'fo',
+  symbol: 'NPN',
+  currency: 'ZAR',
+  quote_unit: 'ZAc',
+  quantity,
+  price: '598741',
+  trade_value: '11974.82',
+  fees: { brokerage: '29.94', stt: '29.94', txn: '8.99', gst: '5.84', total: '74.71' },
+  fee_items: [
+    { side: 'buy', code: 'brokerage', label: 'Brokerage', bucket: 'brokerage', amount: '29.94' },
+    { side: 'buy', code: 'stt', label: 'Securities Transfer Tax (STT)', bucket: 'stt', amount: '29.94' },
+    {
+      side: 'buy',
+      code: 'settlement',
+      label: 'Settlement and administration',
+      bucket: 'txn',
+      amount: '8.98',
+    },
+    { side: 'buy', code: 'ipl', label: 'Investor protection levy', bucket: 'txn', amount: '0.01' },
+    { side: 'buy', code: 'vat', label: 'VAT', bucket: 'gst', amount: '5.84' },
+  ],
+  fee_schedule: 'ZA-2026-03',
+  total,
+  quote_id: QUOTE.quote_id,
+  expires_at: QUOTE.expires_at,
+  locked_until: '2026-12-18T10:00:00.000Z',
+});
+
+let offering: Offering = FO;
+let accounts: Account[] = [];
+const fetchQuotation = vi.fn();
+const fetchOfferingPreview = vi.fn();
+const buyFixedTerm = vi.fn();
+const requestAllocation = vi.fn();
+vi.mock('../api/offerings', () => ({
+  useOffering: () => ({ data: offering, isError: false, error: null, refetch: vi.fn() }),
+}));
+vi.mock('../api/accounts', () => ({
+  useTradingAccounts: () => ({ data: accounts, isPending: false }),
+}));
+vi.mock('../api/quotation', () => ({ fetchQuotation: (...a: unknown[]) => fetchQuotation(...a) }));
+vi.mock('../api/preview', () => ({ fetchOfferingPreview: (...a: unknown[]) => fetchOfferingPreview(...a) }));
+vi.mock('../api/orders', () => ({
+  buyFixedTerm: (...a: unknown[]) => buyFixedTerm(...a),
+  requestAllocation: (...a: unknown[]) => requestAllocation(...a),
+}));
+
+const { default: OfferingDrawer } = await import('./offering-drawer');
+
+const askForPin = vi.fn<(description?: string) => Promise<boolean>>();
+const onOrderPlaced = vi.fn();
+
+function renderDrawer(dtype: 'fo' | 'otc') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <OfferingDrawer
+        dtype={dtype}
+        id={offering.id}
+        close={() => {}}
+        closeAndNavigate={() => {}}
+        askForPin={askForPin}
+        onOrderPlaced={onOrderPlaced}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  offering = FO;
+  accounts = [
+    { id: 1, currency: 'ZAR', balance: '25000.00', available: '25000.00', held: '0.00' },
+    { id: 2, currency: 'USD', balance: '1500.00', available: '1500.00', held: '0.00' },
+  ];
+  fetchQuotation.mockResolvedValue(QUOTE);
+  fetchOfferingPreview.mockImplementation(async (input: { quantity: string }) =>
+    preview(input.quantity, '12049.53'),
+  );
+  askForPin.mockResolvedValue(true);
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'warning');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('DD Trading Detail (fo drawer)', () => {
+  it('shows every key fact before anything can be confirmed, with the live price in rand', async () => {
+    renderDrawer('fo');
+    const facts = screen.getByTestId('key-facts');
+    for (const fact of KEY_FACTS) {
+      expect(within(facts).getByText(fact.label)).toBeTruthy();
+      expect(within(facts).getByText(fact.text)).toBeTruthy();
+    }
+    const buy = screen.getByRole('button', { name: 'Buy' });
+    // The sheet comes first in the document (and so on screen, and to a screen reader).
+    expect(facts.compareDocumentPosition(buy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(nbsp(screen.getByTestId('quote-price').textContent)).toBe('ZAR 5,987.41'));
+    expect(screen.getByTestId('simulated-data-note').textContent).toContain('Simulated market data');
+    expect(fetchQuotation).toHaveBeenCalledWith(
+      { symbol: 'NPN', market: 'JSE', country: 'ZA' },
+      expect.anything(),
+    );
+    expect(askForPin).not.toHaveBeenCalled();
+    expect(screen.getByText('Term').nextElementSibling?.textContent).toBe('30 days');
+  });
+
+  it('validates the quantity with the contract messages', async () => {
+    const user = userEvent.setup();
+    renderDrawer('fo');
+    await screen.findByTestId('quote-price');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(await screen.findByText(TradingMessages.quantityRequired)).toBeTruthy();
+    const field = screen.getByLabelText('Quantity (shares)');
+    await user.type(field, '0');
+    expect(await screen.findByText(TradingMessages.quantityPositive)).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '1.5');
+    expect(await screen.findByText(TradingMessages.wholeShares)).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '51');
+    expect(await screen.findByText(TradingMessages.aboveMaximum('50 shares'))).toBeTruthy();
+    expect(askForPin).not.toHaveBeenCalled();
+    expect(buyFixedTerm).not.toHaveBeenCalled();
+  });
+
+  it('previews the fees for the quotation, then PIN, then buys with its quote id', async () => {
+    const user = userEvent.setup();
+    buyFixedTerm.mockResolvedValue({
+      order: {
+        id: 9,
+        reference: 'ORD-9',
+        status: 'holding',
+        quantity: '2',
+        requested_quantity: '2',
+        trade_value: '12049.53',
+        currency: 'ZAR',
+        country: 'ZA',
+        locked_until: '2026-12-18T10:00:00.000Z',
+      },
+      message: TradingMessages.buyReceived('NPN'),
+    });
+    renderDrawer('fo');
+    await screen.findByTestId('quote-price');
+    await user.type(screen.getByLabelText('Quantity (shares)'), '2');
+    const fees = screen.getByTestId('fee-preview');
+    await waitFor(() =>
+      expect(nbsp(within(fees).getByTestId('preview-total').textContent)).toContain('ZAR 12,049.53'),
+    );
+    expect(nbsp(within(fees).getByTestId('preview-fee-gst').textContent)).toBe('VATZAR 5.84');
+    expect(within(fees).getByRole('list', { name: 'Itemised charges' }).children).toHaveLength(5);
+    expect(fees.textContent).toContain('Fee schedule ZA-2026-03');
+    expect(fetchOfferingPreview).toHaveBeenLastCalledWith(
+      { ttype: 'fo', offering_id: 3, quantity: '2', account_id: 1, quote_id: QUOTE.quote_id },
+      expect.anything(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(buyFixedTerm).toHaveBeenCalledTimes(1));
+    expect(nbsp(askForPin.mock.calls[0]![0])).toBe(
+      'Confirm your buy of 2 shares of NPN for ZAR 12,049.53, locked for 30 days.',
+    );
+    const [body, key] = buyFixedTerm.mock.calls[0]!;
+    expect(body).toEqual({ id: 3, quantity: '2', account_id: 1, quote_id: QUOTE.quote_id });
+    expect(typeof key).toBe('string');
+    expect(toast.success).toHaveBeenCalledWith('Buy order for NPN received.');
+    expect(onOrderPlaced).toHaveBeenCalledTimes(1);
+    expect(await screen.findByTestId('order-placed')).toBeTruthy();
+  });
+
+  it('does not buy when the PIN is not given', async () => {
+    const user = userEvent.setup();
+    askForPin.mockResolvedValue(false);
+    renderDrawer('fo');
+    await screen.findByTestId('quote-price');
+    await user.type(screen.getByLabelText('Quantity (shares)'), '2');
+    await waitFor(() => expect(screen.getByTestId('preview-total')).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(askForPin).toHaveBeenCalledTimes(1));
+    expect(buyFixedTerm).not.toHaveBeenCalled();
+  });
+
+  it('says when the account cannot cover the order, and when there is no account in the currency', async () => {
+    const user = userEvent.setup();
+    accounts = [{ id: 1, currency: 'ZAR', balance: '500.00', available: '500.00', held: '0.00' }];
+    renderDrawer('fo');
+    await screen.findByTestId('quote-price');
+    await user.type(screen.getByLabelText('Quantity (shares)'), '2');
+    const warning = await screen.findByTestId('insufficient-funds');
+    expect(nbsp(warning.textContent)).toContain(
+      'Insufficient funds: ZAR 500.00 available, ZAR 12,049.53 needed.',
+    );
+    expect((screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+
+    accounts = [{ id: 2, currency: 'USD', balance: '1500.00', available: '1500.00', held: '0.00' }];
+    renderDrawer('fo');
+    expect((await screen.findByTestId('account-missing')).textContent).toContain('You have no ZAR account.');
+  });
+
+  it('refuses to buy while the market is closed and says so', async () => {
+    fetchQuotation.mockResolvedValue({ ...QUOTE, market_open: false });
+    renderDrawer('fo');
+    expect(await screen.findByText(/The JSE is closed\./)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('Block Trading (otc drawer)', () => {
+  it('shows the block price and that funds are held until settlement; requests an allocation after the PIN', async () => {
+    const user = userEvent.setup();
+    offering = OTC;
+    requestAllocation.mockResolvedValue({
+      order: {
+        id: 10,
+        reference: 'ORD-10',
+        status: 'awaiting',
+        quantity: '0',
+        requested_quantity: '100',
+        trade_value: '7295.24',
+        currency: 'ZAR',
+        country: 'ZA',
+        locked_until: null,
+      },
+      message: TradingMessages.allocationReceived('FSR'),
+    });
+    fetchOfferingPreview.mockImplementation(async (input: { quantity: string }) => ({
+      ...preview(input.quantity, '7295.24'),
+      symbol: 'FSR',
+      price: '7250',
+      quote_id: null,
+      locked_until: null,
+    }));
+    renderDrawer('otc');
+    expect(nbsp(screen.getByTestId('block-price').textContent)).toContain('ZAR 72.50');
+    expect(screen.getByTestId('block-price').textContent).toContain('Funds held until settlement');
+    expect(fetchQuotation).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Quantity (shares)'), '99');
+    expect(await screen.findByText(TradingMessages.belowMinimum('100 shares'))).toBeTruthy();
+    await user.clear(screen.getByLabelText('Quantity (shares)'));
+    await user.type(screen.getByLabelText('Quantity (shares)'), '100');
+    await waitFor(() => expect(screen.getByText('Total held until settlement')).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: 'Request allocation' }));
+    await waitFor(() => expect(requestAllocation).toHaveBeenCalledTimes(1));
+    expect(requestAllocation.mock.calls[0]!.slice(0, 2)).toEqual([4, { quantity: '100', account_id: 1 }]);
+    expect(toast.success).toHaveBeenCalledWith(TradingMessages.allocationReceived('FSR'));
+  });
+});

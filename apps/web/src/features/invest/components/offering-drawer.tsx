@@ -1,0 +1,329 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { TradingMessages, type Offering, type OrderResult } from '@imali/contract';
+import { formatCurrency } from '@imali/money';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertIcon } from '@/components/ui/icons';
+import { DetailCardSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
+import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/http';
+import { useOffering, type TradedDtype } from '../api/offerings';
+import { buyFixedTerm, requestAllocation } from '../api/orders';
+import { fetchOfferingPreview } from '../api/preview';
+import { useQuotation } from '../hooks/use-quotation';
+import { formatDateTime, formatDay, formatQuotePrice } from '../model/format';
+import { sharesText } from '../model/quantity';
+import { KeyFacts } from './key-facts';
+import { OrderForm } from './order-form';
+import { OrderPlaced } from './order-placed';
+import { HotBadge, Notice, OfferingStatusChip, ProductBadge, SimulatedNote } from './parts';
+import type { TradeDeps } from './place-order';
+import { QuotePanel } from './quote-panel';
+
+const DAY_MS = 86_400_000;
+
+export interface OfferingDrawerProps extends TradeDeps {
+  dtype: TradedDtype;
+  id: number;
+  close: () => void;
+  closeAndNavigate: (to: string) => void;
+}
+
+/**
+ * The 'fo' (DD Trading Detail) and 'otc' (Block Trading) bottom drawers: the offering, its live
+ * price, terms and key-facts sheet, then the order form (account, quantity, fee preview) that
+ * ends in Verify Your PIN.
+ */
+export default function OfferingDrawer({ dtype, id, close, closeAndNavigate, ...deps }: OfferingDrawerProps) {
+  const offering = useOffering(dtype, id);
+  const [placed, setPlaced] = useState<OrderResult | null>(null);
+
+  useEffect(() => {
+    if (offering.isError) toast.error(errorMessage(offering.error));
+  }, [offering.isError, offering.error]);
+
+  if (placed) {
+    return (
+      <OrderPlaced
+        order={placed.order}
+        message={placed.message}
+        onDone={close}
+        onPortfolio={() =>
+          closeAndNavigate(placed.order.status === 'holding' ? '/portfolio/holding' : '/portfolio/awaiting')
+        }
+      />
+    );
+  }
+  if (offering.isError) {
+    return (
+      <EmptyState
+        icon={<AlertIcon />}
+        title="This offering could not be loaded"
+        description={errorMessage(offering.error)}
+        action={<Button onClick={() => void offering.refetch()}>Try again</Button>}
+      />
+    );
+  }
+  if (!offering.data) return <DrawerSkeleton />;
+  return <OfferingDetail offering={offering.data} deps={deps} onPlaced={setPlaced} />;
+}
+
+function OfferingDetail({
+  offering,
+  deps,
+  onPlaced,
+}: {
+  offering: Offering;
+  deps: TradeDeps;
+  onPlaced: (result: OrderResult) => void;
+}) {
+  const fo = offering.dtype === 'fo';
+  const open = offering.status === 'open';
+  const instrument = {
+    symbol: offering.symbol,
+    market: offering.market,
+    country: offering.country,
+    currency: offering.currency,
+  };
+  // A fixed-term deal buys at a fresh quotation; a block allocation is priced at the block price.
+  const quote = useQuotation(fo && open ? instrument : null, {
+    onUnavailable: () => toast.warning(TradingMessages.priceUnavailable),
+    onFailed: () => toast.error(TradingMessages.priceFetchFailed),
+  });
+  const q = quote.quotation;
+  const money = (v: string | undefined) => (v ? formatCurrency(v, offering.currency) : '');
+
+  let blocked: ReactNode = null;
+  if (offering.status === 'upcoming')
+    blocked = (
+      <Notice tone="warning">
+        This offering opens on {formatDateTime(offering.opens_at, offering.country)}.
+      </Notice>
+    );
+  else if (!open) blocked = <Notice tone="warning">{TradingMessages.offeringNotOpen}</Notice>;
+  else if (fo && q && q.S1 === 0) blocked = <Notice tone="warning">{TradingMessages.restricted}</Notice>;
+  else if (fo && q && !q.market_open)
+    blocked = (
+      <Notice tone="warning">
+        The {offering.market} is closed. Fixed-term deals are bought at a live quote during its trading hours.
+      </Notice>
+    );
+
+  return (
+    <div
+      className="mx-auto grid max-w-5xl gap-5 pb-6 lg:grid-cols-[1fr_24rem]"
+      data-testid="offering-detail"
+      data-dtype={offering.dtype}
+    >
+      <div className="min-w-0 space-y-5">
+        <OfferingHeader offering={offering} />
+        {fo ? (
+          open ? (
+            <QuotePanel quote={quote} country={offering.country} currency={offering.currency} />
+          ) : (
+            <LastPrice offering={offering} />
+          )
+        ) : (
+          <BlockPrice offering={offering} />
+        )}
+        <Terms offering={offering} />
+        <KeyFacts facts={offering.key_facts} />
+      </div>
+      <div className="min-w-0 lg:sticky lg:top-0 lg:self-start">
+        <div className="rounded-2xl border border-slate-200 bg-slate-50/50 p-4">
+          <h3 className="mb-3 text-base font-semibold text-slate-900">
+            {fo ? 'Buy' : 'Request an allocation'}
+          </h3>
+          {fo ? (
+            <OrderForm
+              instrument={instrument}
+              limits={{ min: offering.min_quantity, max: offering.max_quantity }}
+              quote={quote}
+              previewKey={`fo:${offering.id}`}
+              fetchPreview={(input, signal) =>
+                fetchOfferingPreview(
+                  {
+                    ttype: 'fo',
+                    offering_id: offering.id,
+                    quantity: input.quantity,
+                    account_id: input.accountId,
+                    quote_id: input.quoteId,
+                  },
+                  signal,
+                )
+              }
+              buildBody={(input) => ({
+                id: offering.id,
+                quantity: input.quantity,
+                account_id: input.accountId,
+                quote_id: input.quoteId ?? '',
+              })}
+              send={buyFixedTerm}
+              describe={(input, preview) =>
+                `Confirm your buy of ${sharesText(input.quantity)} of ${offering.symbol}` +
+                (preview ? ` for ${money(preview.total)}` : '') +
+                `, locked for ${offering.term_days} days.`
+              }
+              submitLabel="Buy"
+              blocked={blocked}
+              deps={deps}
+              onPlaced={(result) => {
+                toast.success(result.message);
+                onPlaced(result);
+              }}
+            />
+          ) : (
+            <OrderForm
+              instrument={instrument}
+              limits={{ min: offering.min_quantity, max: offering.max_quantity }}
+              previewKey={`otc:${offering.id}`}
+              fetchPreview={(input, signal) =>
+                fetchOfferingPreview(
+                  {
+                    ttype: 'otc',
+                    offering_id: offering.id,
+                    quantity: input.quantity,
+                    account_id: input.accountId,
+                  },
+                  signal,
+                )
+              }
+              buildBody={(input) => ({ quantity: input.quantity, account_id: input.accountId })}
+              send={(body, key) => requestAllocation(offering.id, body, key)}
+              describe={(input, preview) =>
+                `Confirm your allocation request for ${sharesText(input.quantity)} of ${offering.symbol}` +
+                (preview ? `: ${money(preview.total)} will be held until settlement.` : '.')
+              }
+              submitLabel="Request allocation"
+              totalKind="hold"
+              blocked={blocked}
+              deps={deps}
+              onPlaced={(result) => {
+                toast.success(result.message);
+                onPlaced(result);
+              }}
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function OfferingHeader({ offering }: { offering: Offering }) {
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-2">
+        <ProductBadge dtype={offering.dtype} />
+        <OfferingStatusChip status={offering.status} />
+        {offering.hot && <HotBadge />}
+      </div>
+      <h2 className="mt-2 text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">{offering.name}</h2>
+      <p className="mt-0.5 text-sm text-slate-500">
+        <span className="font-semibold text-slate-700">{offering.symbol}</span> · {offering.instrument_name} ·{' '}
+        {offering.market} · {offering.country}
+      </p>
+    </div>
+  );
+}
+
+function LastPrice({ offering }: { offering: Offering }) {
+  return (
+    <section aria-label="Market price" className="rounded-2xl border border-slate-200 p-4">
+      <p className="text-xs font-medium text-slate-500">Market price</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
+        {formatQuotePrice(offering.last_price, offering.country, offering.currency)}
+      </p>
+      <SimulatedNote country={offering.country} className="mt-1" />
+    </section>
+  );
+}
+
+function BlockPrice({ offering }: { offering: Offering }) {
+  return (
+    <section
+      aria-label="Block price"
+      className="rounded-2xl border border-slate-200 p-4"
+      data-testid="block-price"
+    >
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-xs font-medium text-slate-500">Block price (fixed)</p>
+          <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900 tabular-nums">
+            {formatQuotePrice(offering.block_price, offering.country, offering.currency)}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-xs font-medium text-slate-500">Market price</p>
+          <p className="mt-1 text-base font-semibold text-slate-700 tabular-nums">
+            {formatQuotePrice(offering.last_price, offering.country, offering.currency)}
+          </p>
+        </div>
+      </div>
+      <SimulatedNote country={offering.country} className="mt-2" />
+      <Notice className="mt-3">
+        Funds held until settlement: the block price plus fees is held in your account when you request
+        shares, and only what is allocated is paid when the offering settles.
+      </Notice>
+    </section>
+  );
+}
+
+function Terms({ offering }: { offering: Offering }) {
+  // "If bought today": today as of opening the drawer.
+  const [today] = useState(() => Date.now());
+  const rows: Array<[string, ReactNode]> = [];
+  if (offering.dtype === 'fo' && offering.term_days !== null) {
+    rows.push(['Term', `${offering.term_days} days`]);
+    rows.push([
+      'Unlock date if bought today',
+      formatDay(new Date(today + offering.term_days * DAY_MS).toISOString(), offering.country),
+    ]);
+  }
+  if (offering.dtype === 'otc') {
+    if (offering.block_size) rows.push(['Block size', sharesText(offering.block_size)]);
+    if (offering.requested_quantity) rows.push(['Requested so far', sharesText(offering.requested_quantity)]);
+    rows.push([
+      'Allocation',
+      offering.allocation_rule === 'pro_rata' ? 'Pro rata' : (offering.allocation_rule ?? '-'),
+    ]);
+  }
+  rows.push(['Per client', `${sharesText(offering.min_quantity)} to ${sharesText(offering.max_quantity)}`]);
+  rows.push(['Opens', formatDateTime(offering.opens_at, offering.country)]);
+  rows.push(['Closes', formatDateTime(offering.closes_at, offering.country)]);
+  rows.push(['Currency', offering.currency]);
+  return (
+    <section aria-label="Terms" data-testid="offering-terms" className="rounded-2xl border border-slate-200">
+      <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">Terms</h3>
+      <dl className="grid grid-cols-2 gap-px bg-slate-100">
+        {rows.map(([label, value], i) => (
+          <div
+            key={label}
+            className={cn(
+              'bg-white px-4 py-2.5',
+              i === rows.length - 1 && rows.length % 2 === 1 && 'col-span-2',
+            )}
+          >
+            <dt className="text-xs text-slate-500">{label}</dt>
+            <dd className="mt-0.5 text-sm font-semibold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function DrawerSkeleton() {
+  return (
+    <div className="mx-auto grid max-w-5xl gap-5 lg:grid-cols-[1fr_24rem]" role="status" aria-label="Loading">
+      <div className="space-y-4">
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-28 w-full rounded-2xl" />
+        <DetailCardSkeleton rows={6} />
+      </div>
+      <Skeleton className="h-80 w-full rounded-2xl" />
+    </div>
+  );
+}

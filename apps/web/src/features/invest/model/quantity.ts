@@ -1,0 +1,37 @@
+import { TradingMessages } from '@imali/contract';
+import { compareDecimal, formatDecimal, normalizeDecimal, parseDecimal } from '@imali/money';
+
+/** '10.000000' → '10', for limits read from the API. */
+export const plainNumber = (text: string): string => formatDecimal(normalizeDecimal(parseDecimal(text)));
+
+/** '1' → '1 share', '2000' → '2,000 shares'. */
+export function sharesText(text: string): string {
+  const n = plainNumber(text);
+  const [whole = '0', fraction] = n.split('.');
+  const grouped = `${BigInt(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
+  return `${grouped} ${n === '1' ? 'share' : 'shares'}`;
+}
+
+/**
+ * The quantity typed in an order form: whole shares, above zero, within the offering's per-client
+ * limits. Returns the message to show (the contract's TradingMessages), or undefined when valid.
+ */
+export function quantityError(
+  raw: string,
+  limits: { min?: string | null; max?: string | null } = {},
+): string | undefined {
+  const text = raw.trim();
+  if (text === '') return TradingMessages.quantityRequired;
+  if (!/^\d{1,12}(\.\d{1,6})?$/.test(text)) return TradingMessages.quantityInvalid;
+  const value = normalizeDecimal(parseDecimal(text));
+  if (value.coefficient === 0n) return TradingMessages.quantityPositive;
+  if (value.scale > 0) return TradingMessages.wholeShares;
+  if (limits.min && compareDecimal(value, parseDecimal(limits.min)) < 0)
+    return TradingMessages.belowMinimum(sharesText(limits.min));
+  if (limits.max && compareDecimal(value, parseDecimal(limits.max)) > 0)
+    return TradingMessages.aboveMaximum(sharesText(limits.max));
+  return undefined;
+}
+
+/** The quantity as sent to the API ('007' → '7'); only call it on a valid quantity. */
+export const normalQuantity = (raw: string): string => plainNumber(raw.trim());

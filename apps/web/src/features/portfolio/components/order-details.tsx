@@ -1,0 +1,311 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Order } from '@imali/contract';
+import { formatCurrency } from '@imali/money';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertIcon, LockIcon, ReceiptIcon } from '@/components/ui/icons';
+import { KeyValueSection, type KeyValueRow } from '@/components/ui/key-value-section';
+import { modal } from '@/components/ui/modal';
+import { DetailCardSkeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/http';
+import { useReceipt } from '../api/orders';
+import { formatDateTime, formatDay, sharesText } from '../model/format';
+import {
+  canSell,
+  formatOrderPrice,
+  hasReturns,
+  headlineValue,
+  isLocked,
+  isSold,
+  isUnpaid,
+  yieldSection,
+} from '../model/receipt';
+import { OrderStatus, ProductTag } from './parts';
+
+export const ORDER_DETAILS_KEY = 'order-details';
+export const ORDER_DETAILS_TITLE = 'Order Details';
+
+export interface OrderDetailsProps {
+  orderId: number;
+  ttype?: string;
+  /** Closing a holding (the app wires the close-order flow); no Sell button without it. */
+  onSell?: (order: Order) => void;
+  /** Inside the Order Details modal: a link to the receipt's own page. */
+  inModal?: boolean;
+}
+
+/** Opens the Order Details (receipt) modal. */
+export function openOrderDetails(props: Omit<OrderDetailsProps, 'inModal'>): void {
+  modal.open<OrderDetailsProps>({
+    key: ORDER_DETAILS_KEY,
+    title: ORDER_DETAILS_TITLE,
+    content: OrderDetails,
+    props: { ...props, inModal: true },
+    width: '40rem',
+  });
+}
+
+/**
+ * The order receipt (spec sections 3 and 4): every field of the order with the display rules:
+ * sold → settlement summary with the sell value (else the buy value); fund/quant yield section;
+ * 'PENDING LISTING'; an unpaid warning for a negative outstanding; the fees table with the
+ * itemised charges and the schedule version. The receipt's load failure is only logged (spec 8).
+ */
+export function OrderDetails({ orderId, ttype, onSell, inModal = false }: OrderDetailsProps) {
+  const receipt = useReceipt(orderId, ttype);
+  useEffect(() => {
+    if (receipt.isError) console.error('Failed to load the order receipt', receipt.error);
+  }, [receipt.isError, receipt.error]);
+  if (receipt.isError) {
+    return (
+      <EmptyState
+        icon={<ReceiptIcon />}
+        title="This order could not be loaded"
+        description={errorMessage(receipt.error)}
+        action={<Button onClick={() => void receipt.refetch()}>Try again</Button>}
+      />
+    );
+  }
+  if (!receipt.data) return <DetailCardSkeleton rows={7} />;
+  return <Receipt order={receipt.data} onSell={onSell} inModal={inModal} />;
+}
+
+export function Receipt({
+  order,
+  onSell,
+  inModal = false,
+}: {
+  order: Order;
+  onSell?: (order: Order) => void;
+  inModal?: boolean;
+}) {
+  const money = (v: string | null | undefined) => (v == null ? '-' : formatCurrency(v, order.currency));
+  const price = (v: string | null | undefined) => formatOrderPrice(v, order);
+  const when = (v: string | null | undefined) => formatDateTime(v, order.country);
+  const sold = isSold(order);
+  const headline = headlineValue(order);
+  const returns = hasReturns(order) ? yieldSection(order) : null;
+  const locked = isLocked(order);
+
+  const summary: KeyValueRow[] = [
+    {
+      label: headline.label,
+      value: (
+        <span className="text-base font-bold" data-testid="receipt-headline">
+          {money(headline.amount)}
+        </span>
+      ),
+    },
+    { label: 'Quantity', value: sharesText(order.quantity) },
+    { label: 'Buy price', value: price(order.buy_price) },
+  ];
+  if (sold) {
+    summary.push(
+      { label: 'Sell price', value: price(order.sell_price ?? order.order_price) },
+      { label: 'Buy value', value: money(order.buy_trade_value) },
+      { label: 'Net proceeds', value: money(order.trade_value) },
+      { label: 'Settled', value: when(order.settlement_time) },
+    );
+  } else {
+    summary.push({
+      label: order.status === 'holding' ? 'Total paid' : 'Total held',
+      value: money(order.trade_value),
+    });
+  }
+
+  const details: KeyValueRow[] = [
+    { label: 'Reference', value: <span className="font-mono">{order.reference}</span> },
+    { label: 'Order ID', value: order.id },
+    { label: 'Account', value: `${order.currency} account #${order.account}` },
+    { label: 'Type', value: order.ttype },
+    { label: 'Action', value: order.order_action === 'sell' ? 'Sell' : 'Buy' },
+    { label: 'Market', value: `${order.market} · ${order.country}` },
+  ];
+  if (order.requested_quantity && order.requested_quantity !== order.quantity)
+    details.push({ label: 'Requested', value: sharesText(order.requested_quantity) });
+  details.push(
+    { label: 'Order price', value: price(order.order_price) },
+    { label: 'Buy quotation', value: <QuoteId id={order.buy_quote_id} /> },
+  );
+  if (sold || order.sell_quote_id) {
+    details.push(
+      { label: 'Sell quotation', value: <QuoteId id={order.sell_quote_id} /> },
+      { label: 'Quoted sell price', value: price(order.quoted_sell_price) },
+      { label: 'Executed sell price', value: price(order.sell_price) },
+    );
+  }
+  if (!sold && order.last_price) details.push({ label: 'Last price', value: price(order.last_price) });
+  details.push(
+    { label: 'Order time', value: when(order.order_time) },
+    { label: 'Execution time', value: when(order.execution_time) },
+    { label: 'Settlement time', value: when(order.settlement_time) },
+    {
+      label: 'Holding period',
+      value: `${order.holding_period} ${order.holding_period === 1 ? 'day' : 'days'}`,
+    },
+  );
+  if (order.locked_until)
+    details.push({ label: 'Locked until', value: formatDay(order.locked_until, order.country) });
+  details.push({ label: 'Outstanding', value: money(order.outstanding) });
+  if (order.reason) details.push({ label: 'Reason', value: order.reason });
+
+  return (
+    <div className="space-y-4 pb-2" data-testid="receipt" data-status={order.status}>
+      <div>
+        <div className="flex flex-wrap items-center gap-2">
+          <ProductTag order={order} />
+          <OrderStatus order={order} />
+        </div>
+        <p className="mt-2 text-lg font-bold text-slate-900">{order.name}</p>
+        <p className="text-sm text-slate-500">
+          <span className="font-semibold text-slate-700">{order.symbol}</span> · {order.market} ·{' '}
+          {order.country}
+        </p>
+      </div>
+      {isUnpaid(order) && (
+        <div
+          role="alert"
+          data-testid="unpaid-warning"
+          className="flex items-start gap-2 rounded-xl bg-red-50 px-3.5 py-3 text-sm text-red-700"
+        >
+          <AlertIcon size={17} className="mt-px shrink-0" />
+          <span>Unpaid: {money(order.outstanding.replace(/^-/, ''))} is outstanding on this order.</span>
+        </div>
+      )}
+      <div
+        role="region"
+        aria-label={sold ? 'Settlement summary' : 'Order summary'}
+        data-testid="receipt-summary"
+      >
+        <KeyValueSection title={sold ? 'Settlement summary' : 'Order summary'} rows={summary} />
+      </div>
+      {returns && (
+        <section
+          aria-label={returns.title}
+          data-testid="receipt-returns"
+          className="rounded-2xl border border-slate-200 bg-white"
+        >
+          <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
+            {returns.title}
+          </h3>
+          <dl className="grid grid-cols-2 divide-x divide-slate-100">
+            {returns.rows.map((row) => (
+              <div key={row.label} className="px-4 py-3">
+                <dt className="text-xs text-slate-500">{row.label}</dt>
+                <dd className={`mt-0.5 text-base font-bold tabular-nums ${row.className}`}>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+          {!sold && (
+            <p className="px-4 pb-3 text-[11px] text-slate-400">
+              At the last price, before selling fees · Simulated market data
+            </p>
+          )}
+        </section>
+      )}
+      <FeesTable order={order} />
+      <div role="region" aria-label="Order details" data-testid="receipt-details">
+        <KeyValueSection title="Order details" rows={details} />
+      </div>
+      {(onSell && order.status === 'holding') || inModal ? (
+        <div className="flex flex-col gap-2 sm:flex-row-reverse">
+          {onSell && order.status === 'holding' && (
+            <Button
+              size="lg"
+              className="sm:flex-1"
+              disabled={!canSell(order)}
+              onClick={() => onSell(order)}
+              title={locked ? `Locked until ${formatDay(order.locked_until, order.country)}` : undefined}
+            >
+              {locked ? (
+                <>
+                  <LockIcon size={16} /> Locked until {formatDay(order.locked_until, order.country)}
+                </>
+              ) : (
+                'Sell'
+              )}
+            </Button>
+          )}
+          {inModal && (
+            <Link
+              to={`/portfolio/order/${order.id}`}
+              onClick={() => modal.forceClose()}
+              className="inline-flex h-12 items-center justify-center rounded-xl px-4 text-sm font-semibold text-brand-600 hover:bg-brand-50 sm:flex-1"
+            >
+              Open receipt page
+            </Link>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function QuoteId({ id }: { id: string | null }): ReactNode {
+  if (!id) return '-';
+  return (
+    <span className="font-mono text-xs" title={id}>
+      {id}
+    </span>
+  );
+}
+
+const TAX_LABEL: Record<string, string> = { ZA: 'VAT', IN: 'GST' };
+
+function FeesTable({ order }: { order: Order }) {
+  const money = (v: string) => formatCurrency(v, order.currency);
+  const rows: Array<[string, string, string]> = [
+    ['brokerage', 'Brokerage', order.fees.brokerage],
+    ['stt', 'STT', order.fees.stt],
+    ['txn', 'Transaction charges', order.fees.txn],
+    ['gst', TAX_LABEL[order.country] ?? 'GST', order.fees.gst],
+  ];
+  return (
+    <section
+      aria-label="Fees"
+      data-testid="receipt-fees"
+      className="rounded-2xl border border-slate-200 bg-white"
+    >
+      <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">Fees</h3>
+      <table className="w-full text-sm">
+        <tbody className="divide-y divide-slate-100">
+          {rows.map(([code, label, amount]) => (
+            <tr key={code} data-fee={code}>
+              <th scope="row" className="px-4 py-2 text-left font-normal text-slate-500">
+                {label}
+              </th>
+              <td className="px-4 py-2 text-right font-medium text-slate-900 tabular-nums">
+                {money(amount)}
+              </td>
+            </tr>
+          ))}
+          <tr data-fee="total">
+            <th scope="row" className="px-4 py-2 text-left font-semibold text-slate-900">
+              Total
+            </th>
+            <td className="px-4 py-2 text-right font-bold text-slate-900 tabular-nums">
+              {money(order.fees.total)}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {order.fee_items.length > 0 && (
+        <ul aria-label="Itemised charges" className="mx-4 mb-2 space-y-0.5 rounded-lg bg-slate-50 px-3 py-2">
+          {order.fee_items.map((item) => (
+            <li
+              key={`${item.side}-${item.code}`}
+              className="flex justify-between gap-3 text-xs text-slate-500"
+            >
+              <span>
+                {item.label} <span className="text-slate-400">({item.side})</span>
+              </span>
+              <span className="tabular-nums">{money(item.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="px-4 pb-3 text-[11px] text-slate-400">Fee schedule {order.fee_schedule}</p>
+    </section>
+  );
+}

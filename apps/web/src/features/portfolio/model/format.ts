@@ -1,0 +1,42 @@
+import { TRADING_COUNTRY_PROFILES } from '@imali/contract';
+import { formatDecimal, normalizeDecimal, tryParseDecimal } from '@imali/money';
+
+const zoneOf = (country: string) =>
+  TRADING_COUNTRY_PROFILES.find((p) => p.code === country)?.timezones[0] ?? 'Africa/Johannesburg';
+
+/** '18 Nov 2026, 12:00' in the order's country time zone; '-' when missing. */
+export function formatDateTime(iso: string | null | undefined, country = 'ZA'): string {
+  if (!iso) return '-';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '-';
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: zoneOf(country),
+  }).format(at);
+}
+
+export function formatDay(iso: string | null | undefined, country = 'ZA'): string {
+  if (!iso) return '-';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '-';
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: zoneOf(country),
+  }).format(at);
+}
+
+/** '10.000000' → '10 shares', '1' → '1 share'. */
+export function sharesText(text: string): string {
+  const d = tryParseDecimal(text);
+  if (!d) return '-';
+  const n = formatDecimal(normalizeDecimal(d));
+  const [whole = '0', fraction] = n.split('.');
+  return `${BigInt(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''} ${n === '1' ? 'share' : 'shares'}`;
+}

@@ -1,0 +1,132 @@
+/**
+ * The order display rules of spec section 4, pure:
+ * - status 'sold' shows a settlement summary with the sell value; otherwise the buy value;
+ * - ttype ipo with status listing shows 'PENDING LISTING';
+ * - ttype quant and fund show a yield section (Unrealised Gains / Held Position Return; sold:
+ *   Holding Returns);
+ * - a negative outstanding shows an unpaid warning;
+ * - status colours (case-insensitive) from @imali/money.
+ */
+import type { Order } from '@imali/contract';
+import {
+  countryPrice,
+  formatCurrency,
+  formatRatio,
+  productSubLabel,
+  signedColorClass,
+  statusColorClass,
+  tryParseDecimal,
+} from '@imali/money';
+
+export const PENDING_LISTING = 'PENDING LISTING';
+
+/** The status as shown: 'PENDING LISTING' for an IPO waiting to list, else the status in capitals. */
+export function statusText(order: Pick<Order, 'status' | 'ttype'>): string {
+  if (order.ttype === 'ipo' && order.status.toLowerCase() === 'listing') return PENDING_LISTING;
+  return order.status.toUpperCase();
+}
+
+export { statusColorClass };
+
+export const isSold = (order: Pick<Order, 'status'>) => order.status.toLowerCase() === 'sold';
+
+/** Sold: the sell value; otherwise the buy value. */
+export function headlineValue(order: Order): { label: 'Sell value' | 'Buy value'; amount: string } {
+  return isSold(order)
+    ? { label: 'Sell value', amount: order.sell_trade_value }
+    : { label: 'Buy value', amount: order.buy_trade_value };
+}
+
+/** A negative outstanding amount means unpaid (spec section 3). */
+export function isUnpaid(order: Pick<Order, 'outstanding'>): boolean {
+  const d = tryParseDecimal(order.outstanding);
+  return d !== undefined && d.coefficient < 0n;
+}
+
+export interface YieldRow {
+  label: string;
+  value: string;
+  /** The signed-value colour (green, red, grey). */
+  className: string;
+}
+
+/**
+ * The returns block. fund and quant: the spec's yield section (Unrealised Gains and Held Position
+ * Return while held; Holding Returns once sold). Stocks: profit and return, realised once sold.
+ */
+export function yieldSection(order: Order): { title: string; rows: YieldRow[] } {
+  const money = formatCurrency(order.profit, order.currency);
+  const ratio = formatRatio(order.roi);
+  const profitClass = signedColorClass(order.profit);
+  const roiClass = signedColorClass(order.roi);
+  const sold = isSold(order);
+  if (order.ttype === 'fund' || order.ttype === 'quant') {
+    return sold
+      ? {
+          title: 'Yield',
+          rows: [
+            { label: 'Holding Returns', value: money, className: profitClass },
+            { label: 'Return', value: ratio, className: roiClass },
+          ],
+        }
+      : {
+          title: 'Yield',
+          rows: [
+            { label: 'Unrealised Gains', value: money, className: profitClass },
+            { label: 'Held Position Return', value: ratio, className: roiClass },
+          ],
+        };
+  }
+  return sold
+    ? {
+        title: 'Realised returns',
+        rows: [
+          { label: 'Profit', value: money, className: profitClass },
+          { label: 'ROI', value: ratio, className: roiClass },
+        ],
+      }
+    : {
+        title: 'Returns',
+        rows: [
+          { label: 'Unrealised profit', value: money, className: profitClass },
+          { label: 'Return', value: ratio, className: roiClass },
+        ],
+      };
+}
+
+/** Whether the order has returns to show: held or sold (not while waiting, nor when rejected). */
+export function hasReturns(order: Pick<Order, 'status'>): boolean {
+  const s = order.status.toLowerCase();
+  return s === 'holding' || s === 'sold';
+}
+
+/** The product label with its sub-label: STOCK · D.D. (fo), P.M. (otc), ST (ipo), STD (standard). */
+export function productLabel(order: Pick<Order, 'ttype' | 'display_type'>): {
+  label: string;
+  subLabel: string;
+} {
+  if (order.ttype === 'fund') return { label: 'FUND', subLabel: '' };
+  if (order.ttype === 'quant') return { label: 'QUANT', subLabel: '' };
+  return { label: 'STOCK', subLabel: productSubLabel(order.display_type || order.ttype) };
+}
+
+/** A quote-unit price in the order's currency (ZA: cents ÷ 100): 'ZAR 5,987.41'. */
+export function formatOrderPrice(
+  price: string | null | undefined,
+  order: Pick<Order, 'country' | 'currency'>,
+): string {
+  const shown = countryPrice(price, order.country);
+  return shown === undefined ? '-' : formatCurrency(shown, order.currency);
+}
+
+/** Whether a fixed-term holding is still locked. */
+export function isLocked(order: Pick<Order, 'locked_until'>, now: number = Date.now()): boolean {
+  if (!order.locked_until) return false;
+  const at = Date.parse(order.locked_until);
+  return Number.isFinite(at) && at > now;
+}
+
+/** A holding can be closed (sold) once it is not locked. */
+export function canSell(order: Pick<Order, 'status' | 'locked_until'>, now: number = Date.now()): boolean {
+  return order.status.toLowerCase() === 'holding' && !isLocked(order, now);
+}
