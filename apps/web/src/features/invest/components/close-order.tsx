@@ -10,7 +10,7 @@ import { sellOrder } from '../api/orders';
 import { fetchSellPreview } from '../api/preview';
 import { useCountdown } from '../hooks/use-countdown';
 import { useQuotation } from '../hooks/use-quotation';
-import { createIdempotencyKeeper } from '../model/idempotency';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { formatDay, formatQuotePrice, isLocked } from '../model/format';
 import { QUOTE_VALIDITY_MS } from '../model/quote';
 import { sharesText } from '../model/quantity';

@@ -9,7 +9,7 @@ import { useTradingAccounts } from '../api/accounts';
 import { useDebounced } from '../hooks/use-debounced';
 import type { QuotationState } from '../hooks/use-quotation';
 import { accountsFor, covers } from '../model/funds';
-import { createIdempotencyKeeper } from '../model/idempotency';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { normalQuantity, quantityError } from '../model/quantity';
 import { FeePreview } from './fee-preview';
 import { AccountField, QuantityField } from './order-fields';

@@ -1,7 +1,7 @@
 import { ErrorCode, TradingMessages, type OrderResult } from '@imali/contract';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/http';
-import { createIdempotencyKeeper } from '../model/idempotency';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 
 /** Opens 'Verify Your PIN' and resolves true once verified (the wallet's, wired by app/). */
 export type AskForPin = (description?: string) => Promise<boolean>;

@@ -3,7 +3,7 @@ import { TradingMessages, type Offering, type Quotation } from '@imali/contract'
 import { categoryOf, filterOfferings, groupByType, productLabel } from './catalog';
 import { accountsFor, covers } from './funds';
 import { formatQuotePrice } from './format';
-import { createIdempotencyKeeper } from './idempotency';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { normalQuantity, quantityError, sharesText } from './quantity';
 import { fetchValidQuotation, quoteDeadline, secondsLeft } from './quote';
 

@@ -19,7 +19,7 @@ import { walletKeys } from '../api/keys';
 import { useLimits } from '../api/limits';
 import { displayAmount } from '../model/display';
 import { PROOF_ACCEPT, depositFormSchema, proofFileError, type DepositFormValues } from '../model/forms';
-import { createIdempotencyKeeper } from '../model/idempotency';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { AccountPicker, Notice, SummaryRows } from './parts';
 
 const STEPS = [

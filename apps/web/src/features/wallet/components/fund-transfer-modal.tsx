@@ -16,7 +16,7 @@ import { fetchPairs, usePairs } from '../api/pairs';
 import { transferFunds } from '../api/transfer';
 import { displayAmount } from '../model/display';
 import { transferFormSchema, type TransferFormValues } from '../model/forms';
-import { createIdempotencyKeeper } from '../model/idempotency';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { conversionProblem, convertedAmount, findQuote, matchingAccounts } from '../model/transfer';
 import { Amount, Notice, SelectField, currencyName } from './parts';
 

@@ -20,7 +20,7 @@ import { useLimits } from '../api/limits';
 import { requestWithdrawal } from '../api/withdrawals';
 import { displayAmount, maskCardNumber } from '../model/display';
 import { withdrawalFormSchema, type WithdrawalFormValues } from '../model/forms';
-import { createIdempotencyKeeper } from '../model/idempotency';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { openBankCardModal } from './bank-card-modal';
 import { AccountPicker, Amount, Notice, StatusBadge, SummaryRows } from './parts';
 import { askForPin } from './verify-pin-modal';

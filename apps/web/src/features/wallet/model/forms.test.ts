@@ -7,7 +7,7 @@ import {
   transferFormSchema,
   withdrawalFormSchema,
 } from './forms';
-import { createIdempotencyKeeper } from './idempotency';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { isPinComplete, sanitizePin } from './pin';
 import { displayAmount, maskCardNumber, recordStatusBadgeClass } from './display';
 

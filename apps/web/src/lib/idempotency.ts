@@ -1,7 +1,7 @@
 /**
- * One idempotency key per intended order. Retrying the same request (a timeout, a double click,
- * the PIN asked again) reuses the key, so the server answers with the first result and places one
- * order; a different request or a settled one gets a fresh key.
+ * One idempotency key per intended operation (a withdrawal, a transfer, an order). Retrying the same request (a timeout, a double
+ * click) reuses the key, so the server answers with the first result and moves money once;
+ * changing the request or finishing it gives the next attempt a fresh key.
  */
 export function createIdempotencyKeeper(newKey: () => string = randomKey) {
   let pending: { body: string; key: string } | null = null;
@@ -11,7 +11,7 @@ export function createIdempotencyKeeper(newKey: () => string = randomKey) {
       if (pending?.body !== text) pending = { body: text, key: newKey() };
       return pending.key;
     },
-    /** The order is settled (placed, or refused for good): the next one is new. */
+    /** The operation is settled (done, or refused for good): the next one is new. */
     settle(): void {
       pending = null;
     },
