@@ -206,10 +206,15 @@ describe('Close-order quotation', () => {
         }) as HTMLButtonElement
       ).click(),
     );
-    await waitFor(() => expect(toast.warning).toHaveBeenCalledWith(TradingMessages.quoteExpired));
+    // vi.waitFor advances the fake clock as it polls, so a slow machine cannot starve it.
+    await vi.waitFor(() => expect(toast.warning).toHaveBeenCalledWith(TradingMessages.quoteExpired), {
+      timeout: 5_000,
+    });
     expect(sellOrder).not.toHaveBeenCalled();
     // Back to a fresh quotation.
-    await waitFor(() => expect(screen.getByRole('dialog', { name: CLOSE_ORDER_TITLE })).toBeTruthy());
+    await vi.waitFor(() => expect(screen.getByRole('dialog', { name: CLOSE_ORDER_TITLE })).toBeTruthy(), {
+      timeout: 5_000,
+    });
   });
 
   it('Confirm to Close also times out and disables its Confirm', async () => {
