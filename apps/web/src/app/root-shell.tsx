@@ -45,12 +45,21 @@ function ScrollToHash() {
   return null;
 }
 
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown'] as const;
+
 export function RootShell() {
   useEffect(() => {
-    // The dialog code is not in the entry bundle (sign-in budget): fetch it once the first
-    // screen is up, before anyone opens a modal or drawer.
-    const timer = setTimeout(() => void preloadDialogShell().catch(() => undefined), 0);
-    return () => clearTimeout(timer);
+    // The dialog code is not in the entry bundle (sign-in budget), nor fetched before anyone
+    // touches the page: the first pointer, touch or key fetches it, well before a click or key
+    // can open a modal (the signed-in layout preloads it on mount).
+    const preload = () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, preload, true);
+      void preloadDialogShell().catch(() => undefined);
+    };
+    for (const type of INTERACTIONS) window.addEventListener(type, preload, { capture: true, passive: true });
+    return () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, preload, true);
+    };
   }, []);
   return (
     <>

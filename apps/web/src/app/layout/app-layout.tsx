@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { preloadDialogShell } from '@/components/ui/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
 import { authStorage } from '@/lib/auth-storage';
 import { ApiError } from '@/lib/http';
@@ -32,6 +33,8 @@ function useSessionCheck() {
 export function AppLayout() {
   const { data: profile } = useProfile();
   useSessionCheck();
+  // Signed-in screens open modals and drawers (PIN, receipts, quotes): have the dialog code ready.
+  useEffect(() => void preloadDialogShell().catch(() => undefined), []);
   return (
     <div className="min-h-screen">
       <Header profile={profile} />
