@@ -226,6 +226,35 @@ export async function captureHold(tx: Db, target: repo.HoldTarget, input: Captur
   return { hold: settled!, entry, capturedMinor: captured, releasedMinor: hold.amountMinor - captured };
 }
 
+export interface CapturedHoldInput extends PlaceHoldInput {
+  /** The entry, posted in this transaction, that debited the account by `amountMinor`. */
+  entryId: number;
+}
+
+/**
+ * Records a hold placed and captured at once, for what executes in the very transaction that asks
+ * for it (a buy at a quotation): the caller posted the debit with postEntry (under the account's
+ * row lock, after refusing an amount above the available funds) and this writes the hold already
+ * captured by that entry. It leaves the trail of a hold placed earlier and captured later, which
+ * ledger check verifies alike, in one statement instead of four.
+ */
+export async function recordCapturedHold(tx: Db, input: CapturedHoldInput): Promise<repo.HoldRow> {
+  if (input.amountMinor <= 0n) throw new Error('a hold is for a positive amount');
+  const at = input.at ?? new Date();
+  return repo.insertHold(tx, {
+    accountId: input.accountId,
+    purpose: input.purpose,
+    referenceType: input.referenceType,
+    referenceId: input.referenceId,
+    amountMinor: input.amountMinor,
+    status: 'captured',
+    capturedMinor: input.amountMinor,
+    entryId: input.entryId,
+    createdAt: at,
+    settledAt: at,
+  });
+}
+
 // ---------- Idempotency ----------
 
 export interface IdempotencyInput {

@@ -10,10 +10,10 @@
  *   transaction: locks the client's account (another client's account: 404; an account in another
  *   currency than the instrument's: 400 wrongAccountCurrency), checks the quantity (whole shares),
  *   prices the order (consideration = quantity × price, fees from the country's schedule), refuses
- *   with INSUFFICIENT_FUNDS when available < consideration + fees, inserts the order (pending) and
- *   holds consideration + fees. `execute: true` captures the hold at once with the buy entry and a
- *   +quantity position movement (status holding); `execute: false` keeps the hold (status
- *   awaiting, held_minor = the hold). The quote, if any, must already be consumed by the caller
+ *   with INSUFFICIENT_FUNDS when available < consideration + fees. `execute: true` posts the buy
+ *   entry, inserts the order holding, records its hold as captured by that entry and adds the
+ *   +quantity position movement; `execute: false` inserts the order awaiting and holds
+ *   consideration + fees (held_minor = the hold). The quote, if any, must already be consumed by the caller
  *   (quotes.service consumeQuote); placeOrder links it to the order. With `pinSessionId`, an order
  *   above PIN_EACH_ORDER_ABOVE spends the session's PIN verification. Audited. Throws DomainError
  *   on bad input (the caller's transaction rolls back: nothing is written).
@@ -73,6 +73,7 @@ import {
   ownAccount,
   placeHold,
   postEntry,
+  recordCapturedHold,
   releaseHold,
   withIdempotency,
   type IdempotencyInput,
@@ -141,14 +142,15 @@ export function considerationOf(instrument: InstrumentRow, quantity: string, pri
   return tradeConsiderationMinor(quantity, price, priceExponent(instrument));
 }
 
-interface Priced {
+export interface Priced {
   considerationMinor: bigint;
   fees: FeeBreakdown;
   /** buy: consideration + fees (what is held and debited); sell: consideration − fees. */
   cashMinor: bigint;
 }
 
-function priceTrade(
+/** Exported for subscriptions (ipo): the same pricing as every buy. */
+export function priceTrade(
   instrument: InstrumentRow,
   schedule: FeeSchedule,
   side: 'buy' | 'sell',
@@ -174,7 +176,7 @@ function scheduleOfOrder(ctx: AppContext, order: OrderRow, instrument: Instrumen
   );
 }
 
-const toStoredFees = (fees: FeeBreakdown): StoredFees => ({
+export const toStoredFees = (fees: FeeBreakdown): StoredFees => ({
   schedule: fees.scheduleVersion,
   items: fees.items.map((i) => ({
     code: i.code,
@@ -210,7 +212,7 @@ function itemsOf(stored: StoredFees | null, side: 'buy' | 'sell', currency: Curr
 }
 
 /** The house side of a trade entry: securities clearing and one line per fee bucket (zero lines left out). */
-async function houseLines(
+export async function houseLines(
   ctx: AppContext,
   currency: Currency,
   side: 'buy' | 'sell',
@@ -379,6 +381,114 @@ async function execute(
   );
 }
 
+interface NewOrder {
+  input: PlaceOrderInput;
+  reference: string;
+  account: { id: number };
+  currency: Currency;
+  priced: Priced;
+  quantity: string;
+  scheduleVersion: string;
+}
+
+/** The order row's fields common to both ways of placing it. */
+function orderValues({ input, reference, account, currency, priced, quantity, scheduleVersion }: NewOrder) {
+  return {
+    reference,
+    clientId: input.clientId,
+    accountId: account.id,
+    offeringId: input.offeringId ?? null,
+    instrumentId: input.instrument.id,
+    ttype: input.ttype,
+    currency,
+    requestedQuantity: quantity,
+    // Until it executes, an order shows the shares it asks for; its position stays 0.
+    quantity,
+    buyPrice: plain(input.price),
+    buyQuoteId: input.quoteId ?? null,
+    buyConsiderationMinor: priced.considerationMinor,
+    buyFeesMinor: priced.fees.totalMinor,
+    buyFees: toStoredFees(priced.fees),
+    feeSchedule: scheduleVersion,
+    lockedUntil: input.lockedUntil ?? null,
+    orderTime: input.at,
+    updatedAt: input.at,
+  };
+}
+
+/** Funds held for a later allocation or settlement: status awaiting, held_minor = the hold. */
+async function placeAwaiting(tx: Db, order: NewOrder) {
+  const { input, priced } = order;
+  const row = await repo.insertOrder(tx, {
+    ...orderValues(order),
+    status: 'awaiting',
+    heldMinor: priced.cashMinor,
+  });
+  // The quote row names the order it priced (quotes.order_id), for the audit trail.
+  if (input.quoteId) await linkQuoteToOrder(tx, input.quoteId, row.id);
+  await placeHold(tx, {
+    accountId: order.account.id,
+    amountMinor: priced.cashMinor,
+    purpose: 'order',
+    ...holdOf(row.id),
+    at: input.at,
+  });
+  return row;
+}
+
+/**
+ * An order executed in the transaction that places it (a buy at a quotation): the buy entry
+ * first (it needs only the order's reference), then the order row already holding and naming it,
+ * its hold written captured (postCapturedHold), its +quantity position movement. The same rows a
+ * hold placed and captured later leaves, in fewer statements (the buy is the hot path).
+ */
+async function executeAtOnce(tx: Db, txCtx: AppContext, order: NewOrder) {
+  const { input, priced, quantity, currency } = order;
+  const { instrument, at } = input;
+  const entry = await postEntry(
+    tx,
+    at,
+    {
+      kind: 'trade',
+      description: entryText('Buy', order, quantity, instrument, input.price),
+      reference: order.reference,
+      clientId: input.clientId,
+      createdBy: input.actor,
+    },
+    [
+      { accountId: order.account.id, currency, amountMinor: -priced.cashMinor, kind: 'client' },
+      ...(await houseLines(txCtx, currency, 'buy', priced.considerationMinor, priced.fees)),
+    ],
+  );
+  const row = await repo.insertOrder(tx, {
+    ...orderValues(order),
+    status: 'holding',
+    heldMinor: 0n,
+    executionTime: at,
+    // The simulated market settles at once; a real one would settle T+3 (JSE) later.
+    settlementTime: at,
+    buyEntryId: entry.id,
+  });
+  await recordCapturedHold(tx, {
+    accountId: order.account.id,
+    amountMinor: priced.cashMinor,
+    purpose: 'order',
+    ...holdOf(row.id),
+    entryId: entry.id,
+    at,
+  });
+  await repo.insertPositionMovement(tx, {
+    orderId: row.id,
+    clientId: row.clientId,
+    instrumentId: row.instrumentId,
+    quantityDelta: quantity,
+    entryId: entry.id,
+    createdAt: at,
+  });
+  if (input.quoteId) await linkQuoteToOrder(tx, input.quoteId, row.id);
+  return row;
+}
+
 /** See the file comment. */
 export async function placeOrder(tx: Db, ctx: AppContext, input: PlaceOrderInput): Promise<OrderRow> {
   const txCtx: AppContext = { ...ctx, db: tx };
@@ -401,40 +511,17 @@ export async function placeOrder(tx: Db, ctx: AppContext, input: PlaceOrderInput
   }
   if (account.balanceMinor - account.heldMinor < priced.cashMinor) throw insufficientFunds();
 
-  const order = await repo.insertOrder(tx, {
-    reference: newReference('ORD'),
-    clientId: input.clientId,
-    accountId: account.id,
-    offeringId: input.offeringId ?? null,
-    instrumentId: instrument.id,
-    ttype: input.ttype,
-    status: 'pending',
+  const reference = newReference('ORD');
+  const newOrder: NewOrder = {
+    input,
+    reference,
+    account,
     currency,
-    requestedQuantity: quantity,
-    // Until it executes, an order shows the shares it asks for; its position stays 0.
+    priced,
     quantity,
-    buyPrice: plain(input.price),
-    buyQuoteId: input.quoteId ?? null,
-    buyConsiderationMinor: priced.considerationMinor,
-    buyFeesMinor: priced.fees.totalMinor,
-    buyFees: toStoredFees(priced.fees),
-    feeSchedule: schedule.version,
-    lockedUntil: input.lockedUntil ?? null,
-    orderTime: input.at,
-    updatedAt: input.at,
-  });
-  // The quote row names the order it priced (quotes.order_id), for the audit trail.
-  if (input.quoteId) await linkQuoteToOrder(tx, input.quoteId, order.id);
-  await placeHold(tx, {
-    accountId: account.id,
-    amountMinor: priced.cashMinor,
-    purpose: 'order',
-    ...holdOf(order.id),
-    at: input.at,
-  });
-  const row = input.execute
-    ? await execute(tx, txCtx, order, instrument, priced, quantity, input.at, input.actor)
-    : await repo.updateOrder(tx, order.id, { status: 'awaiting', heldMinor: priced.cashMinor }, input.at);
+    scheduleVersion: schedule.version,
+  };
+  const row = input.execute ? await executeAtOnce(tx, txCtx, newOrder) : await placeAwaiting(tx, newOrder);
   await audit.record(txCtx, {
     actor: input.actor,
     action: input.execute ? 'order.buy' : 'order.request',
@@ -521,7 +608,7 @@ export async function settleAwaitingOrder(tx: Db, ctx: AppContext, input: Settle
 
 export interface BuyPreviewInput {
   instrument: InstrumentRow;
-  ttype: 'standard' | 'fo' | 'otc';
+  ttype: 'standard' | 'fo' | 'otc' | 'ipo';
   quantity: string;
   /** Quote unit. */
   price: string;
