@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MARKET_COUNTRIES, MARKETS, QUOTE_UNITS } from './market';
+import { fundPosition } from './funds';
+import { ipoApplication } from './ipo-application';
 import { idField } from './ledger';
+import { structuredPosition, structuredTerms } from './quant';
 
 /**
  * Trading contract (issue 12): offerings (what Discover lists), orders and their receipts, fee
@@ -198,6 +201,8 @@ export const offering = z.object({
   /** The instrument's last price in the quote unit (simulated market data). */
   last_price: z.string(),
   key_facts: z.array(keyFact),
+  /** quant: the structured product's terms and its computed key information sheet (issue 13). */
+  structured: structuredTerms.optional(),
 });
 export type Offering = z.infer<typeof offering>;
 
@@ -376,6 +381,12 @@ export const order = z.object({
   /** Last price used for an unrealised profit (holding), quote unit. */
   last_price: z.string().nullable(),
   reason: z.string().nullable(),
+  /** quant: amount, levels, value by the payoff formula, payoff, early exit (issue 13). */
+  structured: structuredPosition.optional(),
+  /** fund: amount, valuation, units, NAV, refund, redemption (issue 13). */
+  fund: fundPosition.optional(),
+  /** ipo: lots, allotment, dates, whether it can be cancelled or needs reconfirming (issue 13). */
+  ipo: ipoApplication.optional(),
 });
 export type Order = z.infer<typeof order>;
 

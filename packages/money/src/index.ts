@@ -3,3 +3,4 @@ export * from './decimal';
 export * from './money';
 export * from './display';
 export * from './fees';
+export * from './returns';

@@ -1,5 +1,11 @@
 import { pruneRateLimitCounters } from '../plugins/rate-limit-store';
 import type { Job } from './runner';
+import { clientStandingJob } from './client-standing';
+import { bonusExpiryJob } from './bonus-expiry';
+import { fundsValueJob } from './funds-value';
+import { ipoListingJob } from './ipo-listing';
+import { portfolioSnapshotJob } from './portfolio-snapshots';
+import { quantLifecycleJob } from './quant-lifecycle';
 import { quotesPruneJob } from './quotes-prune';
 import { uploadOrphansJob } from './uploads-orphans';
 
@@ -15,6 +21,16 @@ const rateLimitPruneJob: Job = {
 };
 
 /** Every scheduled job. The API processes run them (app.ts); `npm run ops -- jobs run <name>` too. */
-export const scheduledJobs: readonly Job[] = [uploadOrphansJob, rateLimitPruneJob, quotesPruneJob];
+export const scheduledJobs: readonly Job[] = [
+  uploadOrphansJob,
+  rateLimitPruneJob,
+  quotesPruneJob,
+  ipoListingJob,
+  fundsValueJob,
+  quantLifecycleJob,
+  portfolioSnapshotJob,
+  clientStandingJob,
+  bonusExpiryJob,
+];
 
 export { JobRunner, runJob, type Job, type JobOutcome } from './runner';

@@ -91,6 +91,7 @@ describe('jobs: uploads.orphans', () => {
       where c.contype = 'f' and c.confrelid = 'uploads'::regclass
       order by 1`);
     expect(refs.map((r) => r.ref)).toEqual([
+      'application_evidence.upload_id',
       'clients.avatar_upload_id',
       'deposits.proof_upload_id',
       'kyc_submissions.id_back_upload_id',

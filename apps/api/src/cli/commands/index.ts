@@ -1,7 +1,11 @@
+import { applicationCommands } from './applications';
+import { fundCommands } from './funds';
 import { identityCommands } from './identity';
+import { ipoCommands } from './ipo';
 import { jobsCommands } from './jobs';
 import { marketCommands } from './market';
 import { moneyCommands } from './money';
+import { quantCommands } from './quant';
 import { tradingCommands } from './trading';
 import type { OpsCommand } from './types';
 
@@ -10,6 +14,10 @@ export const opsCommands: OpsCommand[] = [
   ...moneyCommands,
   ...marketCommands,
   ...tradingCommands,
+  ...ipoCommands,
+  ...quantCommands,
+  ...fundCommands,
+  ...applicationCommands,
   ...jobsCommands,
 ];
 export type { OpsCommand, OpsArgs } from './types';

@@ -30,6 +30,10 @@ export const HOUSE_PURPOSES = [
   'fee_vat',
   'bonus',
   'loans',
+  // The structured-products book (0014_quant.sql): subscriptions in at the start, payoffs out.
+  'structured_products',
+  // Compensation paid to clients (0015_applications.sql): an expense of Imali.
+  'compensation',
 ] as const;
 export type HousePurpose = (typeof HOUSE_PURPOSES)[number];
 

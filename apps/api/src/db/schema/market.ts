@@ -3,6 +3,7 @@
 import {
   bigint,
   boolean,
+  date,
   numeric,
   pgTable,
   primaryKey,
@@ -31,6 +32,12 @@ export const instruments = pgTable('instruments', {
   annualDrift: numeric('annual_drift').notNull(),
   avgDailyVolume: bigint('avg_daily_volume', { mode: 'number' }).notNull().default(0),
   sharesOutstanding: bigint('shares_outstanding', { mode: 'number' }),
+  /** Issue 13: 'pending' until an IPO lists it (not traded, searched or priced before then). */
+  listingState: text('listing_state', { enum: ['pending', 'listed'] })
+    .notNull()
+    .default('listed'),
+  /** The exchange trading day its simulated history starts on ('YYYY-MM-DD'); null: the universe's start. */
+  listedOn: date('listed_on', { mode: 'string' }),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

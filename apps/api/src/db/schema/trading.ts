@@ -52,7 +52,7 @@ export const offerings = pgTable('offerings', {
   termDays: integer('term_days'),
   blockPrice: decimal('block_price'),
   blockSize: decimal('block_size'),
-  allocationRule: text('allocation_rule', { enum: ['pro_rata'] }),
+  allocationRule: text('allocation_rule', { enum: ['pro_rata', 'lottery'] }),
   keyFacts: jsonb('key_facts').$type<StoredKeyFact[]>().notNull(),
   createdBy: text('created_by').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),

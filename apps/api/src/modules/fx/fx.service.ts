@@ -17,6 +17,7 @@ import {
 } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
+import { assertNotBonusMoney } from '../applications/applications.service';
 import * as audit from '../audit/audit.service';
 import {
   accountNotFound,
@@ -123,6 +124,8 @@ export async function transfer(
       throw new DomainError(ErrorCode.InvalidInput, MoneyMessages.amountTooSmallToConvert, 400);
     }
     if (from.balanceMinor - from.heldMinor < amountMinor) throw insufficientFunds();
+    // Trial bonus money stays in its currency: converted, it could be withdrawn (issue 14).
+    await assertNotBonusMoney(tx, from, amountMinor);
 
     const now = ctx.clock.now();
     const entry = await postEntry(

@@ -2,6 +2,7 @@ import { ErrorCode } from '@imali/contract';
 import { CURRENCIES, formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
+import { applicationLedgerProblems } from '../applications/applications.service';
 import * as repo from './ledger.repository';
 import { HOLD_PURPOSES, HOUSE_PURPOSES } from './ledger.service';
 
@@ -47,10 +48,16 @@ export async function checkLedger(ctx: AppContext): Promise<LedgerCheckReport> {
   report('withdrawal and hold disagree', await repo.withdrawalsOffTheirHolds(ctx.db));
   report('decision without its posting', await repo.decidedWithoutEntry(ctx.db));
   report('order and hold disagree', await repo.ordersOffTheirHolds(ctx.db));
+  report('subscription and hold disagree', await repo.subscriptionsOffTheirHolds(ctx.db));
   report('position differs from its order', await repo.positionsOffTheirOrders(ctx.db));
   report('negative position', await repo.negativePositions(ctx.db));
   report('order differs from its entries', await repo.ordersOffTheirEntries(ctx.db));
   report('position movement without its trade entry', await repo.movementsOffTheirEntries(ctx.db));
+  // Applications (issue 14): bonus, compensation and loans house accounts, each application's entries.
+  const applications = await applicationLedgerProblems(ctx);
+  report('house account differs from its applications', applications.house);
+  report('application differs from its entries', applications.entries);
+  report('portfolio position differs from its orders', await repo.portfolioPositionsOffTheirOrders(ctx.db));
 
   const figures = await repo.ledgerFigures(ctx.db);
   const c = figures.counts;

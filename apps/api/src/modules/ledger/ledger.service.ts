@@ -186,6 +186,24 @@ export async function releaseHold(tx: Db, target: repo.HoldTarget, at: Date = ne
   return hold;
 }
 
+/**
+ * Changes an active hold's amount in the caller's transaction (issue 13: an IPO application
+ * reconfirmed at a final price outside the range): growing it reserves the difference from the
+ * available funds (INSUFFICIENT_FUNDS when there is not that much, nothing written), shrinking it
+ * makes the difference available again. One hold stays one hold, so its trail stays one row.
+ */
+export async function resizeHold(tx: Db, target: repo.HoldTarget, amountMinor: bigint) {
+  if (amountMinor <= 0n) throw new Error('a hold is for a positive amount');
+  const found = await repo.lockActiveHold(tx, target);
+  if (!found) throw noActiveHold(target);
+  const { hold } = found;
+  const delta = amountMinor - hold.amountMinor;
+  if (delta > 0n && !(await repo.reserveAvailable(tx, hold.accountId, delta))) throw insufficientFunds();
+  if (delta < 0n) await adjustHeld(tx, hold.accountId, delta);
+  await repo.setHoldAmount(tx, hold.id, amountMinor);
+  return { ...hold, amountMinor };
+}
+
 export interface CaptureInput {
   /** The entry that posts the captured amount (its client debit line is added here). */
   entry: EntryInput;

@@ -4,18 +4,33 @@ import { instruments, marketSettings, newsArticles, watchlistItems } from '../..
 
 export type InstrumentRow = typeof instruments.$inferSelect;
 
+/**
+ * Issue 13: an IPO's instrument is 'pending' until it lists. Until then the market does not know
+ * it: no lookup, search, quote, chart, stream or watch list finds it (each goes through these).
+ */
+const listed = eq(instruments.listingState, 'listed');
+
 export async function findByCountrySymbol(db: Db, country: string, symbol: string) {
   const [row] = await db
     .select()
     .from(instruments)
-    .where(and(eq(instruments.country, country as InstrumentRow['country']), eq(instruments.symbol, symbol)))
+    .where(
+      and(
+        eq(instruments.country, country as InstrumentRow['country']),
+        eq(instruments.symbol, symbol),
+        listed,
+      ),
+    )
     .limit(1);
   return row;
 }
 
 export async function findBySymbols(db: Db, symbols: string[]) {
   if (symbols.length === 0) return [];
-  return db.select().from(instruments).where(inArray(instruments.symbol, symbols));
+  return db
+    .select()
+    .from(instruments)
+    .where(and(inArray(instruments.symbol, symbols), listed));
 }
 
 export async function setTradable(db: Db, id: number, tradable: boolean, now: Date) {
@@ -24,7 +39,7 @@ export async function setTradable(db: Db, id: number, tradable: boolean, now: Da
 
 /** Every instrument (the per-process catalogue is built from this). */
 export async function allInstruments(db: Db): Promise<InstrumentRow[]> {
-  return db.select().from(instruments).orderBy(asc(instruments.id));
+  return db.select().from(instruments).where(listed).orderBy(asc(instruments.id));
 }
 
 /** Bumped by a trigger on every statement that changes instruments. */

@@ -29,7 +29,7 @@ import * as repo from './market.repository';
 import { catalogue } from './instrument-catalogue';
 import { normalizeQuery } from './search-index';
 import type { InstrumentRow } from './market.repository';
-import { dayToIso, type ExchangeCode } from './simulator/calendar';
+import { dayToIso, isoToDay, type ExchangeCode } from './simulator/calendar';
 import { MarketSimulator, ticksToDecimalString, type SimInstrument } from './simulator/simulator';
 
 export type { InstrumentRow };
@@ -61,6 +61,8 @@ export function toSim(row: InstrumentRow): SimInstrument {
     annualVolatility: Number(row.annualVolatility),
     annualDrift: Number(row.annualDrift),
     avgDailyVolume: row.avgDailyVolume,
+    // An IPO's instrument: its history starts on its listing day, at its listing price.
+    ...(row.listedOn ? { listedDay: isoToDay(row.listedOn) } : {}),
   };
 }
 

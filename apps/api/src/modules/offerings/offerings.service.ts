@@ -97,7 +97,8 @@ export function toOfferingView(
     block_size: o.blockSize === null ? null : plain(o.blockSize),
     requested_quantity: o.dtype === 'otc' ? plain(requested ?? '0') : null,
     allocation_rule: o.allocationRule,
-    last_price: lastPriceOf(ctx, i),
+    // An IPO's instrument before listing has no market price: its offer price stands in.
+    last_price: i.listingState === 'pending' ? plain(i.basePrice) : lastPriceOf(ctx, i),
     key_facts: o.keyFacts,
   };
 }

@@ -31,6 +31,8 @@
  */
 import {
   ErrorCode,
+  FundMessages,
+  QuantMessages,
   TradingMessages,
   type FeeItem as FeeItemView,
   type FeeSummary,
@@ -709,6 +711,8 @@ export async function previewOrder(
     if (input.orderId === undefined) throw orderNotFound();
     const found = await repo.findClientOrder(ctx.db, clientId, input.orderId);
     if (!found) throw orderNotFound();
+    if (found.order.ttype === 'fund') throw conflict(FundMessages.sellIsRedeem);
+    if (found.order.ttype === 'quant') throw conflict(QuantMessages.useEarlyExit);
     if (found.order.status !== 'holding') throw conflict(TradingMessages.notHolding);
     const quote = await peekQuote(ctx.db, {
       quoteId: input.quoteId,
@@ -841,6 +845,10 @@ export async function sellOrder(
     const now = ctx.clock.now();
     const order = await repo.lockOrder(tx, input.orderId);
     if (!order || order.clientId !== clientId || order.ttype !== input.ttype) throw orderNotFound();
+    // Funds (issue 13): units are redeemed at the next NAV, never sold at a quotation.
+    if (order.ttype === 'fund') throw conflict(FundMessages.sellIsRedeem);
+    // Structured products (issue 13): paid at maturity, or by early exit (modules/quant) where allowed.
+    if (order.ttype === 'quant') throw conflict(QuantMessages.useEarlyExit);
     if (order.status !== 'holding') throw conflict(TradingMessages.notHolding);
     const instrument = (await repo.instrumentById(tx, order.instrumentId))!;
     if (order.lockedUntil && order.lockedUntil > now) {
@@ -1036,6 +1044,40 @@ function viewWithPrice(
   return toOrderView(found.order, found.instrument, { now, lastPrice, name: found.offeringName });
 }
 
+// ---------- Orders of product modules (issue 13) ----------
+
+type FoundOrder = { order: OrderRow; instrument: InstrumentRow; offeringName?: string | null };
+/** A product module's receipt of its own orders (funds: units and NAV), for a batch of rows. */
+export type ProductOrderView = (ctx: AppContext, rows: FoundOrder[], now: Date) => Promise<Order[]>;
+const productViews = new Map<OrderTtype, ProductOrderView>();
+
+/**
+ * A product module (funds) registers how its orders are shown; this module imports none of them
+ * (no import cycle) and falls back to toOrderView for every other ttype.
+ */
+export function registerOrderView(ttype: OrderTtype, view: ProductOrderView) {
+  productViews.set(ttype, view);
+}
+
+async function viewsOf(ctx: AppContext, rows: FoundOrder[], now: Date): Promise<Order[]> {
+  const out = new Array<Order>(rows.length);
+  const byProduct = new Map<OrderTtype, number[]>();
+  rows.forEach((r, i) => {
+    if (productViews.has(r.order.ttype))
+      byProduct.set(r.order.ttype, [...(byProduct.get(r.order.ttype) ?? []), i]);
+    else out[i] = viewWithPrice(ctx, r, now);
+  });
+  for (const [ttype, indexes] of byProduct) {
+    const views = await productViews.get(ttype)!(
+      ctx,
+      indexes.map((i) => rows[i]!),
+      now,
+    );
+    indexes.forEach((i, k) => (out[i] = views[k]!));
+  }
+  return out;
+}
+
 /** GET /order/holding|awaiting|history: the client's orders in that list, newest first. */
 export async function listOrders(
   ctx: AppContext,
@@ -1049,8 +1091,7 @@ export async function listOrders(
     LIST_STATUSES[list],
     dtype === undefined || dtype === 'all' ? undefined : dtype,
   );
-  const now = ctx.clock.now();
-  return rows.map((r) => viewWithPrice(ctx, r, now));
+  return viewsOf(ctx, rows, ctx.clock.now());
 }
 
 /** GET /order?did=&ttype=: one receipt of this client (another client's, or another ttype: 404). */
@@ -1062,5 +1103,5 @@ export async function orderReceipt(
 ): Promise<Order> {
   const found = await repo.findClientOrder(ctx.db, clientId, orderId);
   if (!found || (ttype !== undefined && found.order.ttype !== ttype)) throw orderNotFound();
-  return viewWithPrice(ctx, found, ctx.clock.now());
+  return (await viewsOf(ctx, [found], ctx.clock.now()))[0]!;
 }

@@ -80,6 +80,7 @@ export async function deleteUnreferencedBefore(db: Db, before: Date, batch: numb
         and not exists (select 1 from kyc_submissions k where k.id_front_upload_id = u.id)
         and not exists (select 1 from kyc_submissions k where k.id_back_upload_id = u.id)
         and not exists (select 1 from deposits d where d.proof_upload_id = u.id)
+        and not exists (select 1 from application_evidence e where e.upload_id = u.id)
       order by u.created_at
       limit ${batch}
       -- a file some open transaction is just now referring to (its foreign-key check holds a

@@ -2,6 +2,7 @@ import { ErrorCode, MoneyMessages, type Withdrawal } from '@imali/contract';
 import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
+import { assertNotBonusMoney } from '../applications/applications.service';
 import * as audit from '../audit/audit.service';
 import { lockOwnCardForUse, maskCardNo } from '../bankcards/bankcards.service';
 import {
@@ -77,6 +78,8 @@ export async function requestWithdrawal(
     }
     const card = await lockOwnCardForUse(txCtx, clientId, input.cardId);
     if (account.balanceMinor - account.heldMinor < amountMinor) throw insufficientFunds();
+    // Trial bonus money can be invested but never paid out (issue 14).
+    await assertNotBonusMoney(tx, account, amountMinor);
     const now = ctx.clock.now();
     const cap = limits.dailyWithdrawalCap.get(currency);
     if (cap !== undefined) {

@@ -32,6 +32,12 @@ export interface SimInstrument {
   annualVolatility: number;
   annualDrift: number;
   avgDailyVolume: number;
+  /**
+   * Issue 13: an instrument listed by an IPO on this trading day. Its history starts then: the
+   * listing day opens at the base price (the listing price), the walk is anchored on the day
+   * before (so the first previous close is the listing price), and no earlier candle is given.
+   */
+  listedDay?: number;
 }
 
 export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '1d', '1w'] as const;
@@ -118,7 +124,7 @@ function exchangeDays(exchange: ExchangeCode, lastDay: number): ExchangeDays {
 }
 
 const instrumentKey = (i: SimInstrument) =>
-  `${i.exchange}:${i.symbol}:${i.priceDecimals}:${i.basePrice}:${i.annualVolatility}:${i.annualDrift}:${i.avgDailyVolume}`;
+  `${i.exchange}:${i.symbol}:${i.priceDecimals}:${i.basePrice}:${i.annualVolatility}:${i.annualDrift}:${i.avgDailyVolume}:${i.listedDay ?? ''}`;
 
 export class MarketSimulator {
   // Per-process caches: the simulation is derivable, so dropping an entry at any time is safe.
@@ -159,18 +165,26 @@ export class MarketSimulator {
     // figures do not depend on where the history starts.
     const draws = new Float64Array(n * 5);
     let anchorIndex = 0;
+    // A listed IPO: anchored on the last day before its listing day (index of the listing day − 1).
+    const listedDay = inst.listedDay;
+    let listingIndex = -1;
     for (let i = 0; i < n; i++) {
       const rng = new Rng(this.seed, symbolHash, days[i]!);
       for (let k = 0; k < 5; k++) draws[i * 5 + k] = rng.normal();
       logs[i] = (i === 0 ? 0 : logs[i - 1]!) + mu + sigma * draws[i * 5]!;
-      if (days[i]! <= ANCHOR_DAY) anchorIndex = i;
+      if (listedDay === undefined ? days[i]! <= ANCHOR_DAY : days[i]! < listedDay) anchorIndex = i;
+      if (listedDay !== undefined && listingIndex < 0 && days[i]! >= listedDay) listingIndex = i;
     }
     const baseTicks = Math.round(inst.basePrice * 10 ** inst.priceDecimals);
     for (let i = 0; i < n; i++) {
       const o = i * 5;
       const close = Math.max(1, Math.round(baseTicks * Math.exp(logs[i]! - logs[anchorIndex]!)));
       const reference = i === 0 ? close * Math.exp(-sigma * draws[o + 0]!) : s.close[i - 1]!;
-      const open = Math.max(1, Math.round(reference * Math.exp(0.25 * sigma * draws[o + 1]!)));
+      // The listing day opens at the listing price exactly.
+      const open =
+        i === listingIndex
+          ? baseTicks
+          : Math.max(1, Math.round(reference * Math.exp(0.25 * sigma * draws[o + 1]!)));
       let high = Math.round(Math.max(open, close) * Math.exp(Math.abs(draws[o + 2]!) * 0.6 * sigma));
       let low = Math.round(Math.min(open, close) * Math.exp(-Math.abs(draws[o + 3]!) * 0.6 * sigma));
       high = Math.max(high, open, close);
@@ -379,7 +393,7 @@ export class MarketSimulator {
     const previousClose = i > 0 ? s.close[i - 1]! : this.dailyBar(inst, day).open;
     let week52High = bar.high;
     let week52Low = bar.low;
-    const yearAgo = day - 365;
+    const yearAgo = Math.max(day - 365, (inst.listedDay ?? 0) - 1);
     for (let k = i - 1; k >= 0 && s.days[k]! > yearAgo; k--) {
       if (s.high[k]! > week52High) week52High = s.high[k]!;
       if (s.low[k]! < week52Low) week52Low = s.low[k]!;
@@ -406,7 +420,10 @@ export class MarketSimulator {
     const session = referenceSession(inst.exchange, ms);
     const liveSecond = session.live ? Math.floor((ms - session.openMs) / 1000) + 1 : undefined;
     if (interval === '1d' || interval === '1w') {
-      const fromDay = interval === '1d' ? session.day - 5 * 365 : HISTORY_START_DAY;
+      const fromDay = Math.max(
+        interval === '1d' ? session.day - 5 * 365 : HISTORY_START_DAY,
+        inst.listedDay ?? HISTORY_START_DAY,
+      );
       const s = this.series(inst, session.day);
       const out: TickCandle[] = [];
       const outDays: number[] = [];
@@ -446,7 +463,11 @@ export class MarketSimulator {
     const minutesPerCandle = { '1m': 1, '5m': 5, '15m': 15, '1h': 60 }[interval];
     const dayCount = { '1m': 1, '5m': 5, '15m': 10, '1h': 22 }[interval];
     const days: number[] = [session.day];
-    while (days.length < dayCount) days.unshift(previousTradingDay(inst.exchange, days[0]!));
+    while (days.length < dayCount) {
+      const before = previousTradingDay(inst.exchange, days[0]!);
+      if (inst.listedDay !== undefined && before < inst.listedDay) break;
+      days.unshift(before);
+    }
     const out: TickCandle[] = [];
     for (const day of days) {
       const bars = this.minuteBars(inst, day, day === session.day ? liveSecond : undefined);

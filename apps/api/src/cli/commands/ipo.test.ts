@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { checkLedger } from '../../modules/ledger/ledger-check.service';
+import { clientApi, createTestClient, fund } from '../../modules/ledger/money-test-kit';
+import { runOps } from '../run';
+
+const ACTOR = 'ops:tester';
+
+describe('ops commands of IPOs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const ops = (line: string[]) => runOps(t.app.ctx, line, ACTOR);
+
+  it('ipo create → price → (offering close) → allot (lottery, seeded) → list, each audited with the operator', async () => {
+    const help = await ops(['help']);
+    for (const words of ['ipo create', 'ipo price <id>', 'ipo allot <id>', 'ipo list <id>'])
+      expect(help).toContain(words);
+    const created = await ops([
+      'ipo',
+      'create',
+      '--symbol',
+      'CLIIPO',
+      '--name',
+      'Cli Listing',
+      '--issuer',
+      'Cli Issuer Ltd',
+      '--price-low',
+      '900',
+      '--price-high',
+      '1100',
+      '--lot-size',
+      '50',
+      '--max-lots',
+      '5',
+      '--shares',
+      '100',
+      '--opens',
+      'now',
+      '--closes',
+      '+2d',
+      '--allot-on',
+      '2099-01-01',
+      '--list-on',
+      '2099-01-05',
+      '--rule',
+      'lottery',
+    ]);
+    const id = Number(/IPO (\d+) created/.exec(created)![1]);
+    expect(created).toContain('Maximum loss: You can lose all of the money you invest.');
+    // Three clients of one lot each for two lots offered: the lottery picks two.
+    for (let i = 0; i < 3; i++) {
+      const c = await createTestClient(t.app.ctx);
+      await fund(t.app.ctx, c, 'ZAR', '5000');
+      expect((await clientApi(t, c).post(`/api/ipo/app/v1/record/sub/${id}`, {})).statusCode).toBe(200);
+    }
+    await expect(ops(['ipo', 'allot', String(id)])).rejects.toThrow('allot after it closes');
+    expect(await ops(['ipo', 'price', String(id), '1000'])).toContain('final price 1000');
+    await ops(['offering', 'close', String(id)]);
+    const allotted = await ops(['ipo', 'allot', String(id), '--seed', 'abc123']);
+    expect(allotted).toContain('lottery, seed abc123');
+    expect(allotted.match(/PENDING LISTING/g)).toHaveLength(2);
+    await expect(ops(['ipo', 'allot', String(id)])).rejects.toThrow('already allotted');
+    expect(await ops(['ipo', 'list', String(id)])).toContain('CLIIPO listed on the JSE');
+    expect(await ops(['ipo', 'show'])).toContain('CLIIPO');
+    const audit = await t.database.query<{ action: string; actor: string; after: Record<string, unknown> }>(
+      `select action, actor, after from audit_log where subject_type = 'offering' and subject_id = $1 order by id`,
+      [String(id)],
+    );
+    expect(audit.map((a) => [a.action, a.actor])).toEqual([
+      ['ipo.create', ACTOR],
+      ['ipo.price', ACTOR],
+      ['offering.close', ACTOR],
+      ['ipo.allot', ACTOR],
+      ['ipo.list', ACTOR],
+    ]);
+    expect(audit[3]!.after).toMatchObject({ rule: 'lottery', seed: 'abc123', shares_allotted: '100' });
+    expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
+  });
+
+  it('refuses bad terms with a clear message', async () => {
+    await expect(
+      ops([
+        'ipo',
+        'create',
+        '--symbol',
+        'BAD',
+        '--name',
+        'B',
+        '--issuer',
+        'B',
+        '--price',
+        '10.5',
+        '--lot-size',
+        '10',
+        '--max-lots',
+        '2',
+        '--shares',
+        '100',
+        '--opens',
+        'now',
+        '--closes',
+        '+1d',
+        '--allot-on',
+        '2099-01-01',
+        '--list-on',
+        '2099-01-02',
+      ]),
+    ).rejects.toThrow('price must be a price greater than 0 in ZAc with at most 0 decimals.');
+    await expect(
+      ops([
+        'ipo',
+        'create',
+        '--symbol',
+        'BAD',
+        '--name',
+        'B',
+        '--issuer',
+        'B',
+        '--price',
+        '100',
+        '--lot-size',
+        '30',
+        '--max-lots',
+        '2',
+        '--shares',
+        '100',
+        '--opens',
+        'now',
+        '--closes',
+        '+1d',
+        '--allot-on',
+        '2099-01-01',
+        '--list-on',
+        '2099-01-02',
+      ]),
+    ).rejects.toThrow('shares offered must be a whole number of lots');
+    await expect(
+      ops([
+        'ipo',
+        'create',
+        '--symbol',
+        'NPN',
+        '--name',
+        'B',
+        '--issuer',
+        'B',
+        '--price',
+        '100',
+        '--lot-size',
+        '10',
+        '--max-lots',
+        '2',
+        '--shares',
+        '100',
+        '--opens',
+        'now',
+        '--closes',
+        '+1d',
+        '--allot-on',
+        '2099-01-01',
+        '--list-on',
+        '2099-01-02',
+      ]),
+    ).rejects.toThrow('NPN already exists in ZA.');
+  });
+});

@@ -1,0 +1,255 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  applicationEntries,
+  applicationEvidence,
+  applications,
+  clients,
+  loanInstalments,
+} from '../../db/schema/index';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type ApplicationStatus = ApplicationRow['status'];
+export type ApplicationType = ApplicationRow['type'];
+export type InstalmentRow = typeof loanInstalments.$inferSelect;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export async function insertApplication(db: Db, values: typeof applications.$inferInsert) {
+  const [row] = await db.insert(applications).values(values).returning();
+  return row!;
+}
+
+/** A trial for a client who has none (one per client: the partial unique index); else undefined. */
+export async function insertTrialIfNone(db: Db, values: typeof applications.$inferInsert) {
+  const [row] = await db.insert(applications).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findTrialOf(db: Db, clientId: number) {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.clientId, clientId), eq(applications.type, 'trial')))
+    .limit(1);
+  return row;
+}
+
+export async function insertEvidence(db: Db, applicationId: number, uploadIds: string[]) {
+  if (uploadIds.length === 0) return;
+  await db
+    .insert(applicationEvidence)
+    .values(uploadIds.map((uploadId) => ({ applicationId, uploadId })))
+    .onConflictDoNothing();
+}
+
+export async function evidenceOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(applicationEvidence)
+    .where(inArray(applicationEvidence.applicationId, ids))
+    .orderBy(asc(applicationEvidence.uploadId));
+}
+
+export async function instalmentsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(loanInstalments)
+    .where(inArray(loanInstalments.applicationId, ids))
+    .orderBy(asc(loanInstalments.applicationId), asc(loanInstalments.seq));
+}
+
+export async function insertInstalments(db: Db, rows: (typeof loanInstalments.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(loanInstalments).values(rows);
+}
+
+export async function listForClient(db: Db, clientId: number, limit = 200) {
+  return db
+    .select()
+    .from(applications)
+    .where(eq(applications.clientId, clientId))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(limit);
+}
+
+export async function listAll(
+  db: Db,
+  filter: { status?: ApplicationStatus; type?: ApplicationType },
+  limit = 200,
+) {
+  return db
+    .select({ application: applications, mobile: clients.mobile })
+    .from(applications)
+    .innerJoin(clients, eq(clients.id, applications.clientId))
+    .where(
+      and(
+        filter.status ? eq(applications.status, filter.status) : undefined,
+        filter.type ? eq(applications.type, filter.type) : undefined,
+      ),
+    )
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(limit);
+}
+
+/** The application's row lock: of concurrent decisions on it, one proceeds at a time. */
+export async function lockById(db: Db, id: number) {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function updateApplication(
+  db: Db,
+  id: number,
+  values: Partial<typeof applications.$inferInsert>,
+) {
+  const [row] = await db.update(applications).set(values).where(eq(applications.id, id)).returning();
+  return row!;
+}
+
+export async function insertApplicationEntry(db: Db, values: typeof applicationEntries.$inferInsert) {
+  await db.insert(applicationEntries).values(values);
+}
+
+/** Trial bonus still counted in an account's balance (granted − taken back): not withdrawable. */
+export async function bonusOutstandingMinor(db: Db, accountId: number): Promise<bigint> {
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${applications.amountMinor} - ${applications.reclaimedMinor}), 0)::text`,
+    })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.accountId, accountId),
+        eq(applications.type, 'trial'),
+        sql`${applications.reclaimedMinor} < ${applications.amountMinor}`,
+      ),
+    );
+  return BigInt(row?.total ?? '0');
+}
+
+/** Trials with bonus to take back: expired (or due to) or forfeited, not yet fully reclaimed. */
+export async function trialsDue(db: Db, now: Date, limit: number) {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.type, 'trial'),
+        sql`${applications.reclaimedMinor} < ${applications.amountMinor}`,
+        sql`(${applications.status} <> 'active' or ${applications.expiresAt} <= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .orderBy(asc(applications.expiresAt), asc(applications.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Whether `reference` names one of the client's own orders (its id or reference) or money
+ * movements (a deposit, withdrawal or any journal entry reference of the client).
+ */
+export async function referenceBelongsTo(db: Db, clientId: number, reference: string) {
+  const asId = /^\d{1,15}$/.test(reference) ? Number(reference) : -1;
+  const result = await db.execute(sql`
+    select exists (select 1 from orders where client_id = ${clientId} and (id = ${asId} or reference = ${reference}))
+        or exists (select 1 from journal_entries where client_id = ${clientId} and reference = ${reference})
+        or exists (select 1 from deposits where client_id = ${clientId} and reference = ${reference})
+        or exists (select 1 from withdrawals where client_id = ${clientId} and reference = ${reference})
+      as found`);
+  return rowsOf<{ found: boolean }>(result)[0]?.found === true;
+}
+
+// ---------- Flags ----------
+
+export async function lockClientByMobile(db: Db, mobile: string) {
+  const [row] = await db
+    .select({
+      id: clients.id,
+      mobile: clients.mobile,
+      allowBonus: clients.allowBonus,
+      allowCompensation: clients.allowCompensation,
+      allowLoan: clients.allowLoan,
+    })
+    .from(clients)
+    .where(eq(clients.mobile, mobile))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function setClientFlags(
+  db: Db,
+  clientId: number,
+  flags: { allowBonus?: boolean; allowCompensation?: boolean; allowLoan?: boolean },
+) {
+  const [row] = await db.update(clients).set(flags).where(eq(clients.id, clientId)).returning({
+    allowBonus: clients.allowBonus,
+    allowCompensation: clients.allowCompensation,
+    allowLoan: clients.allowLoan,
+  });
+  return row!;
+}
+
+// ---------- ledger check ----------
+
+/**
+ * House accounts of bonuses, compensation and loans against the applications: only application
+ * entries post to them (today), so the house bonus balance is −Σ(granted − taken back) of trials,
+ * compensation −Σ approved claims and loans −Σ approved principal, per currency.
+ */
+export async function houseBalancesOffApplications(db: Db) {
+  return rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with expected as (
+        select 'bonus' as purpose, currency, sum(amount_minor - reclaimed_minor) as total
+        from applications where type = 'trial' group by currency
+        union all
+        select 'compensation', currency, sum(amount_minor) from applications
+        where type = 'compensation' and status = 'approved' group by currency
+        union all
+        select 'loans', currency, sum(amount_minor) from applications
+        where type = 'loan' and status = 'approved' group by currency
+      ),
+      house as (
+        select a.purpose, a.currency, coalesce(sum(p.amount_minor), 0) as balance
+        from accounts a left join postings p on p.account_id = a.id
+        where a.kind = 'house' and a.purpose in ('bonus', 'compensation', 'loans')
+        group by a.purpose, a.currency
+      )
+      select h.purpose, h.currency, h.balance::text as house_balance,
+             (-coalesce(e.total, 0))::text as expected
+      from house h left join expected e on e.purpose = h.purpose and e.currency = h.currency
+      where h.balance <> -coalesce(e.total, 0)`),
+  );
+}
+
+/**
+ * Each application's entries against its state: a credited or disbursed amount equal to the
+ * application's, posted to its account; reclaims summing to reclaimed_minor; an approved or
+ * active application has its credit and nothing else does.
+ */
+export async function applicationsOffTheirEntries(db: Db) {
+  return rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with ae as (
+        select ae.application_id,
+               coalesce(sum(ae.amount_minor) filter (where ae.kind <> 'bonus_reclaim'), 0) as credited,
+               coalesce(sum(ae.amount_minor) filter (where ae.kind = 'bonus_reclaim'), 0) as reclaimed,
+               bool_and(exists (
+                 select 1 from postings p where p.entry_id = ae.entry_id and p.account_id = a.account_id
+                   and p.amount_minor = case when ae.kind = 'bonus_reclaim' then -ae.amount_minor else ae.amount_minor end
+               )) as posted
+        from application_entries ae join applications a on a.id = ae.application_id
+        group by ae.application_id
+      )
+      select a.id, a.type, a.status, a.amount_minor::text as amount, a.reclaimed_minor::text as reclaimed,
+             coalesce(ae.credited, 0)::text as credited, coalesce(ae.reclaimed, 0)::text as entries_reclaimed
+      from applications a left join ae on ae.application_id = a.id
+      where coalesce(ae.posted, true) = false
+         or coalesce(ae.reclaimed, 0) <> a.reclaimed_minor
+         or coalesce(ae.credited, 0) <> case
+              when a.type = 'trial' or a.status = 'approved' then a.amount_minor else 0 end`),
+  );
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runJob } from '../../jobs';
+import { fundsValueJob } from '../../jobs/funds-value';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { checkLedger } from '../ledger/ledger-check.service';
+import { createTestClient, fund as deposit, newPinSession } from '../ledger/money-test-kit';
+import { fundApi, makeFund, OPS, setSast } from './fund-test-kit';
+import { valueFunds } from './funds.service';
+
+const tally = (responses: { statusCode: number }[]) => {
+  const byStatus: Record<number, number> = {};
+  for (const r of responses) byStatus[r.statusCode] = (byStatus[r.statusCode] ?? 0) + 1;
+  return byStatus;
+};
+
+// PGlite has one connection and cannot show a race: these run on a real PostgreSQL only
+// (DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).
+describe.skipIf(!process.env.DATABASE_URL)('funds under concurrency (PostgreSQL)', () => {
+  let t: TestApp;
+  let fundId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    setSast(t.app.ctx, '2026-03-10', '10:00');
+    fundId = (await makeFund(t, { maxInvestment: '1000000' })).offering.id;
+  });
+  afterAll(() => t?.close());
+
+  it('300 concurrent subscriptions against cash covering 10: exactly 10 held, the rest refused cleanly', async () => {
+    const client = await createTestClient(t.app.ctx);
+    await deposit(t.app.ctx, client, 'ZAR', '10000');
+    const api = fundApi(t, client);
+    const responses = await Promise.all(
+      Array.from({ length: 300 }, () => api.subscribe(fundId, { amount: '1000', account_id: '' })),
+    );
+    expect(tally(responses)).toEqual({ 200: 10, 409: 290 });
+    const zar = (await api.get('/api/account/app/v1'))
+      .json()
+      .data.find((a: { currency: string }) => a.currency === 'ZAR');
+    expect(zar).toMatchObject({ balance: '10000.00', held: '10000.00', available: '0.00' });
+    expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
+  });
+
+  it('the valuation run by two processes at once (job and ops, twice each) values each order once', async () => {
+    const clients = await Promise.all(Array.from({ length: 5 }, () => createTestClient(t.app.ctx)));
+    for (const c of clients) await deposit(t.app.ctx, c, 'ZAR', '3000');
+    setSast(t.app.ctx, '2026-03-11', '09:00');
+    for (const c of clients) {
+      const api = fundApi(t, await newPinSession(t.app.ctx, c));
+      expect((await api.subscribe(fundId, { amount: '2999.99', account_id: '' })).statusCode).toBe(200);
+    }
+    setSast(t.app.ctx, '2026-03-11', '15:05');
+    const outcomes = await Promise.all([
+      runJob(t.app.ctx, fundsValueJob),
+      runJob(t.app.ctx, fundsValueJob),
+      valueFunds(t.app.ctx, { actor: OPS }),
+      valueFunds(t.app.ctx, { date: '2026-03-11', actor: OPS }),
+    ]);
+    expect(outcomes.filter((o) => 'ran' in o && o.ran === false).length).toBeLessThanOrEqual(1);
+    const [counts] = await t.database.query<{
+      pending: string;
+      holding: string;
+      movements: string;
+      audits: string;
+    }>(
+      `select (select count(*) from orders where ttype = 'fund' and status = 'pending')::text as pending,
+              (select count(*) from orders where ttype = 'fund' and status = 'holding')::text as holding,
+              (select count(*) from position_movements m join orders o on o.id = m.order_id where o.ttype = 'fund')::text as movements,
+              (select count(*) from audit_log where action = 'fund.subscription_valued')::text as audits`,
+    );
+    // 10 from the first test (priced 10 March) + 5 here, each valued once.
+    expect(counts).toEqual({ pending: '0', holding: '15', movements: '15', audits: '15' });
+    const [navs] = await t.database.query<{ n: string }>(
+      `select count(*)::text as n from fund_navs where offering_id = $1 and day = '2026-03-11'`,
+      [fundId],
+    );
+    expect(navs!.n).toBe('1');
+    expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
+  });
+});

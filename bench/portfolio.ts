@@ -1,0 +1,175 @@
+/**
+ * Portfolio summary speed (issue 14): GET /stat/app/v1/portfolio's work (portfolioSummary: the
+ * account, its positions, stats and period-start values, valued at the simulated prices) for a
+ * client with 10 orders and one with 10,000, both generated through the real order path
+ * (quotation + buyStock) on PostgreSQL, in the same run. Prints cold latency (the first call on a
+ * fresh connection pool), warm p50/p99 (sequential calls) and throughput (8 workers), and the
+ * ratio of throughput at 10,000 orders to that at 10 (goal ≥ 0.9). Asserts nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import { testConfig } from '../apps/api/src/config/env';
+import { openPostgres, type DatabaseHandle } from '../apps/api/src/db/client';
+import { migrate } from '../apps/api/src/db/migrate';
+import { clients } from '../apps/api/src/db/schema/index';
+import type { AppContext } from '../apps/api/src/lib/context';
+import { confirmDeposit, createDeposit } from '../apps/api/src/modules/deposits/deposits.service';
+import { setRate } from '../apps/api/src/modules/fx/fx.service';
+import { checkLedger } from '../apps/api/src/modules/ledger/ledger-check.service';
+import { clientAccounts } from '../apps/api/src/modules/ledger/ledger.service';
+import { isOpenAt } from '../apps/api/src/modules/market/simulator/calendar';
+import { buyStock } from '../apps/api/src/modules/orders/orders.service';
+import { portfolioSummary } from '../apps/api/src/modules/portfolio/portfolio.service';
+import { issueQuote } from '../apps/api/src/modules/quotes/quotes.service';
+import { postgresAdminUrl } from './ledger';
+
+const WORKERS = 8;
+const DURATION_MS = 5_000;
+const WARM_CALLS = 1_000;
+const SMALL = 10;
+const LARGE = 10_000;
+const STOCKS = ['NPN', 'SBK', 'FSR', 'MTN', 'AGL', 'BHG', 'SOL', 'CFR', 'ABG', 'VOD'].map((symbol) => ({
+  symbol,
+  market: 'JSE' as const,
+  country: 'ZA' as const,
+}));
+
+function shiftIntoJseSession(): number {
+  for (let hours = 0; hours < 24 * 8; hours += 1) {
+    const shift = hours * 3_600_000;
+    if (isOpenAt('JSE', Date.now() + shift) && isOpenAt('JSE', Date.now() + shift + 3_600_000)) return shift;
+  }
+  throw new Error('no JSE session found in the next 8 days');
+}
+
+async function newClient(ctx: AppContext, mobile: string, rand: string) {
+  const [row] = await ctx.db
+    .insert(clients)
+    .values({ mobile, passwordHash: 'bench', kycStatus: 'approved' })
+    .returning();
+  const zar = (await clientAccounts(ctx, row!.id)).find((a) => a.currency === 'ZAR')!.id;
+  const { data } = await createDeposit(
+    ctx,
+    row!.id,
+    { clientId: row!.id, key: `bench-fund-${zar}`, requestHash: 'bench' },
+    { accountId: zar, amount: rand, method: 'EFT' },
+  );
+  await confirmDeposit(ctx, data.id, 'ops:bench');
+  return { clientId: row!.id, zar };
+}
+
+async function buyMany(ctx: AppContext, who: { clientId: number; zar: number }, count: number) {
+  let n = 0;
+  // Four at a time: the real path, a little faster than one by one.
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (n < count) {
+        const i = (n += 1);
+        const stock = STOCKS[i % STOCKS.length]!;
+        const quote = await issueQuote(ctx, who.clientId, stock);
+        await buyStock(
+          ctx,
+          who.clientId,
+          { clientId: who.clientId, key: `bench-${who.clientId}-${i}`, requestHash: 'bench' },
+          { ...stock, quantity: '1', accountId: who.zar, quoteId: quote.quote_id },
+        );
+      }
+    }),
+  );
+}
+
+async function measure(ctx: AppContext, who: { clientId: number; zar: number }) {
+  const call = () => portfolioSummary(ctx, who.clientId, who.zar);
+  const latencies: number[] = [];
+  for (let i = 0; i < WARM_CALLS; i += 1) {
+    const t0 = performance.now();
+    await call();
+    latencies.push(performance.now() - t0);
+  }
+  latencies.sort((a, b) => a - b);
+  const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  let calls = 0;
+  const started = performance.now();
+  const deadline = started + DURATION_MS;
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      while (performance.now() < deadline) {
+        await call();
+        calls += 1;
+      }
+    }),
+  );
+  return { p50: pct(0.5), p99: pct(0.99), perSecond: calls / ((performance.now() - started) / 1000) };
+}
+
+async function cold(url: string, config: AppContext['config'], who: { clientId: number; zar: number }) {
+  const database: DatabaseHandle = await openPostgres(url, 2);
+  try {
+    const ctx: AppContext = { config, database, db: database.db, clock: { now: () => new Date() } };
+    const t0 = performance.now();
+    await portfolioSummary(ctx, who.clientId, who.zar);
+    return performance.now() - t0;
+  } finally {
+    await database.close();
+  }
+}
+
+export async function bench(): Promise<void> {
+  const adminUrl = await postgresAdminUrl();
+  if (!adminUrl) {
+    console.log('portfolio.summary: skipped (no PostgreSQL reachable)');
+    return;
+  }
+  const name = `imali_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), WORKERS);
+  try {
+    const config = testConfig({
+      MARKET_TIME_SHIFT_MS: String(shiftIntoJseSession()),
+      PIN_EACH_ORDER_ABOVE: '',
+    });
+    await migrate(database);
+    const ctx: AppContext = { config, database, db: database.db, clock: { now: () => new Date() } };
+    await setRate(ctx, { from: 'USD', to: 'ZAR', rate: '18.05', mid: '18.25' }, 'ops:bench');
+    const small = await newClient(ctx, '710000001', '1000000');
+    const large = await newClient(ctx, '710000002', '100000000');
+    const t0 = performance.now();
+    await buyMany(ctx, small, SMALL);
+    await buyMany(ctx, large, LARGE);
+    console.log(
+      `portfolio.orders_generated: ${SMALL} and ${LARGE} buys through quotation + buyStock in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
+    await database.execScript('analyze');
+    console.log(`portfolio.load_average_1m: ${os.loadavg()[0]!.toFixed(2)} (${os.cpus().length} cores)`);
+    const coldSmall = await cold(url.toString(), config, small);
+    const coldLarge = await cold(url.toString(), config, large);
+    const a = await measure(ctx, small);
+    const b = await measure(ctx, large);
+    for (const [label, coldMs, m] of [
+      [`${SMALL}_orders`, coldSmall, a],
+      [`${LARGE}_orders`, coldLarge, b],
+    ] as const) {
+      console.log(
+        `portfolio.summary.${label}: cold ${coldMs.toFixed(1)} ms, warm p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.perSecond.toFixed(0)}/s (${WORKERS} workers)`,
+      );
+    }
+    console.log(
+      `portfolio.summary.throughput_ratio_10000_to_10: ${(b.perSecond / a.perSecond).toFixed(2)} (goal >= 0.9; p99 goals: cold <= 25 ms, warm <= 5 ms at ${LARGE})`,
+    );
+    const check = await checkLedger(ctx);
+    console.log(`portfolio.ledger_check: ${check.ok ? 'OK' : 'FAILED'}`);
+    if (!check.ok) for (const line of check.text.split('\n')) console.log(`  ${line}`);
+  } finally {
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name}`);
+    await cleanup.end();
+  }
+}
