@@ -374,8 +374,10 @@ export async function portfolioSummary(
           },
           { day: 0, valueMinor: 0n, cumFlowMinor: 0n, cumDayFlow: 0n },
         );
-      const startDay = periodStarts(lives[0]?.today.day ?? 0)[period];
-      const start = { ...add((x) => x.starts.get(period)!), day: startDay ?? lives[0]?.previous.day ?? 0 };
+      // The period starts where the oldest account's figures start: the period's first day, or,
+      // when every account is younger, the first day any of them has (as for one account).
+      const startDay = Math.min(...perAccount.map((x) => x.starts.get(period)!.day));
+      const start = { ...add((x) => x.starts.get(period)!), day: startDay };
       const end = { ...add((x) => x.l.today), day: lives[0]?.today.day ?? 0 };
       return { period, twr: null, mwr: modifiedDietz(start, end), from: dayText(start.day + 1) };
     });

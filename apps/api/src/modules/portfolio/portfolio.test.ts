@@ -113,6 +113,10 @@ describe('portfolio statistics (API)', () => {
     // 1,000 USD at the 18.25 mid = 18,250 ZAR.
     expect(toMinor(everything.total_value)).toBe(toMinor(p.total_value) + 1_825_000n);
     expect(assets.total_value_zar).toBe(everything.total_value);
+    // Every account began today: each period's money-weighted return covers the same days.
+    const mwrs = new Set(everything.returns.map((r: { mwr: string }) => r.mwr));
+    expect(mwrs.size).toBe(1);
+    expect(everything.returns.every((r: { twr: string | null }) => r.twr === null)).toBe(true);
   });
 
   it('after a sale: realised profit = the receipt profit; invest_stat adds up', async () => {

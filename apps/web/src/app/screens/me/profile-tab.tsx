@@ -6,6 +6,7 @@ import { KeyValueSection } from '@/components/ui/key-value-section';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/lib/profile';
+import { StandingPanel } from '@/features/identity/components/standing-panel';
 import { UserAvatar } from '@/features/identity/components/user-avatar';
 import { slots } from '../../registry/slots';
 
@@ -56,6 +57,7 @@ export default function MeProfileTab() {
           />
         </div>
       )}
+      {profile && <StandingPanel />}
       <section id="bank-section" className="scroll-mt-24">
         <h2 className="mb-3 text-lg font-semibold text-slate-900">Bank Accounts</h2>
         {BankSection ? (
