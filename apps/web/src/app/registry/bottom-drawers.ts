@@ -16,4 +16,14 @@ export const bottomDrawerContents: BottomDrawerContents = {
   stock: lazyRetry(() => import('../screens/trading/stock-drawer')),
   fo: lazyRetry(() => import('../screens/trading/offering-drawers').then((m) => ({ default: m.FoDrawer }))),
   otc: lazyRetry(() => import('../screens/trading/offering-drawers').then((m) => ({ default: m.OtcDrawer }))),
+  ipo: lazyRetry(() => import('../screens/trading/offering-drawers').then((m) => ({ default: m.IpoDrawer }))),
+  fund: lazyRetry(() =>
+    import('../screens/trading/offering-drawers').then((m) => ({ default: m.FundDrawer })),
+  ),
+  quant: lazyRetry(() =>
+    import('../screens/trading/offering-drawers').then((m) => ({ default: m.QuantDrawer })),
+  ),
+  trial: lazyRetry(() => import('@/features/applications/components/trial-drawer')),
+  compensation: lazyRetry(() => import('@/features/applications/components/compensation-drawer')),
+  loan: lazyRetry(() => import('@/features/applications/components/loan-drawer')),
 };

@@ -2,16 +2,21 @@ import { Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ShieldIcon } from '@/components/ui/icons';
-import { useProfile } from '@/lib/profile';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HotList } from '@/features/invest/components/offering-browser';
 import { OrdersGlance } from '@/features/portfolio/components/orders-glance';
+import { DashboardOverview } from '@/features/portfolio-stats/components/dashboard-overview';
+import { useDashboardStats } from '@/features/portfolio-stats/components/use-dashboard-stats';
+import { useAssetsVisibility } from '@/features/wallet/hooks/use-assets-visibility';
 import { slots } from '../registry/slots';
 import { PageHeader } from './page-header';
 import { openOffering } from './trading/open-offering';
 
 export default function DashboardScreen() {
-  const { data: profile } = useProfile();
+  // Profile, portfolio and assets, each with its loading flag and failure toast (spec 4 and 8).
+  const stats = useDashboardStats();
+  const [visible, toggleVisible] = useAssetsVisibility();
+  const profile = stats.profile.data;
   const navigate = useNavigate();
   const firstName = profile?.name?.split(' ')[0];
   const Wallet = slots.dashboardWallet;
@@ -22,15 +27,7 @@ export default function DashboardScreen() {
         title="Home"
         description={firstName ? `Welcome back, ${firstName}.` : 'Welcome to Imali.'}
       />
-      <section className="mb-6 overflow-hidden rounded-3xl bg-gradient-to-br from-brand-700 via-brand-700 to-brand-500 p-6 text-white shadow-lg shadow-brand-900/10 sm:p-8">
-        <p className="text-sm font-medium text-brand-100">Total portfolio value</p>
-        <p className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
-          <span className="text-gold-300">ZAR</span> —
-        </p>
-        <p className="mt-3 max-w-lg text-sm text-brand-100">
-          Your accounts, balances and returns will appear here once funding and trading open on your account.
-        </p>
-      </section>
+      <DashboardOverview stats={stats} visible={visible} onToggleVisibility={toggleVisible} />
       {IndexCards && (
         <section aria-label="Markets" className="mb-6">
           <div className="mb-3 flex items-center justify-between">

@@ -19,9 +19,12 @@ export interface BottomDrawerParams {
   fo: { id: number };
   /** The offering to show (a block trade): its id in GET /otc/app/v1/{id}. */
   otc: { id: number };
-  ipo: NoParams;
-  fund: NoParams;
-  quant: NoParams;
+  /** The IPO to show: its id in GET /ipo/app/v1/{id}. */
+  ipo: { id: number };
+  /** The fund to show: its id in GET /funds/app/v1/{id}. */
+  fund: { id: number };
+  /** The structured product to show: its id in GET /qt/app/v1/{id}. */
+  quant: { id: number };
   trial: NoParams;
   compensation: NoParams;
   loan: NoParams;

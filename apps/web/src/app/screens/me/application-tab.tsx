@@ -1,12 +1,6 @@
-import { EmptyState } from '@/components/ui/empty-state';
-import { FileIcon } from '@/components/ui/icons';
+import ApplicationsPanel from '@/features/applications/components/application-list';
 
+/** Me > Application: the client's applications and the panels its flags allow (issue 14). */
 export default function MeApplicationTab() {
-  return (
-    <EmptyState
-      icon={<FileIcon />}
-      title="No applications"
-      description="Loan, compensation and bonus applications you make will be tracked here."
-    />
-  );
+  return <ApplicationsPanel />;
 }

@@ -2,7 +2,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/empty-state';
 import { OrderDetails } from '@/features/portfolio/components/order-details';
-import { startClose } from '../trading/order-actions';
+import { productSection, startClose } from '../trading/order-actions';
 
 /** The order receipt as a page of its own (spec section 2), deep-linkable: /portfolio/order/:id[?ttype=]. */
 export default function OrderScreen() {
@@ -25,7 +25,12 @@ export default function OrderScreen() {
         />
       ) : (
         <div className="rounded-2xl border border-slate-200/80 bg-white p-4 shadow-sm sm:p-5">
-          <OrderDetails orderId={orderId} ttype={params.get('ttype') ?? undefined} onSell={startClose} />
+          <OrderDetails
+            orderId={orderId}
+            ttype={params.get('ttype') ?? undefined}
+            onSell={startClose}
+            renderProduct={productSection}
+          />
         </div>
       )}
     </section>

@@ -1,17 +1,17 @@
-import { EmptyState } from '@/components/ui/empty-state';
-import { PieIcon } from '@/components/ui/icons';
+import { useAssetsVisibility } from '@/features/wallet/hooks/use-assets-visibility';
 import { OrdersGlance } from '@/features/portfolio/components/orders-glance';
+import { PortfolioSummary } from '@/features/portfolio-stats/components/portfolio-summary';
 
-/** /portfolio/summary: the order counts for now; value and returns come with portfolio analytics. */
+/**
+ * /portfolio/summary: the order counts, then value, returns, allocation and positions per account
+ * (portfolio-stats). The balances follow the app-wide assets-visibility preference (wallet).
+ */
 export default function PortfolioSummaryTab() {
+  const [visible, toggle] = useAssetsVisibility();
   return (
     <div className="space-y-4">
       <OrdersGlance />
-      <EmptyState
-        icon={<PieIcon />}
-        title="Portfolio value and returns are coming"
-        description="Your holdings' value, allocation and returns over time will be summarised here."
-      />
+      <PortfolioSummary visible={visible} onToggleVisibility={toggle} />
     </div>
   );
 }

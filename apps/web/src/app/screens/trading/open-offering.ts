@@ -10,8 +10,19 @@ export function openOffering(offering: Pick<Offering, 'id' | 'dtype'>): void {
     case 'otc':
       bottomDrawer.open('otc', { id: offering.id });
       return;
-    default:
-      // ipo, fund and quant come with the subscriptions issue: their drawers say "not available yet".
-      bottomDrawer.open(offering.dtype);
+    case 'ipo':
+      bottomDrawer.open('ipo', { id: offering.id });
+      return;
+    case 'fund':
+      bottomDrawer.open('fund', { id: offering.id });
+      return;
+    case 'quant':
+      bottomDrawer.open('quant', { id: offering.id });
+      return;
+    default: {
+      // Every dtype has its drawer: a dtype added to the contract fails to compile here.
+      const unhandled: never = offering.dtype;
+      void unhandled;
+    }
   }
 }

@@ -1,4 +1,5 @@
 import type { Offering } from '@imali/contract';
+import { formatCurrency } from '@imali/money';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatDay, formatQuotePrice } from '../model/format';
@@ -22,12 +23,19 @@ export function OfferingCard({
           ['Term', offering.term_days === null ? '-' : `${offering.term_days} days`],
           ['Market price', price(offering.last_price)],
         ]
-      : offering.dtype === 'otc'
-        ? [
-            ['Block price', price(offering.block_price)],
-            ['Block size', offering.block_size ? sharesText(offering.block_size) : '-'],
+      : offering.dtype === 'fund'
+        ? // A fund (issue 13): bought for an amount at the next NAV; its instrument is its benchmark
+          // index, whose level is no price in rand, and it is open-ended (no closing date).
+          [
+            ['Benchmark', offering.symbol],
+            ['Minimum', formatCurrency(offering.min_quantity, offering.currency)],
           ]
-        : [['Market price', price(offering.last_price)]];
+        : offering.dtype === 'otc'
+          ? [
+              ['Block price', price(offering.block_price)],
+              ['Block size', offering.block_size ? sharesText(offering.block_size) : '-'],
+            ]
+          : [['Market price', price(offering.last_price)]];
   return (
     <button
       type="button"
@@ -65,7 +73,13 @@ export function OfferingCard({
           </span>
         ))}
       </span>
-      {!compact && (
+      {!compact && offering.dtype === 'fund' && (
+        <span className="mt-3 flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">
+          <span>Open-ended · priced at the next NAV</span>
+          <span>Up to {formatCurrency(offering.max_quantity, offering.currency)} per client</span>
+        </span>
+      )}
+      {!compact && offering.dtype !== 'fund' && (
         <span className="mt-3 flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">
           <span>
             {offering.status === 'upcoming' ? 'Opens' : 'Closes'}{' '}

@@ -19,8 +19,11 @@ import {
   isLocked,
   isSold,
   isUnpaid,
+  fundNavText,
+  isRedeeming,
   yieldSection,
 } from '../model/receipt';
+import { FundSection, fundSummaryRows } from './fund-section';
 import { OrderStatus, ProductTag } from './parts';
 
 export const ORDER_DETAILS_KEY = 'order-details';
@@ -33,6 +36,8 @@ export interface OrderDetailsProps {
   onSell?: (order: Order) => void;
   /** Inside the Order Details modal: a link to the receipt's own page. */
   inModal?: boolean;
+  /** A product's own section and actions, composed by app/ (ipo: the application, Cancel, Reconfirm). */
+  renderProduct?: (order: Order) => ReactNode;
 }
 
 /** Opens the Order Details (receipt) modal. */
@@ -52,7 +57,7 @@ export function openOrderDetails(props: Omit<OrderDetailsProps, 'inModal'>): voi
  * 'PENDING LISTING'; an unpaid warning for a negative outstanding; the fees table with the
  * itemised charges and the schedule version. The receipt's load failure is only logged (spec 8).
  */
-export function OrderDetails({ orderId, ttype, onSell, inModal = false }: OrderDetailsProps) {
+export function OrderDetails({ orderId, ttype, onSell, inModal = false, renderProduct }: OrderDetailsProps) {
   const receipt = useReceipt(orderId, ttype);
   useEffect(() => {
     if (receipt.isError) console.error('Failed to load the order receipt', receipt.error);
@@ -68,20 +73,24 @@ export function OrderDetails({ orderId, ttype, onSell, inModal = false }: OrderD
     );
   }
   if (!receipt.data) return <DetailCardSkeleton rows={7} />;
-  return <Receipt order={receipt.data} onSell={onSell} inModal={inModal} />;
+  return <Receipt order={receipt.data} onSell={onSell} inModal={inModal} renderProduct={renderProduct} />;
 }
 
 export function Receipt({
   order,
   onSell,
   inModal = false,
+  renderProduct,
 }: {
   order: Order;
   onSell?: (order: Order) => void;
   inModal?: boolean;
+  renderProduct?: (order: Order) => ReactNode;
 }) {
   const money = (v: string | null | undefined) => (v == null ? '-' : formatCurrency(v, order.currency));
-  const price = (v: string | null | undefined) => formatOrderPrice(v, order);
+  // fund: NAVs in cents per unit, every digit kept (4 decimals in rand).
+  const price = (v: string | null | undefined) =>
+    order.ttype === 'fund' ? fundNavText(v, order.currency) : formatOrderPrice(v, order);
   const when = (v: string | null | undefined) => formatDateTime(v, order.country);
   const sold = isSold(order);
   const headline = headlineValue(order);
@@ -97,19 +106,32 @@ export function Receipt({
         </span>
       ),
     },
-    { label: 'Quantity', value: sharesText(order.quantity) },
-    { label: 'Buy price', value: price(order.buy_price) },
+    // quant: an amount (its nominal), not shares at a price.
+    ...(order.ttype === 'quant'
+      ? [{ label: 'Amount invested', value: money(order.buy_trade_value) }]
+      : order.fund
+        ? fundSummaryRows({ ...order, fund: order.fund })
+        : [
+            { label: 'Quantity', value: sharesText(order.quantity) },
+            { label: 'Buy price', value: price(order.buy_price) },
+          ]),
   ];
   if (sold) {
     summary.push(
-      { label: 'Sell price', value: price(order.sell_price ?? order.order_price) },
+      order.ttype === 'quant'
+        ? { label: 'Paid out', value: money(order.sell_trade_value) }
+        : {
+            label: order.ttype === 'fund' ? 'Redemption NAV' : 'Sell price',
+            value: price(order.sell_price ?? order.order_price),
+          },
       { label: 'Buy value', value: money(order.buy_trade_value) },
       { label: 'Net proceeds', value: money(order.trade_value) },
       { label: 'Settled', value: when(order.settlement_time) },
     );
   } else {
     summary.push({
-      label: order.status === 'holding' ? 'Total paid' : 'Total held',
+      // An allotted IPO (listing) has been paid for; only its listing is awaited.
+      label: order.status === 'holding' || order.status === 'listing' ? 'Total paid' : 'Total held',
       value: money(order.trade_value),
     });
   }
@@ -199,11 +221,16 @@ export function Receipt({
           </dl>
           {!sold && (
             <p className="px-4 pb-3 text-[11px] text-slate-400">
-              At the last price, before selling fees · Simulated market data
+              {order.ttype === 'fund'
+                ? 'At the current NAV, before the platform fee · Simulated NAVs'
+                : 'At the last price, before selling fees · Simulated market data'}
             </p>
           )}
         </section>
       )}
+      {order.structured && <StructuredSection order={order} />}
+      {renderProduct?.(order)}
+      {order.fund && <FundSection order={{ ...order, fund: order.fund }} />}
       <FeesTable order={order} />
       <div role="region" aria-label="Order details" data-testid="receipt-details">
         <KeyValueSection title="Order details" rows={details} />
@@ -222,6 +249,14 @@ export function Receipt({
                 <>
                   <LockIcon size={16} /> Locked until {formatDay(order.locked_until, order.country)}
                 </>
+              ) : order.ttype === 'quant' ? (
+                'Early exit'
+              ) : order.ttype === 'fund' ? (
+                isRedeeming(order) ? (
+                  'Redemption pending'
+                ) : (
+                  'Redeem'
+                )
               ) : (
                 'Sell'
               )}
@@ -307,5 +342,42 @@ function FeesTable({ order }: { order: Order }) {
       )}
       <p className="px-4 pb-3 text-[11px] text-slate-400">Fee schedule {order.fee_schedule}</p>
     </section>
+  );
+}
+
+/** ttype quant: the structured product's terms, levels and value by its payoff formula. */
+function StructuredSection({ order }: { order: Order }) {
+  const s = order.structured!;
+  const money = (v: string | null) => (v === null ? '-' : formatCurrency(v, order.currency));
+  const day = (v: string) => formatDay(v, order.country);
+  const sold = isSold(order);
+  const rows: KeyValueRow[] = [
+    { label: 'Amount invested', value: money(s.amount) },
+    { label: 'Entry cost', value: money(s.entry_fee) },
+    { label: 'Start', value: day(s.start_at) },
+    { label: 'Maturity', value: day(s.maturity_at) },
+    { label: 'Capital protection', value: `${s.protection_pct}%` },
+    { label: 'Participation', value: `${s.participation_pct}%` },
+    { label: 'Cap', value: s.cap_pct === null ? 'None' : `${s.cap_pct}%` },
+    { label: 'Start level', value: s.start_level ?? 'Fixed at the start' },
+  ];
+  if (s.level !== null) rows.push({ label: sold ? 'Level paid at' : 'Level today', value: s.level });
+  if (sold)
+    rows.push({ label: s.exited_early ? 'Early-exit value' : 'Payoff at maturity', value: money(s.payoff) });
+  else if (s.value !== null) rows.push({ label: 'Value by the payoff formula', value: money(s.value) });
+  if (s.early_exit === 'daily' && !sold) {
+    rows.push({
+      label: 'Early exit',
+      value:
+        s.exit_proceeds === null
+          ? `Cost ${money(s.early_exit_cost)}`
+          : `${money(s.exit_proceeds)} now (after ${money(s.early_exit_cost)} cost)`,
+    });
+  }
+  if (s.can_cancel) rows.push({ label: 'Cancel', value: 'Possible until the start' });
+  return (
+    <div role="region" aria-label="Structured product" data-testid="receipt-structured">
+      <KeyValueSection title="Structured product" rows={rows} />
+    </div>
   );
 }

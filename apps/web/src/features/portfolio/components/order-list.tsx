@@ -9,7 +9,14 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/http';
 import { useOrders } from '../api/orders';
 import { formatDateTime, formatDay, sharesText } from '../model/format';
-import { formatOrderPrice, hasReturns, headlineValue, isLocked } from '../model/receipt';
+import {
+  formatOrderPrice,
+  fundNavText,
+  fundUnitsText,
+  hasReturns,
+  headlineValue,
+  isLocked,
+} from '../model/receipt';
 import { OrderStatus, ProductTag } from './parts';
 
 const EMPTY: Record<OrderListName, { title: string; description: string }> = {
@@ -115,8 +122,21 @@ function OrderRow({
             <span className="line-clamp-2 font-semibold break-words text-slate-900">{order.name}</span>
             <span className="block text-xs text-slate-500">
               <span className="font-semibold text-slate-700">{order.symbol}</span> · {order.market} ·{' '}
-              {sharesText(order.status === 'awaiting' ? order.requested_quantity : order.quantity)} at{' '}
-              {formatOrderPrice(order.order_price, order)}
+              {order.fund ? (
+                // fund: an amount until priced at the next NAV, then units at the NAV.
+                order.fund.units === null ? (
+                  <>priced at the next NAV</>
+                ) : (
+                  <>
+                    {fundUnitsText(order.fund.units)} at {fundNavText(order.order_price, order.currency)}
+                  </>
+                )
+              ) : (
+                <>
+                  {sharesText(order.status === 'awaiting' ? order.requested_quantity : order.quantity)} at{' '}
+                  {formatOrderPrice(order.order_price, order)}
+                </>
+              )}
             </span>
             <span className="block text-[11px] text-slate-400">
               {formatDateTime(order.order_time, order.country)}

@@ -1,13 +1,13 @@
 import type { Order } from '@imali/contract';
 import { cn } from '@/lib/cn';
-import { productLabel, statusColorClass, statusText } from '../model/receipt';
+import { isRedeeming, productLabel, statusColorClass, statusText } from '../model/receipt';
 
 /** The order status in its spec colour (pending amber, awaiting yellow, holding green, sold dark red, …). */
 export function OrderStatus({
   order,
   className,
 }: {
-  order: Pick<Order, 'status' | 'ttype'>;
+  order: Pick<Order, 'status' | 'ttype'> & Partial<Pick<Order, 'fund'>>;
   className?: string;
 }) {
   return (
@@ -16,7 +16,8 @@ export function OrderStatus({
       data-status={order.status}
       className={cn(
         'inline-flex items-center gap-1.5 rounded-full bg-slate-50 px-2 py-0.5 text-[11px] font-bold tracking-wide ring-1 ring-slate-200 ring-inset',
-        statusColorClass(order.status),
+        // A fund redemption waits for the next NAV as a subscription does: the pending colour.
+        statusColorClass(isRedeeming(order) ? 'pending' : order.status),
         className,
       )}
     >

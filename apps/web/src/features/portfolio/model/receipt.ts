@@ -21,8 +21,9 @@ import {
 export const PENDING_LISTING = 'PENDING LISTING';
 
 /** The status as shown: 'PENDING LISTING' for an IPO waiting to list, else the status in capitals. */
-export function statusText(order: Pick<Order, 'status' | 'ttype'>): string {
+export function statusText(order: Pick<Order, 'status' | 'ttype'> & Partial<Pick<Order, 'fund'>>): string {
   if (order.ttype === 'ipo' && order.status.toLowerCase() === 'listing') return PENDING_LISTING;
+  if (isRedeeming(order)) return REDEMPTION_PENDING;
   return order.status.toUpperCase();
 }
 
@@ -127,6 +128,47 @@ export function isLocked(order: Pick<Order, 'locked_until'>, now: number = Date.
 }
 
 /** A holding can be closed (sold) once it is not locked. */
-export function canSell(order: Pick<Order, 'status' | 'locked_until'>, now: number = Date.now()): boolean {
+export function canSell(
+  order: Pick<Order, 'status' | 'locked_until'> & Partial<Pick<Order, 'ttype' | 'structured' | 'fund'>>,
+  now: number = Date.now(),
+): boolean {
+  // Fund units are redeemed at the next NAV, once: not while a redemption is pending.
+  if (order.ttype === 'fund') return order.status.toLowerCase() === 'holding' && !isRedeeming(order);
+  // A structured product leaves early only where its terms allow (its early exit, not a sale).
+  if (order.ttype === 'quant')
+    return order.status.toLowerCase() === 'holding' && !!order.structured?.can_exit;
   return order.status.toLowerCase() === 'holding' && !isLocked(order, now);
+}
+
+// ---------- ttype fund (issue 13 section 4): units and NAVs, priced forward ----------
+
+export const REDEMPTION_PENDING = 'REDEMPTION PENDING';
+
+/** A fund holding whose redemption is requested and waits for the next NAV. */
+export function isRedeeming(order: Partial<Pick<Order, 'status' | 'ttype' | 'fund'>>): boolean {
+  return order.ttype === 'fund' && order.status?.toLowerCase() === 'holding' && !!order.fund?.redemption;
+}
+
+/** Fund units to 4 decimals, as unit trusts publish them: '162.001' → '162.0010 units'. */
+export function fundUnitsText(units: string | null | undefined): string {
+  const d = units == null ? undefined : tryParseDecimal(units);
+  if (!d) return '-';
+  const [whole = '0', fraction = ''] = units!.trim().split('.');
+  const shownWhole = BigInt(whole.replace('-', '') || '0').toLocaleString('en-US');
+  return `${whole.startsWith('-') ? '-' : ''}${shownWhole}.${fraction.padEnd(4, '0').slice(0, 4)} units`;
+}
+
+/**
+ * A NAV in cents per unit as money per unit with every digit kept (4 decimals), e.g. '1234.56' →
+ * 'ZAR 12.3456' (formatCurrency would cut it to 2); a NAV of 0 (not yet priced) → '-'.
+ */
+export function fundNavText(cents: string | null | undefined, currency: string): string {
+  const d = cents == null ? undefined : tryParseDecimal(cents);
+  if (!d || d.coefficient <= 0n) return '-';
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 4,
+  }).format(countryPrice(cents, 'ZA') as unknown as number);
 }

@@ -1,0 +1,162 @@
+import { useMemo, useState } from 'react';
+import { ErrorCode, type Order, type OrderResult } from '@imali/contract';
+import { Button } from '@/components/ui/button';
+import { modal } from '@/components/ui/modal';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
+import { ApiError, errorMessage } from '@/lib/http';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
+import { redeemFund, useFund } from '../api/funds';
+import { dayText, navRand, rand } from '../model/format';
+import type { FundDeps } from './fund-drawer';
+
+export const REDEEM_FUND_KEY = 'fund-redeem';
+export const REDEEM_DONE_KEY = 'fund-redeem-requested';
+
+/** Opens the redemption of a fund holding (from Order Details or the holding list's Redeem). */
+export function openRedeemFund(order: Order, deps: FundDeps): void {
+  modal.open<RedeemFundProps>({
+    key: REDEEM_FUND_KEY,
+    title: 'Redeem units',
+    content: RedeemFund,
+    props: { order, deps },
+    width: '28rem',
+  });
+}
+
+interface RedeemFundProps {
+  order: Order;
+  deps: FundDeps;
+}
+
+const units4 = (u: string) => {
+  const [whole = '0', fraction = ''] = u.split('.');
+  return `${whole}.${fraction.padEnd(4, '0').slice(0, 4)}`;
+};
+
+/**
+ * Redeeming fund units: no 20-second quotation (funds have none). The units are redeemed at the
+ * next NAV by the fund's cut-off; what is paid is units × that NAV less the platform fee for the
+ * days held. Shown with the latest NAV for orientation only; confirmed with Verify Your PIN.
+ */
+export function RedeemFund({ order, deps }: RedeemFundProps) {
+  const fund = useFund(order.offering_id ?? 0);
+  const [busy, setBusy] = useState(false);
+  const keeper = useMemo(() => createIdempotencyKeeper(), []);
+  const f = order.fund;
+  if (!f || f.units === null || order.status !== 'holding') {
+    return <p className="text-sm text-slate-600">Only fund units you hold can be redeemed.</p>;
+  }
+  if (f.redemption) {
+    return (
+      <p className="text-sm text-slate-600" data-testid="fund-redeem-pending">
+        A redemption is already requested: it is paid at the NAV of {dayText(f.redemption.date)}{' '}
+        {f.redemption.time} SAST.
+      </p>
+    );
+  }
+  if (!fund.data) {
+    return (
+      <div className="space-y-3" aria-busy="true">
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    );
+  }
+  const t = fund.data.terms;
+  const slot = fund.data.next_valuation;
+  const units = units4(f.units);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (
+          !(await deps.askForPin(
+            `Confirm the redemption of ${units} units of ${order.name} at the next NAV (${dayText(slot.date)} ${slot.time} SAST).`,
+          ))
+        )
+          return;
+        try {
+          const result = await redeemFund(order.id, keeper.keyFor({ redeem: order.id }));
+          keeper.settle();
+          toast.success(result.message);
+          deps.onOrderPlaced?.(result);
+          openRedemptionRequested(result);
+          return;
+        } catch (e) {
+          if (e instanceof ApiError && e.code === ErrorCode.PinRequired && attempt === 0) continue;
+          if (e instanceof ApiError && e.status >= 400 && e.status < 500) keeper.settle();
+          toast.error(errorMessage(e));
+          return;
+        }
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4" data-testid="fund-redeem">
+      <dl className="space-y-1.5 text-sm">
+        <Row label="Fund" value={`${order.name} (${f.code})`} />
+        <Row label="Units" value={units} />
+        <Row label="NAV paid" value={f.nav ? navRand(f.nav) : '-'} />
+        {f.latest_nav && (
+          <Row label={`Latest NAV (${dayText(f.latest_nav.date)})`} value={navRand(f.latest_nav.nav)} />
+        )}
+        {f.value && <Row label="Value at the latest NAV" value={rand(f.value)} strong />}
+      </dl>
+      <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="fund-redeem-nav">
+        Units are redeemed at the next NAV, {dayText(slot.date)} {slot.time} SAST, not at a quotation: the
+        amount paid is units × that NAV, so it can differ from the value above. Requests before{' '}
+        {t.cutoff_time} SAST on a business day are priced that day.
+      </p>
+      <p className="text-xs text-slate-600" data-testid="fund-redeem-fee">
+        Platform fee: {t.platform_fee_percent}% a year for the days held ({order.holding_period}{' '}
+        {order.holding_period === 1 ? 'day' : 'days'} so far), deducted from the proceeds. No other fee on
+        redemption.
+      </p>
+      <Button size="lg" className="w-full" disabled={busy} onClick={() => void confirm()}>
+        {busy ? 'Redeeming…' : 'Redeem at the next NAV'}
+      </Button>
+    </div>
+  );
+}
+
+/** After the request: the order is a holding whose redemption is pending until the next NAV. */
+function openRedemptionRequested(result: OrderResult): void {
+  modal.open<{ result: OrderResult }>({
+    key: REDEEM_DONE_KEY,
+    title: 'Redemption requested',
+    content: RedemptionRequested,
+    props: { result },
+    width: '28rem',
+  });
+}
+
+export function RedemptionRequested({ result }: { result: OrderResult }) {
+  const slot = result.order.fund?.redemption;
+  return (
+    <div className="space-y-4" data-testid="fund-redeem-requested">
+      <p className="text-sm text-slate-600">{result.message}</p>
+      <dl className="space-y-1.5 rounded-xl border border-slate-200 p-4 text-sm">
+        <Row label="Status" value="Redemption pending" strong />
+        {slot && <Row label="Priced at" value={`${dayText(slot.date)} ${slot.time} SAST`} />}
+        <Row label="Reference" value={result.order.reference} />
+      </dl>
+      <Button size="lg" className="w-full" onClick={() => modal.forceClose()}>
+        Done
+      </Button>
+    </div>
+  );
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-3 ${strong ? 'font-semibold text-slate-900' : ''}`}>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right tabular-nums">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { formatCurrency } from '@imali/money';
+
+/** A NAV in cents per unit as rand per unit, every digit kept: '1234.56' → 'R12.3456'. */
+export function navRand(cents: string): string {
+  const [whole = '0', fraction = ''] = cents.split('.');
+  const digits = (whole + fraction.padEnd(2, '0')).replace(/^0+(?=\d)/, '').padStart(5, '0');
+  return `R${Number(digits.slice(0, -4))
+    .toLocaleString('en-ZA')
+    .replace(/\u00a0/g, ' ')}.${digits.slice(-4)}`;
+}
+
+export const rand = (amount: string) => formatCurrency(amount, 'ZAR');
+
+/** 'YYYY-MM-DD' as '2 Mar 2026' (en-GB, as the receipts' dates; en-ZA would pad the day: '02'). */
+export function dayText(iso: string): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The forward-pricing line the drawer and the receipt show. */
+export const pricedAtText = (slot: { date: string; time: string }) =>
+  `Units are priced at the next valuation, ${dayText(slot.date)} ${slot.time} SAST.`;
+
+/** A valid amount: rand with at most 2 decimals, or a message. */
+export function amountProblem(text: string, minimum: string, maximum: string): string | null {
+  const v = text.trim();
+  if (v === '') return 'Enter an amount';
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(v)) return 'Enter a valid amount';
+  if (Number(v) < Number(minimum)) return `The minimum investment is ${rand(minimum)}`;
+  if (Number(v) > Number(maximum)) return `The maximum investment is ${rand(maximum)}`;
+  return null;
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { IDEMPOTENCY_HEADER, type IpoOffering, type OrderPreview, type OrderResult } from '@imali/contract';
+import { http } from '@/lib/api-client';
+
+export const ipoKeys = {
+  all: ['ipo'] as const,
+  offering: (id: number) => ['ipo', 'offering', id] as const,
+  preview: (id: number, lots: number) => ['ipo', 'preview', id, lots] as const,
+};
+
+/** GET /ipo/app/v1/{id}: the IPO's terms (with the lots this client has applied for) and key facts. */
+export const ipoQuery = (id: number) =>
+  queryOptions({
+    queryKey: ipoKeys.offering(id),
+    queryFn: ({ signal }) => http.get<IpoOffering>(`/api/ipo/app/v1/${id}`, { signal }),
+    staleTime: 30_000,
+  });
+
+export const useIpo = (id: number) => useQuery(ipoQuery(id));
+
+/** GET /ipo/app/v1/preview/{id}?lots=: exactly what applying for these lots would hold now. */
+export const useIpoPreview = (id: number, lots: number | undefined) =>
+  useQuery({
+    queryKey: ipoKeys.preview(id, lots ?? 0),
+    queryFn: ({ signal }) =>
+      http.get<OrderPreview>(`/api/ipo/app/v1/preview/${id}`, { query: { lots: lots! }, signal }),
+    enabled: lots !== undefined,
+    staleTime: 15_000,
+    retry: false,
+  });
+
+const post = (path: string, body: unknown, key: string) =>
+  http.post<OrderResult>(path, body, { headers: { [IDEMPOTENCY_HEADER]: key } });
+
+/** POST /ipo/app/v1/record/sub/{id}: apply for lots; the funds are held until allotment. */
+export const applyForIpo = (id: number, body: { lots: number }, key: string) =>
+  post(`/api/ipo/app/v1/record/sub/${id}`, body, key);
+
+/** POST /ipo/app/v1/record/cancel/{orderId}: cancel while the window is open (funds released). */
+export const cancelApplication = (orderId: number, key: string) =>
+  post(`/api/ipo/app/v1/record/cancel/${orderId}`, {}, key);
+
+/** POST /ipo/app/v1/record/reconfirm/{orderId}: accept a final price that needs reconfirming. */
+export const reconfirmApplication = (orderId: number, key: string) =>
+  post(`/api/ipo/app/v1/record/reconfirm/${orderId}`, {}, key);

@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IpoApplication, Order, OrderResult } from '@imali/contract';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
+
+const cancelApplication = vi.fn<(orderId: number, key: string) => Promise<OrderResult>>();
+const reconfirmApplication = vi.fn<(orderId: number, key: string) => Promise<OrderResult>>();
+vi.mock('../api/ipo', () => ({
+  cancelApplication: (id: number, key: string) => cancelApplication(id, key),
+  reconfirmApplication: (id: number, key: string) => reconfirmApplication(id, key),
+}));
+
+const { IpoApplicationPanel, applicationStatus } = await import('./ipo-application');
+
+afterEach(() => {
+  cleanup();
+  cancelApplication.mockReset();
+  reconfirmApplication.mockReset();
+});
+
+const APPLICATION: IpoApplication = {
+  lots: 5,
+  lot_size: 10,
+  allotted_lots: null,
+  price_low: '1800',
+  price_high: '2200',
+  final_price: null,
+  allots_on: '2027-01-20',
+  lists_on: '2027-01-23',
+  allocation_rule: 'pro_rata',
+  closes_at: '2027-01-15T13:00:00.000Z',
+  can_cancel: true,
+  needs_reconfirmation: false,
+  reconfirm_held: null,
+};
+
+const orderOf = (status: Order['status'], ipo: Partial<IpoApplication> = {}, extra: Partial<Order> = {}) =>
+  ({
+    id: 41,
+    reference: 'ORD-IPO-41',
+    status,
+    ttype: 'ipo',
+    symbol: 'UBNTR',
+    country: 'ZA',
+    currency: 'ZAR',
+    trade_value: '1216.15',
+    reason: null,
+    ipo: { ...APPLICATION, ...ipo },
+    ...extra,
+  }) as unknown as Order;
+
+describe('IPO application on Order Details', () => {
+  it('awaiting: funds held until allotment; Cancel application with the PIN releases them', async () => {
+    const user = userEvent.setup();
+    const askForPin = vi.fn(async (_description?: string) => true);
+    const onOrderPlaced = vi.fn();
+    const result = { order: orderOf('rejected'), message: 'Application for UBNTR cancelled.' };
+    cancelApplication.mockResolvedValue(result);
+    render(<IpoApplicationPanel order={orderOf('awaiting')} deps={{ askForPin, onOrderPlaced }} />);
+    const status = screen.getByTestId('ipo-application-status');
+    expect(status.textContent).toContain('held until allotment on 20 Jan 2027');
+    expect(status.textContent).toContain('You can cancel until');
+    expect(nbsp(screen.getByTestId('ipo-application').textContent)).toContain('5 lots (50 shares)');
+    expect(screen.queryByRole('button', { name: 'Reconfirm at the final price' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel application' }));
+    await waitFor(() => expect(cancelApplication).toHaveBeenCalled());
+    expect(cancelApplication.mock.calls[0]![0]).toBe(41);
+    expect(nbsp(askForPin.mock.calls[0]![0]!)).toContain('1,216.15 will be released');
+    expect(onOrderPlaced).toHaveBeenCalledWith(result);
+  });
+
+  it('no Cancel once the window has closed', () => {
+    render(
+      <IpoApplicationPanel
+        order={orderOf('awaiting', { can_cancel: false })}
+        deps={{ askForPin: vi.fn() }}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel application' })).toBeNull();
+    expect(screen.getByTestId('ipo-application-status').textContent).not.toContain('cancel');
+  });
+
+  it('a final price that needs reconfirming: a warning, what would be held, and Reconfirm', async () => {
+    const user = userEvent.setup();
+    const askForPin = vi.fn(async (_description?: string) => true);
+    reconfirmApplication.mockResolvedValue({ order: orderOf('awaiting'), message: 'Reconfirmed.' });
+    render(
+      <IpoApplicationPanel
+        order={orderOf('awaiting', {
+          final_price: '2500',
+          needs_reconfirmation: true,
+          reconfirm_held: '1366.90',
+        })}
+        deps={{ askForPin }}
+      />,
+    );
+    const status = screen.getByRole('alert');
+    expect(nbsp(status.textContent)).toMatch(/final price is .*25[.,]00/);
+    expect(status.textContent).toContain('lapses at allotment');
+    expect(nbsp(screen.getByTestId('ipo-application').textContent)).toContain('1,366.90');
+    await user.click(screen.getByRole('button', { name: 'Reconfirm at the final price' }));
+    await waitFor(() => expect(reconfirmApplication).toHaveBeenCalled());
+    expect(nbsp(askForPin.mock.calls[0]![0]!)).toContain('1,366.90 will be held until allotment');
+  });
+
+  it('pending listing, holding and rejected (with the reason) read as the spec says', () => {
+    const partial = applicationStatus(orderOf('listing', { allotted_lots: 3, final_price: '2000' }))!.text;
+    expect(nbsp(partial)).toMatch(
+      /^Allotted 3 of 5 lots at .*20[.,]00; the rest of the funds held was released/,
+    );
+    expect(applicationStatus(orderOf('listing', { allotted_lots: 5 }))!.text).toMatch(
+      /^All 5 lots allotted;/,
+    );
+    expect(applicationStatus(orderOf('holding'))!.text).toContain('You can sell');
+    const rejected = orderOf('rejected', {}, { reason: 'Not allotted: the IPO was oversubscribed.' });
+    render(<IpoApplicationPanel order={rejected} deps={{ askForPin: vi.fn() }} />);
+    expect(screen.getByRole('alert').textContent).toBe('Not allotted: the IPO was oversubscribed.');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+// Test data in the contract's shapes (portfolio-stats component tests).
+import type {
+  AssetSummary,
+  PortfolioSummary,
+  ProductPortfolio,
+  ValueSeries,
+  WeekProfit,
+} from '@imali/contract';
+
+export const SUMMARY: PortfolioSummary = {
+  account_id: null,
+  currency: 'ZAR',
+  converted: false,
+  cash: { balance: '28012.349', available: '27000.00', held: '1012.34' },
+  market_value: '12345.678',
+  cost: '12000.00',
+  unrealised_profit: '345.67',
+  realised_profit: '-12.50',
+  total_value: '40358.02',
+  day_change: '123.456',
+  day_change_ratio: '0.003069',
+  returns: [
+    { period: '1W', twr: null, mwr: '0.012345', from: '2026-11-11' },
+    { period: '1M', twr: null, mwr: '0.023456', from: '2026-10-19' },
+    { period: '3M', twr: null, mwr: '-0.034567', from: '2026-08-19' },
+    { period: 'YTD', twr: null, mwr: '0.045678', from: '2026-01-01' },
+    { period: '1Y', twr: null, mwr: null, from: '2025-11-19' },
+    { period: 'ALL', twr: null, mwr: '0', from: '2025-01-01' },
+  ],
+  allocation: {
+    by_product: [
+      { product: 'stock', market_value: '9259.26', weight: '0.75' },
+      { product: 'fund', market_value: '3086.41', weight: '0.25' },
+    ],
+    by_sector: [
+      { sector: 'Financials', market_value: '9259.26', weight: '0.75' },
+      { sector: 'Funds', market_value: '3086.41', weight: '0.25' },
+    ],
+  },
+  as_of: '2026-11-18T10:00:00.000Z',
+};
+
+export const ASSETS: AssetSummary = {
+  accounts: [
+    {
+      account_id: 1,
+      currency: 'ZAR',
+      balance: '28012.34',
+      available: '27000.00',
+      held: '1012.34',
+      market_value: '12345.67',
+      total_value: '40358.01',
+    },
+    {
+      account_id: 2,
+      currency: 'USD',
+      balance: '0.00',
+      available: '0.00',
+      held: '0.00',
+      market_value: '0.00',
+      total_value: '0.00',
+    },
+  ],
+  total_value_zar: '40358.019',
+};
+
+export const WEEK: WeekProfit = {
+  currency: 'ZAR',
+  days: [
+    { day: '2026-11-10', profit: '0.00' },
+    { day: '2026-11-11', profit: '250.00' },
+    { day: '2026-11-12', profit: '-100.00' },
+    { day: '2026-11-13', profit: '1000.00' },
+    { day: '2026-11-16', profit: '0.00' },
+    { day: '2026-11-17', profit: '84.50' },
+    { day: '2026-11-18', profit: '123.45' },
+  ],
+};
+
+export const series = (period: ValueSeries['period'], days: number): ValueSeries => ({
+  currency: 'ZAR',
+  period,
+  points: Array.from({ length: days }, (_, i) => ({
+    day: `2026-11-${String(18 - days + 1 + i).padStart(2, '0')}`,
+    value: `${40000 + i * 10}.00`,
+    net_flow: i === 0 ? '40000.00' : '0.00',
+    growth: `1.00${i}000`,
+  })),
+});
+
+export const STOCKS: ProductPortfolio = {
+  currency: 'ZAR',
+  product: 'stock',
+  market_value: '9259.26',
+  cost: '9000.00',
+  positions: [
+    {
+      symbol: 'FSR',
+      name: 'FirstRand Ltd',
+      market: 'JSE',
+      country: 'ZA',
+      sector: 'Financials',
+      quantity: '10.000000',
+      average_cost: '900.0000',
+      cost: '9000.00',
+      market_value: '9259.26',
+      unrealised_profit: '259.26',
+      unrealised_ratio: '0.028806',
+      weight: '1',
+    },
+  ],
+};
+
+export const empty = (product: ProductPortfolio['product']): ProductPortfolio => ({
+  currency: 'ZAR',
+  product,
+  market_value: '0.00',
+  cost: '0.00',
+  positions: [],
+});

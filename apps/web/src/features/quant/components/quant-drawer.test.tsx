@@ -1,0 +1,238 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Offering, Order, OrderResult } from '@imali/contract';
+import { amountError, entryCost, riskLabel } from '../model/structured';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
+
+const PRODUCT: Offering = {
+  id: 9,
+  dtype: 'quant',
+  name: 'Top 40 Protected Growth Note',
+  symbol: 'SA40',
+  instrument_name: 'South Africa Top 40 Index',
+  market: 'JSE',
+  country: 'ZA',
+  currency: 'ZAR',
+  quote_unit: 'points',
+  status: 'open',
+  opens_at: '2026-11-01T07:00:00.000Z',
+  closes_at: '2026-12-01T07:00:00.000Z',
+  min_quantity: '1000',
+  max_quantity: '500000',
+  hot: true,
+  term_days: null,
+  block_price: null,
+  block_size: null,
+  requested_quantity: null,
+  allocation_rule: null,
+  last_price: '85000.00',
+  key_facts: [],
+  structured: {
+    state: 'subscription',
+    start_at: '2026-12-01T07:00:00.000Z',
+    maturity_at: '2028-11-30T07:00:00.000Z',
+    term_days: 730,
+    protection_pct: '90',
+    participation_pct: '120',
+    cap_pct: '140',
+    min_amount: '1000.00',
+    max_amount: '500000.00',
+    entry_fee_pct: '1',
+    early_exit: 'daily',
+    early_exit_cost_pct: '2',
+    start_level: null,
+    final_level: null,
+    current_level: '85123.45',
+    kid: {
+      version: 'kid-v1',
+      computed_at: '2026-11-01T07:00:00.000Z',
+      comprehension_alert:
+        'You are about to purchase a product that is not simple and may be difficult to understand.',
+      what_it_is: 'Top 40 Protected Growth Note is a structured investment linked to the Top 40.',
+      risk_score: 2,
+      risk_text: 'We have classified this product as 2 out of 7, which is a low risk class.',
+      vev: '0.0312',
+      volatility: '0.1700',
+      drift: '0.0500',
+      history_days: 1260,
+      method: 'Scenarios are percentiles of the underlying return.',
+      currency: 'ZAR',
+      reference_amount: '10000.00',
+      entry_costs: '100.00',
+      max_loss: '1100.00',
+      max_loss_ratio: '0.1089',
+      max_loss_text: 'Held to maturity, you can lose at most 1100.00 ZAR.',
+      scenarios: [
+        {
+          name: 'stress',
+          label: 'Stress',
+          percentile: 1,
+          underlying_return: '-0.3500',
+          payoff: '9000.00',
+          gain: '-1100.00',
+          return: '-0.1089',
+          annual_return: '-0.0560',
+        },
+        {
+          name: 'unfavourable',
+          label: 'Unfavourable',
+          percentile: 10,
+          underlying_return: '-0.1800',
+          payoff: '9000.00',
+          gain: '-1100.00',
+          return: '-0.1089',
+          annual_return: '-0.0560',
+        },
+        {
+          name: 'moderate',
+          label: 'Moderate',
+          percentile: 50,
+          underlying_return: '0.1052',
+          payoff: '11262.40',
+          gain: '1162.40',
+          return: '0.1151',
+          annual_return: '0.0560',
+        },
+        {
+          name: 'favourable',
+          label: 'Favourable',
+          percentile: 90,
+          underlying_return: '0.4500',
+          payoff: '14000.00',
+          gain: '3900.00',
+          return: '0.3861',
+          annual_return: '0.1773',
+        },
+      ],
+      costs_over_time: [
+        {
+          label: 'If you exit after 1 year',
+          days: 365,
+          total_costs: '300.00',
+          annual_cost_impact: '0.0300',
+          available: true,
+        },
+        {
+          label: 'If you hold to maturity',
+          days: 730,
+          total_costs: '100.00',
+          annual_cost_impact: '0.0050',
+          available: true,
+        },
+      ],
+      holding_period: 'Recommended holding period: to maturity (730 days).',
+      early_exit_text: 'You may exit on any day before maturity.',
+      liquidity_text: 'Exiting early costs more than holding to maturity.',
+      default_text: 'Imali pays the payoff from its structured-products book.',
+    },
+  },
+};
+
+const subscribeProduct = vi.fn<(id: number, body: unknown, key: string) => Promise<OrderResult>>();
+vi.mock('../api/quant', () => ({
+  useStructuredProduct: () => ({ data: PRODUCT, isError: false, refetch: vi.fn() }),
+  subscribeProduct: (id: number, body: unknown, key: string) => subscribeProduct(id, body, key),
+}));
+
+const { default: QuantDrawer } = await import('./quant-drawer');
+
+afterEach(() => {
+  cleanup();
+  subscribeProduct.mockReset();
+});
+
+/** Scrolls the key information box to its end (happy-dom has no layout: sizes are set here). */
+function scrollToEnd() {
+  const box = screen.getByTestId('key-information');
+  Object.defineProperty(box, 'scrollHeight', { value: 2000, configurable: true });
+  Object.defineProperty(box, 'clientHeight', { value: 400, configurable: true });
+  box.scrollTop = 1600;
+  fireEvent.scroll(box);
+}
+
+describe('structured product drawer', () => {
+  it('shows the key information first: scenario table, risk score with its meaning, costs over time; Subscribe waits for it to be read', async () => {
+    const askForPin = vi.fn(async () => true);
+    render(<QuantDrawer id={9} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={askForPin} />);
+    const table = screen.getByTestId('scenario-table');
+    expect(table.tagName).toBe('TABLE');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(5); // header + 4 scenarios
+    expect(nbsp(within(table).getByRole('row', { name: /Moderate/ }).textContent)).toContain('11,262.40');
+    expect(screen.getByRole('img', { name: 'Risk score: Low risk (2 of 7)' })).toBeTruthy();
+    expect(screen.getByText(/2 out of 7, which is a low risk class/)).toBeTruthy();
+    expect(nbsp(screen.getByTestId('costs-table').textContent)).toContain('300.00');
+    expect(nbsp(screen.getByTestId('max-loss').textContent)).toContain('1,100.00');
+    const subscribe = screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement;
+    expect(subscribe.disabled).toBe(true);
+    expect(screen.getByTestId('read-hint')).toBeTruthy();
+    scrollToEnd();
+    await waitFor(() => expect(subscribe.disabled).toBe(false));
+    expect(screen.queryByTestId('read-hint')).toBeNull();
+  });
+
+  it('checks the amount against the limits, shows what is held, then PIN → placed confirmation', async () => {
+    const user = userEvent.setup();
+    const askForPin = vi.fn(async () => true);
+    const onOrderPlaced = vi.fn();
+    const order = {
+      id: 77,
+      reference: 'ORD-QT-1',
+      currency: 'ZAR',
+      buy_trade_value: '10000.00',
+      trade_value: '10100.00',
+      fees: { brokerage: '100.00', stt: '0.00', txn: '0.00', gst: '0.00', total: '100.00' },
+      structured: { start_at: '2026-12-01T07:00:00.000Z' },
+    } as unknown as Order;
+    subscribeProduct.mockResolvedValue({
+      order,
+      message: 'Subscription to Top 40 Protected Growth Note received.',
+    });
+    render(
+      <QuantDrawer
+        id={9}
+        close={vi.fn()}
+        closeAndNavigate={vi.fn()}
+        askForPin={askForPin}
+        onOrderPlaced={onOrderPlaced}
+      />,
+    );
+    scrollToEnd();
+    const input = screen.getByLabelText('Amount (ZAR)');
+    await user.type(input, '500');
+    await user.tab();
+    expect(await screen.findByText('The minimum for this product is 1000.00 ZAR.')).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, '10000');
+    expect(nbsp(screen.getByTestId('quant-held').textContent)).toContain('10,100.00');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(subscribeProduct).toHaveBeenCalled());
+    expect(askForPin).toHaveBeenCalledWith(expect.stringContaining('will be held until'));
+    expect(subscribeProduct.mock.calls[0]!.slice(0, 2)).toEqual([9, { amount: '10000' }]);
+    expect(await screen.findByTestId('order-placed')).toBeTruthy();
+    expect(screen.getByText('Subscription received')).toBeTruthy();
+    expect(onOrderPlaced).toHaveBeenCalled();
+  });
+});
+
+describe('structured model', () => {
+  it('validates amounts and computes the entry cost like the server', () => {
+    const limits = { min: '1000.00', max: '500000.00', currency: 'ZAR' };
+    expect(amountError('', limits)).toBe('Enter an amount.');
+    expect(amountError('abc', limits)).toBe('Enter a valid amount');
+    expect(amountError('1000.001', limits)).toBe('Amounts allow at most 2 decimal places');
+    expect(amountError('999.99', limits)).toBe('The minimum for this product is 1000.00 ZAR.');
+    expect(amountError('500000.01', limits)).toBe(
+      'The maximum per client for this product is 500000.00 ZAR.',
+    );
+    expect(amountError('1000', limits)).toBeUndefined();
+    expect(entryCost('10000', '1')).toBe(10000n);
+    expect(entryCost('123.45', '0.5')).toBe(62n);
+    expect(riskLabel(7)).toBe('Very high risk (7 of 7)');
+  });
+});

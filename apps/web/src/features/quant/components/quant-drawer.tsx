@@ -1,0 +1,521 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ErrorCode, type Kid, type Offering, type OrderResult, type StructuredTerms } from '@imali/contract';
+import { formatCurrency, formatRatio } from '@imali/money';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons';
+import { DetailCardSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { TextField } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/toast';
+import { cn } from '@/lib/cn';
+import { ApiError, errorMessage } from '@/lib/http';
+import { createIdempotencyKeeper } from '@/lib/idempotency';
+import { subscribeProduct, useStructuredProduct } from '../api/quant';
+import { amountError, centsText, entryCost, riskLabel, toCents } from '../model/structured';
+
+/** What app/ gives the drawer: the wallet's Verify Your PIN, and a refresh after an order. */
+export interface QuantDeps {
+  askForPin: (description?: string) => Promise<boolean>;
+  onOrderPlaced?: (result: OrderResult) => void;
+}
+
+export interface QuantDrawerProps extends QuantDeps {
+  id: number;
+  close: () => void;
+  closeAndNavigate: (to: string) => void;
+}
+
+/** Within this many pixels of the end, the key information counts as read (as the KYC agreement). */
+const READ_THRESHOLD_PX = 8;
+
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-ZA', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Africa/Johannesburg',
+  });
+
+/**
+ * The 'quant' bottom drawer (Structured Investment, 85vh): the key information sheet first (the
+ * client scrolls to its end before Subscribe enables), with the scenario table, the risk score and
+ * what it means, the costs over time; then the amount form with the product's limits, Verify Your
+ * PIN and the placed confirmation.
+ */
+export default function QuantDrawer({ id, close, closeAndNavigate, ...deps }: QuantDrawerProps) {
+  const product = useStructuredProduct(id);
+  const [placed, setPlaced] = useState<OrderResult | null>(null);
+  useEffect(() => {
+    if (product.isError) toast.error(errorMessage(product.error));
+  }, [product.isError, product.error]);
+
+  if (placed) {
+    return (
+      <Placed result={placed} onDone={close} onPortfolio={() => closeAndNavigate('/portfolio/awaiting')} />
+    );
+  }
+  if (product.isError) {
+    return (
+      <EmptyState
+        icon={<AlertIcon />}
+        title="This product could not be loaded"
+        description={errorMessage(product.error)}
+        action={<Button onClick={() => void product.refetch()}>Try again</Button>}
+      />
+    );
+  }
+  if (!product.data?.structured) return <DrawerSkeleton />;
+  return (
+    <ProductDetail offering={product.data} terms={product.data.structured} deps={deps} onPlaced={setPlaced} />
+  );
+}
+
+function ProductDetail({
+  offering,
+  terms,
+  deps,
+  onPlaced,
+}: {
+  offering: Offering;
+  terms: StructuredTerms;
+  deps: QuantDeps;
+  onPlaced: (r: OrderResult) => void;
+}) {
+  const [read, setRead] = useState(false);
+  return (
+    <div className="mx-auto grid max-w-5xl gap-5 pb-6 lg:grid-cols-[1fr_22rem]" data-testid="quant-detail">
+      <div className="min-w-0 space-y-4">
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="rounded-md bg-violet-50 px-2 py-0.5 text-xs font-bold tracking-wide text-violet-700">
+              STRUCTURED
+            </span>
+            <span className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600 uppercase">
+              {offering.status}
+            </span>
+          </div>
+          <h2 className="mt-2 text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+            {offering.name}
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-500">
+            On <span className="font-semibold text-slate-700">{offering.symbol}</span> ·{' '}
+            {offering.instrument_name} · level {terms.current_level} (simulated)
+          </p>
+        </div>
+        <KeyInformation offering={offering} terms={terms} onRead={() => setRead(true)} />
+      </div>
+      <div className="min-w-0 lg:sticky lg:top-0 lg:self-start">
+        <SubscribeForm offering={offering} terms={terms} read={read} deps={deps} onPlaced={onPlaced} />
+      </div>
+    </div>
+  );
+}
+
+/** The KID in a scroll box: `onRead` once it has been scrolled to its end (or fits entirely). */
+export function KeyInformation({
+  offering,
+  terms,
+  onRead,
+}: {
+  offering: Offering;
+  terms: StructuredTerms;
+  onRead: () => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const done = useRef(false);
+  const check = (el: HTMLElement) => {
+    if (!done.current && el.scrollHeight - el.scrollTop - el.clientHeight <= READ_THRESHOLD_PX) {
+      done.current = true;
+      onRead();
+    }
+  };
+  useLayoutEffect(() => {
+    // A sheet that fits without scrolling has been seen whole.
+    if (box.current && box.current.scrollHeight > 0 && box.current.scrollHeight <= box.current.clientHeight) {
+      check(box.current);
+    }
+  });
+  const kid = terms.kid;
+  const money = (v: string) => formatCurrency(v, kid.currency);
+  return (
+    <section aria-label="Key information" className="rounded-2xl border border-slate-200 bg-white">
+      <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
+        Key information <span className="font-normal text-slate-400">· {kid.version}</span>
+      </h3>
+      <div
+        ref={box}
+        data-testid="key-information"
+        tabIndex={0}
+        onScroll={(e) => check(e.currentTarget)}
+        className="max-h-[26rem] space-y-5 overflow-y-auto px-4 py-4 text-sm text-slate-700 focus:outline-none"
+      >
+        <p role="note" className="rounded-xl bg-amber-50 px-3 py-2 text-amber-800">
+          {kid.comprehension_alert}
+        </p>
+        <Block title="What is this product?">
+          <p>{kid.what_it_is}</p>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
+            <Term label="Start">{dateText(terms.start_at)}</Term>
+            <Term label="Maturity">{dateText(terms.maturity_at)}</Term>
+            <Term label="Term">{terms.term_days} days</Term>
+            <Term label="Capital protection">{terms.protection_pct}%</Term>
+            <Term label="Participation">{terms.participation_pct}%</Term>
+            <Term label="Cap">{terms.cap_pct === null ? 'None' : `${terms.cap_pct}%`}</Term>
+            <Term label="Per client">
+              {money(terms.min_amount)} to {money(terms.max_amount)}
+            </Term>
+            <Term label="Entry cost">{terms.entry_fee_pct}%</Term>
+            <Term label="Early exit">
+              {terms.early_exit === 'daily' ? `Any day, ${terms.early_exit_cost_pct}% cost` : 'Not possible'}
+            </Term>
+          </dl>
+        </Block>
+        <Block title="What are the risks and what could I get in return?">
+          <RiskScale kid={kid} />
+          <p className="mt-2">{kid.risk_text}</p>
+          <p
+            className="mt-3 rounded-xl bg-red-50 px-3 py-2 font-semibold text-red-700"
+            data-testid="max-loss"
+          >
+            Maximum loss: {money(kid.max_loss)} of {money(kid.reference_amount)} (
+            {formatRatio(kid.max_loss_ratio)}). <span className="font-normal">{kid.max_loss_text}</span>
+          </p>
+          <ScenarioTable kid={kid} />
+          <p className="mt-2 text-xs text-slate-500">{kid.method}</p>
+        </Block>
+        <Block title="What happens if Imali is unable to pay out?">
+          <p>{kid.default_text}</p>
+        </Block>
+        <Block title="What are the costs?">
+          <CostsTable kid={kid} />
+        </Block>
+        <Block title="How long should I hold it and can I take money out early?">
+          <p>{kid.holding_period}</p>
+          <p className="mt-1">{kid.early_exit_text}</p>
+          <p className="mt-1">{kid.liquidity_text}</p>
+        </Block>
+        <p className="text-xs text-slate-400" data-testid="kid-end">
+          Sheet computed {dateText(kid.computed_at)} from the terms and {kid.history_days} simulated daily
+          closes of {offering.symbol}. End of the key information.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h4 className="mb-1.5 font-semibold text-slate-900">{title}</h4>
+      {children}
+    </div>
+  );
+}
+
+function Term({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="font-semibold text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function RiskScale({ kid }: { kid: Kid }) {
+  return (
+    <div aria-label={`Risk score: ${riskLabel(kid.risk_score)}`} role="img" data-testid="risk-score">
+      <div className="flex gap-1">
+        {[1, 2, 3, 4, 5, 6, 7].map((n) => (
+          <span
+            key={n}
+            className={cn(
+              'flex h-8 flex-1 items-center justify-center rounded-md text-sm font-bold',
+              n === kid.risk_score ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-400',
+            )}
+          >
+            {n}
+          </span>
+        ))}
+      </div>
+      <div className="mt-1 flex justify-between text-[11px] text-slate-500">
+        <span>Lower risk</span>
+        <span className="font-semibold text-slate-700">{riskLabel(kid.risk_score)}</span>
+        <span>Higher risk</span>
+      </div>
+    </div>
+  );
+}
+
+export function ScenarioTable({ kid }: { kid: Kid }) {
+  const money = (v: string) => formatCurrency(v, kid.currency);
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full min-w-[20rem] text-left text-sm" data-testid="scenario-table">
+        <caption className="mb-1.5 text-left text-xs text-slate-500">
+          If you invest {money(kid.reference_amount)} and hold to maturity (entry costs{' '}
+          {money(kid.entry_costs)} on top)
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-xs text-slate-500">
+            <th scope="col" className="py-1.5 font-medium">
+              Scenario
+            </th>
+            <th scope="col" className="py-1.5 font-medium">
+              Underlying
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              You get back
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              Return
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {kid.scenarios.map((s) => (
+            <tr key={s.name} data-scenario={s.name} className="border-b border-slate-100">
+              <th scope="row" className="py-1.5 font-medium text-slate-900">
+                {s.label} <span className="text-xs font-normal text-slate-400">({s.percentile}th pct)</span>
+              </th>
+              <td className="py-1.5 tabular-nums">{formatRatio(s.underlying_return)}</td>
+              <td className="py-1.5 text-right font-semibold tabular-nums">{money(s.payoff)}</td>
+              <td
+                className={cn(
+                  'py-1.5 text-right tabular-nums',
+                  s.return.startsWith('-') ? 'text-red-600' : 'text-emerald-600',
+                )}
+              >
+                {formatRatio(s.return)}
+                <span className="block text-[11px] text-slate-400">
+                  {formatRatio(s.annual_return)} a year
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CostsTable({ kid }: { kid: Kid }) {
+  const money = (v: string) => formatCurrency(v, kid.currency);
+  return (
+    <table className="w-full text-left text-sm" data-testid="costs-table">
+      <caption className="mb-1.5 text-left text-xs text-slate-500">
+        Costs over time on {money(kid.reference_amount)}
+      </caption>
+      <thead>
+        <tr className="border-b border-slate-200 text-xs text-slate-500">
+          <th scope="col" className="py-1.5 font-medium">
+            If you exit
+          </th>
+          <th scope="col" className="py-1.5 text-right font-medium">
+            Total costs
+          </th>
+          <th scope="col" className="py-1.5 text-right font-medium">
+            Impact a year
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {kid.costs_over_time.map((c) => (
+          <tr key={c.label} className="border-b border-slate-100">
+            <th scope="row" className="py-1.5 font-medium text-slate-900">
+              {c.label.replace(/^If you /, '')}
+            </th>
+            <td className="py-1.5 text-right tabular-nums">
+              {c.available ? money(c.total_costs) : 'Not possible'}
+            </td>
+            <td className="py-1.5 text-right tabular-nums">
+              {c.available ? formatRatio(c.annual_cost_impact) : '-'}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SubscribeForm({
+  offering,
+  terms,
+  read,
+  deps,
+  onPlaced,
+}: {
+  offering: Offering;
+  terms: StructuredTerms;
+  read: boolean;
+  deps: QuantDeps;
+  onPlaced: (r: OrderResult) => void;
+}) {
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const keeper = useMemo(() => createIdempotencyKeeper(), []);
+  const currency = offering.currency;
+  const money = (v: string) => formatCurrency(v, currency);
+  const error = amountError(amount, { min: terms.min_amount, max: terms.max_amount, currency });
+  const fee = entryCost(amount, terms.entry_fee_pct);
+  const cents = toCents(amount);
+  const held = cents !== undefined && fee !== undefined ? centsText(cents + fee) : undefined;
+  const open = offering.status === 'open' && terms.state === 'subscription';
+
+  async function submit() {
+    setTouched(true);
+    if (error || !open || !read) return;
+    const body = { amount: amount.trim() };
+    const description = `Confirm your subscription of ${money(body.amount)} to ${offering.name}: ${money(held!)} will be held until ${dateText(terms.start_at)}.`;
+    setBusy(true);
+    setServerError(null);
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (!(await deps.askForPin(description))) return;
+        try {
+          const result = await subscribeProduct(offering.id, body, keeper.keyFor(body));
+          keeper.settle();
+          toast.success(result.message);
+          deps.onOrderPlaced?.(result);
+          onPlaced(result);
+          return;
+        } catch (e) {
+          if (e instanceof ApiError && e.code === ErrorCode.PinRequired && attempt === 0) continue;
+          if (e instanceof ApiError && e.status >= 400 && e.status < 500) keeper.settle();
+          setServerError(errorMessage(e));
+          toast.error(errorMessage(e));
+          return;
+        }
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="space-y-3 rounded-2xl border border-slate-200 bg-slate-50/50 p-4"
+      aria-label="Subscribe"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h3 className="text-base font-semibold text-slate-900">Subscribe</h3>
+      {!open && (
+        <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          This product is not open for subscriptions.
+        </p>
+      )}
+      <TextField
+        label={`Amount (${currency})`}
+        value={amount}
+        onValueChange={(v) => {
+          setAmount(v);
+          setServerError(null);
+        }}
+        onBlur={() => setTouched(true)}
+        filter="number"
+        inputMode="decimal"
+        error={touched ? error : undefined}
+        hint={`From ${money(terms.min_amount)} to ${money(terms.max_amount)} per client, from your ${currency} account`}
+      />
+      <dl className="space-y-1 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-slate-500">Entry cost ({terms.entry_fee_pct}%)</dt>
+          <dd className="tabular-nums">{fee !== undefined && !error ? money(centsText(fee)) : '-'}</dd>
+        </div>
+        <div className="flex justify-between font-semibold">
+          <dt>Held until the start</dt>
+          <dd className="tabular-nums" data-testid="quant-held">
+            {held !== undefined && !error ? money(held) : '-'}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-xs text-slate-500">
+        Starts {dateText(terms.start_at)} (the held amount is then paid), matures{' '}
+        {dateText(terms.maturity_at)}. You can cancel until the start.
+      </p>
+      {serverError && (
+        <p role="alert" className="text-sm text-red-600">
+          {serverError}
+        </p>
+      )}
+      {!read && (
+        <p className="text-xs font-medium text-slate-600" data-testid="read-hint">
+          Scroll to the end of the key information to continue.
+        </p>
+      )}
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={!read || !open || busy || (touched && !!error)}
+      >
+        {busy ? 'Subscribing…' : 'Subscribe'}
+      </Button>
+    </form>
+  );
+}
+
+function Placed({
+  result,
+  onDone,
+  onPortfolio,
+}: {
+  result: OrderResult;
+  onDone: () => void;
+  onPortfolio: () => void;
+}) {
+  const { order } = result;
+  const money = (v: string) => formatCurrency(v, order.currency);
+  return (
+    <div className="mx-auto max-w-md space-y-5 py-4 text-center" data-testid="order-placed">
+      <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <CheckCircleIcon size={34} />
+      </div>
+      <div>
+        <p className="text-xl font-semibold text-slate-900">Subscription received</p>
+        <p className="mx-auto mt-1 max-w-sm text-sm text-slate-500">{result.message}</p>
+      </div>
+      <dl className="space-y-1.5 rounded-2xl border border-slate-200 px-4 py-3 text-left text-sm">
+        <Line label="Reference" value={<span className="font-mono">{order.reference}</span>} />
+        <Line label="Amount" value={money(order.buy_trade_value)} />
+        <Line label="Entry cost" value={money(order.fees.total)} />
+        <Line label="Held until the start" value={money(order.trade_value)} />
+        {order.structured && <Line label="Starts" value={dateText(order.structured.start_at)} />}
+      </dl>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button variant="outline" size="lg" className="sm:flex-1" onClick={onDone}>
+          Done
+        </Button>
+        <Button size="lg" className="sm:flex-1" onClick={onPortfolio}>
+          View in Portfolio
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Line({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function DrawerSkeleton() {
+  return (
+    <div className="mx-auto grid max-w-5xl gap-5 lg:grid-cols-[1fr_22rem]" role="status" aria-label="Loading">
+      <div className="space-y-4">
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-8 w-64" />
+        <DetailCardSkeleton rows={8} />
+      </div>
+      <Skeleton className="h-72 w-full rounded-2xl" />
+    </div>
+  );
+}
