@@ -18,6 +18,8 @@ export interface TestApp {
   app: AppInstance;
   clock: TestClock;
   database: DatabaseHandle;
+  /** The PostgreSQL database of this test file (for a second process); undefined on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const clock = new TestClock();
   let database: DatabaseHandle;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
     const name = `imali_test_${randomBytes(6).toString('hex')}`;
@@ -38,7 +41,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = await openPostgres(url.toString(), 20);
+    databaseUrl = url.toString();
+    database = await openPostgres(databaseUrl, 20);
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -56,6 +60,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     app,
     clock,
     database,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();

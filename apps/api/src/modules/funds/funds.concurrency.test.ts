@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../../jobs';
 import { fundsValueJob } from '../../jobs/funds-value';
@@ -75,6 +77,45 @@ describe.skipIf(!process.env.DATABASE_URL)('funds under concurrency (PostgreSQL)
       [fundId],
     );
     expect(navs!.n).toBe('1');
+    expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
+  });
+
+  it('two ops processes valuing at once (separate OS processes) value each order once', async () => {
+    const clients = await Promise.all(Array.from({ length: 4 }, () => createTestClient(t.app.ctx)));
+    for (const c of clients) await deposit(t.app.ctx, c, 'ZAR', '2000');
+    setSast(t.app.ctx, '2026-03-12', '09:00');
+    for (const c of clients) {
+      const api = fundApi(t, await newPinSession(t.app.ctx, c));
+      expect((await api.subscribe(fundId, { amount: '1500', account_id: '' })).statusCode).toBe(200);
+    }
+    setSast(t.app.ctx, '2026-03-12', '15:05');
+    const shift = String(t.app.ctx.config.MARKET_TIME_SHIFT_MS);
+    const opsRun = () =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/ops.ts', 'fund', 'value'], {
+          cwd: path.resolve(import.meta.dirname, '../../..'),
+          env: {
+            ...process.env,
+            DATABASE_URL: t.databaseUrl!,
+            MARKET_TIME_SHIFT_MS: shift,
+            LOG_LEVEL: 'warn',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+        child.on('exit', (code) => resolve({ code, out }));
+      });
+    const runs = await Promise.all([opsRun(), opsRun()]);
+    for (const r of runs) expect(r.code, r.out).toBe(0);
+    const [counts] = await t.database.query<{ audits: string; navs: string }>(
+      `select (select count(*) from audit_log where action = 'fund.subscription_valued')::text as audits,
+              (select count(*) from fund_navs where offering_id = $1 and day = '2026-03-12')::text as navs`,
+      [fundId],
+    );
+    // 15 valued by the earlier tests + these 4, each once; one NAV struck for the day.
+    expect(counts).toEqual({ audits: '19', navs: '1' });
     expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
   });
 });
