@@ -92,9 +92,10 @@ for (const [label, viewport] of [
       await card.waitFor();
       expect(await textOf(card)).toMatch(/^STOCKD\.D\.OpenHot/);
       expect(await textOf(card)).toContain('Term30 days');
-      // The category filter: stock keeps the deals, fund has none yet.
+      // The category filter: stock keeps the deals, fund shows the fund and not the deals.
       await page.getByRole('tab', { name: 'Fund' }).click();
-      await page.getByText('Nothing to discover here yet').waitFor();
+      await page.getByTestId('offering-card').filter({ hasText: 'Imali Top 40 Index Fund' }).waitFor();
+      expect(await card.count()).toBe(0);
       await page.getByRole('tab', { name: 'Stock' }).click();
       await card.waitFor();
       await page.getByRole('tab', { name: 'All' }).click();
