@@ -27,12 +27,15 @@ export interface StartedServer {
 
 /**
  * Starts the server as `npm start` does (scripts/start.mjs, at its default log level, logs
- * discarded) and waits for /api/health.
+ * discarded) and waits for /api/health. `args`: other Node arguments (a baseline's way to start).
  */
-export async function startServer(env: Record<string, string>): Promise<StartedServer> {
+export async function startServer(
+  env: Record<string, string>,
+  args: string[] = ['scripts/start.mjs'],
+): Promise<StartedServer> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       ...process.env,
