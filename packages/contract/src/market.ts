@@ -60,11 +60,38 @@ export const symbolParam = z
   .transform(upper)
   .pipe(z.string().min(1, 'Symbol is required.').max(24, 'Symbol is too long.'));
 
+/**
+ * Chart ranges a client shows. With `range`, chart_data returns only the candles of that window
+ * (ending at the last candle: time > last - days); without it, the interval's whole span.
+ */
+export const CHART_RANGES = ['1D', '1W', '1M', '1Y', '5Y'] as const;
+export type ChartRangeCode = (typeof CHART_RANGES)[number];
+export const CHART_RANGE_DAYS: Record<ChartRangeCode, number> = {
+  '1D': 1,
+  '1W': 7,
+  '1M': 31,
+  '1Y': 365,
+  '5Y': 5 * 365 + 1,
+};
 /** GET /market/chart_data */
 export const chartDataQuery = z.object({
   country: countryParam,
   symbol: symbolParam,
   interval: z.enum(CANDLE_INTERVALS, { error: MarketMessages.unknownInterval }).default('1d'),
+  range: z.enum(CHART_RANGES, { error: `Range must be one of ${CHART_RANGES.join(', ')}.` }).optional(),
+});
+/** The most points a sparkline asks for (default 60). */
+export const SPARKLINE_MAX_POINTS = 500;
+/** GET /market/sparkline: the last session's closes (1-minute candles), thinned to `points`. */
+export const sparklineQuery = z.object({
+  country: countryParam,
+  symbol: symbolParam,
+  points: z.coerce
+    .number({ error: 'Points must be a whole number.' })
+    .int('Points must be a whole number.')
+    .min(2, 'Points must be at least 2.')
+    .max(SPARKLINE_MAX_POINTS, `Points must be at most ${SPARKLINE_MAX_POINTS}.`)
+    .default(60),
 });
 /** GET /market/stock_detail, GET /market/company */
 export const stockRefQuery = z.object({ country: countryParam, market: marketParam, s: symbolParam });
@@ -123,6 +150,22 @@ export const chartData = z.object({
   candles: z.array(candle),
 });
 export type ChartData = z.infer<typeof chartData>;
+
+/**
+ * A compact intraday series for sparklines: closes only, oldest first, in the quote unit; every
+ * k-th close of the last session's 1-minute candles and always the last one. `from`/`to` are the
+ * first and last candle's start (unix seconds).
+ */
+export const sparkline = z.object({
+  symbol: z.string(),
+  market: z.enum(MARKETS),
+  country: z.enum(MARKET_COUNTRIES),
+  quote_unit: z.enum(QUOTE_UNITS),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+  closes: z.array(z.number()),
+});
+export type Sparkline = z.infer<typeof sparkline>;
 
 export const quote = z.object({
   ...instrumentIdentity,

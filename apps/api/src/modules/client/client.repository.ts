@@ -2,8 +2,20 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema/index';
 
+/** The client by id: client_info's query, built once per database as a prepared statement (0038). */
+const byIdQuery = (db: Db) =>
+  db
+    .select()
+    .from(clients)
+    .where(eq(clients.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('imali_client_by_id');
+const byIdQueries = new WeakMap<Db, ReturnType<typeof byIdQuery>>();
+
 export async function findById(db: Db, id: number) {
-  const [row] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+  let query = byIdQueries.get(db);
+  if (!query) byIdQueries.set(db, (query = byIdQuery(db)));
+  const [row] = await query.execute({ id });
   return row;
 }
 

@@ -8,6 +8,8 @@ import {
   quote,
   searchQuery,
   searchResult,
+  sparkline,
+  sparklineQuery,
   stockDetail,
   stockRefQuery,
   streamQuery,
@@ -76,12 +78,28 @@ export async function stockDataRoutes(app: AppInstance) {
         tags,
         security,
         summary:
-          'OHLC candles of a symbol (1m: 1 session, 5m: 5, 15m: 10, 1h: 22, 1d: 5 years, 1w: since 2016)',
+          'OHLC candles of a symbol (1m: 1 session, 5m: 5, 15m: 10, 1h: 22, 1d: 5 years, 1w: since 2016); range (1D, 1W, 1M, 1Y, 5Y) keeps only that window',
         querystring: chartDataQuery,
         response: { 200: envelope(chartData) },
       },
     },
     async (request) => success(await market.chartData(app.ctx, request.query)),
+  );
+
+  app.get(
+    '/sparkline',
+    {
+      config: { auth: 'market' },
+      schema: {
+        tags,
+        security,
+        summary:
+          "A compact intraday series: the last session's closes, thinned to at most `points` (+ the last)",
+        querystring: sparklineQuery,
+        response: { 200: envelope(sparkline) },
+      },
+    },
+    async (request) => success(await market.sparkline(app.ctx, request.query)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import {
   BATCH_QUOTE_LIMIT,
+  CHART_RANGE_DAYS,
   DEFAULT_INDEX_SYMBOLS,
   ErrorCode,
   MarketMessages,
@@ -8,6 +9,7 @@ import {
   stockRef,
   type CandleInterval,
   type ChartData,
+  type ChartRangeCode,
   type Company,
   type LatestPrice,
   type MarketCountry,
@@ -16,6 +18,7 @@ import {
   type Quote,
   type QuoteUnit,
   type SearchResult,
+  type Sparkline,
   type StockDetail,
   type StockRef,
   type WatchlistItem,
@@ -125,16 +128,53 @@ export async function instrumentByRef(
 
 export async function chartData(
   ctx: AppContext,
-  input: { country: string; symbol: string; interval: CandleInterval },
+  input: { country: string; symbol: string; interval: CandleInterval; range?: ChartRangeCode },
 ): Promise<ChartData> {
   const row = await instrumentByRef(ctx, input);
+  const candles = providerFor(ctx).candles(toSim(row), input.interval, marketNow(ctx));
   return {
     symbol: row.symbol,
     market: row.market,
     country: row.country,
     interval: input.interval,
     quote_unit: quoteUnitOf(row),
-    candles: providerFor(ctx).candles(toSim(row), input.interval, marketNow(ctx)),
+    candles: input.range ? lastDays(candles, CHART_RANGE_DAYS[input.range]) : candles,
+  };
+}
+
+/** The candles newer than `days` before the last one's start (the window a chart range shows). */
+function lastDays<T extends { time: number }>(candles: T[], days: number): T[] {
+  const last = candles.at(-1);
+  if (!last) return candles;
+  const from = last.time - days * 86_400;
+  let i = candles.length;
+  while (i > 0 && candles[i - 1]!.time > from) i -= 1;
+  return i === 0 ? candles : candles.slice(i);
+}
+
+/**
+ * A sparkline: the last session's 1-minute closes, every k-th one (k = ceil(n / points)) and
+ * always the last, so at most `points` + 1 numbers instead of ~480 candles.
+ */
+export async function sparkline(
+  ctx: AppContext,
+  input: { country: string; symbol: string; points: number },
+): Promise<Sparkline> {
+  const row = await instrumentByRef(ctx, input);
+  const candles = providerFor(ctx).candles(toSim(row), '1m', marketNow(ctx));
+  const step = Math.max(1, Math.ceil(candles.length / input.points));
+  const closes: number[] = [];
+  for (let i = 0; i < candles.length; i += 1) {
+    if (i % step === 0 || i === candles.length - 1) closes.push(candles[i]!.close);
+  }
+  return {
+    symbol: row.symbol,
+    market: row.market,
+    country: row.country,
+    quote_unit: quoteUnitOf(row),
+    from: candles[0]?.time ?? null,
+    to: candles.at(-1)?.time ?? null,
+    closes,
   };
 }
 

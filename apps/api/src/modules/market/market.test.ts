@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { chartData, envelope, searchResult } from '@imali/contract';
+import { chartData, envelope, searchResult, sparkline } from '@imali/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedInClient } from '../../test/signed-in-client';
 
@@ -119,6 +119,70 @@ describe('stock-data API (/market)', () => {
         'Country must be one of ZA, US, IN.',
       );
       expect((await get('/market/chart_data?country=ZA')).statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /market/chart_data?range=', () => {
+    type C = { time: number; close: number };
+    const candlesOf = async (query: string) =>
+      (await get(`/market/chart_data?country=ZA&symbol=NPN&${query}`)).json().data.candles as C[];
+
+    it('returns only the window of the range asked for (1Y of the daily series)', async () => {
+      const all = await candlesOf('interval=1d');
+      const res = await get('/market/chart_data?country=ZA&symbol=NPN&interval=1d&range=1Y');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(envelope(chartData).strict().parse(body)).toEqual(body);
+      const year = body.data.candles as C[];
+      // What the web cut from the whole series before: candles newer than 365 days before the last.
+      const from = all.at(-1)!.time - 365 * 86_400;
+      expect(year).toEqual(all.filter((c) => c.time > from));
+      expect(year.length).toBeGreaterThan(240);
+      expect(year.length).toBeLessThan(all.length / 4);
+    });
+
+    it('keeps the whole span when the range covers it, and the old calls unchanged', async () => {
+      const all = await candlesOf('interval=1d');
+      expect(await candlesOf('interval=1d&range=5Y')).toEqual(all);
+      expect(await candlesOf('interval=1m&range=1D')).toEqual(await candlesOf('interval=1m'));
+      expect(await candlesOf('')).toEqual(all); // interval still defaults to 1d, whole span
+    });
+
+    it('rejects an unknown range with 400', async () => {
+      const res = await get('/market/chart_data?country=ZA&symbol=NPN&interval=1d&range=2Y');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Range must be one of 1D, 1W, 1M, 1Y, 5Y.');
+    });
+  });
+
+  describe('GET /market/sparkline', () => {
+    it("thins the last session's 1-minute closes to the points asked for, keeping the last", async () => {
+      const minute = (await get('/market/chart_data?country=ZA&symbol=SBK&interval=1m')).json().data
+        .candles as Array<{ time: number; close: number }>;
+      const res = await get('/market/sparkline?country=ZA&symbol=SBK&points=60');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(envelope(sparkline).strict().parse(body)).toEqual(body);
+      const data = body.data;
+      expect(data).toMatchObject({ symbol: 'SBK', market: 'JSE', country: 'ZA', quote_unit: 'ZAc' });
+      expect(data.from).toBe(minute[0]!.time);
+      expect(data.to).toBe(minute.at(-1)!.time);
+      const step = Math.ceil(minute.length / 60);
+      expect(data.closes).toEqual(
+        minute.filter((_, i) => i % step === 0 || i === minute.length - 1).map((c) => c.close),
+      );
+      expect(data.closes.length).toBeLessThanOrEqual(61);
+      // Compact: a small fraction of the candles it stands for.
+      expect(res.body.length).toBeLessThan(JSON.stringify(minute).length / 20);
+    });
+
+    it('defaults to 60 points, checks its input and needs the market key', async () => {
+      const res = await get('/market/sparkline?country=ZA&symbol=NPN');
+      expect(res.json().data.closes.length).toBeLessThanOrEqual(61);
+      expect((await get('/market/sparkline?country=ZA&symbol=NPN&points=1')).statusCode).toBe(400);
+      expect((await get('/market/sparkline?country=ZA&symbol=NPN&points=501')).statusCode).toBe(400);
+      expect((await get('/market/sparkline?country=ZA&symbol=NOPE')).statusCode).toBe(404);
+      expect((await get('/market/sparkline?country=ZA&symbol=NPN', 'wrong-key-000000')).statusCode).toBe(401);
     });
   });
 

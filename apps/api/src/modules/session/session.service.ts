@@ -53,32 +53,32 @@ export async function startSession(
 export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Principal> {
   if (!token) throw new DomainError(ErrorCode.Unauthenticated, Messages.sessionExpired, 401);
   const now = ctx.clock.now();
-  const found = await repo.findByTokenHash(ctx.db, sha256Hex(token));
-  if (!found) throw expired();
-  const { session, token: tokenRow } = found;
+  const session = await repo.findByTokenHash(ctx.db, sha256Hex(token));
+  if (!session) throw expired();
   if (session.endedAt) throw expired();
   if (session.absoluteExpiresAt <= now) {
-    await repo.endSession(ctx.db, session.id, 'expired', now);
+    await repo.endSession(ctx.db, session.sessionId, 'expired', now);
     throw expired();
   }
   if (now.getTime() - session.lastSeenAt.getTime() > ctx.config.SESSION_IDLE_MINUTES * 60_000) {
-    await repo.endSession(ctx.db, session.id, 'idle', now);
+    await repo.endSession(ctx.db, session.sessionId, 'idle', now);
     throw expired();
   }
   if (
-    tokenRow.supersededAt &&
-    now.getTime() - tokenRow.supersededAt.getTime() > ctx.config.REFRESH_GRACE_SECONDS * 1000
+    session.supersededAt &&
+    now.getTime() - session.supersededAt.getTime() > ctx.config.REFRESH_GRACE_SECONDS * 1000
   ) {
-    await repo.endSession(ctx.db, session.id, 'token_reuse', now);
+    await repo.endSession(ctx.db, session.sessionId, 'token_reuse', now);
     throw expired();
   }
+  // At most one write a minute per session, never one per request (decision 0038).
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await repo.touchSession(ctx.db, session.id, now);
+    await repo.touchSession(ctx.db, session.sessionId, now);
   }
   return {
     clientId: session.clientId,
-    sessionId: session.id,
-    kycStatus: found.kycStatus,
+    sessionId: session.sessionId,
+    kycStatus: session.kycStatus,
     pinVerifiedAt: session.pinVerifiedAt,
     passwordVerifiedAt: session.passwordVerifiedAt,
     absoluteExpiresAt: session.absoluteExpiresAt,
