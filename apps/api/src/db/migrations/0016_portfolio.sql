@@ -123,6 +123,10 @@ select o.account_id, portfolio_product(o.ttype),
 from orders o where o.status in ('holding', 'sold')
 group by 1, 2;
 
+-- Today's deposits, withdrawals and transfers of an account, found without reading its trades:
+-- the entries that are not trades, by client and time.
+create index journal_entries_client_flows_idx on journal_entries (client_id, created_at) where kind <> 'trade';
+
 create table portfolio_daily (
   account_id bigint not null references accounts(id),
   day date not null,

@@ -691,3 +691,19 @@ export async function portfolioPositionsOffTheirOrders(db: Db) {
       limit 20`),
   );
 }
+
+/**
+ * Client postings whose entry names another client or none: the portfolio finds an account's
+ * deposits and withdrawals through its client's entries (migration 0016), so every entry that
+ * moves a client's cash names that client.
+ */
+export async function clientPostingsOffTheirEntries(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      select p.id::text as posting_id, p.entry_id::text as entry_id, a.client_id::text as account_client,
+             e.client_id::text as entry_client
+      from postings p join accounts a on a.id = p.account_id join journal_entries e on e.id = p.entry_id
+      where a.kind = 'client' and e.client_id is distinct from a.client_id
+      limit 20`),
+  );
+}

@@ -156,6 +156,13 @@ describe('portfolio figures = ledger and orders (property)', () => {
         expect(minor(stat.realised_profit)).toBe(realised);
 
         expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
+        // Flows are found through the entries' client: every client posting's entry names its client.
+        const [strays] = await t.database.query<{ n: string }>(
+          `select count(*)::text as n from postings p join accounts a on a.id = p.account_id
+           join journal_entries e on e.id = p.entry_id
+           where a.kind = 'client' and e.client_id is distinct from a.client_id`,
+        );
+        expect(strays!.n).toBe('0');
       }),
       { numRuns: 12 },
     );

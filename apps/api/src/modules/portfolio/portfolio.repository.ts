@@ -188,13 +188,18 @@ export async function latestSnapshot(db: Db, accountId: number): Promise<DailyRo
   return row && toDaily(row);
 }
 
-/** Σ postings on the account since `since` of entries that are not trades: deposits, withdrawals, transfers… */
-export async function flowsSince(db: Db, accountId: number, since: Date): Promise<bigint> {
+/**
+ * Σ postings on the account since `since` of entries that are not trades (deposits, withdrawals,
+ * transfers, adjustments): through the client's non-trade entries (a partial index), so an
+ * account's trades, however many, are never read.
+ */
+export async function flowsSince(db: Db, account: AccountRow, since: Date): Promise<bigint> {
   const [row] = rowsOf<{ total: string }>(
     await db.execute(sql`
       select coalesce(sum(p.amount_minor), 0)::text as total
-      from postings p join journal_entries e on e.id = p.entry_id
-      where p.account_id = ${accountId} and p.created_at >= ${since.toISOString()}::timestamptz and e.kind <> 'trade'`),
+      from journal_entries e join postings p on p.entry_id = e.id and p.account_id = ${account.id}
+      where e.client_id = ${account.clientId} and e.kind <> 'trade'
+        and e.created_at >= ${since.toISOString()}::timestamptz`),
   );
   return BigInt(row!.total);
 }

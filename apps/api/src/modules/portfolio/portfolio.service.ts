@@ -236,7 +236,7 @@ async function livePoint(
   const previous = latest ? pointOf(latest) : origin(today - 1);
   // Flows after the last stored day (today's, when the job keeps up) count from the start of today.
   const since = latest ? dayEnd(previous.day) : new Date(0);
-  const flow = await repo.flowsSince(ctx.db, account.id, since);
+  const flow = await repo.flowsSince(ctx.db, account, since);
   const twrIndex = nextTwrIndex(previous.twrIndex, {
     previousValueMinor: previous.valueMinor,
     valueMinor,
