@@ -2,7 +2,17 @@ export {};
 
 // `npm run bench`: prints figures (never asserts). Each area's bench lives in its own file and
 // exports `bench()`; a missing area is reported and skipped.
-const areas = ['./web-bundle.ts', './cold-start.ts', './ledger.ts', './trading.ts', './portfolio.ts', './market.ts'];
+const areas = [
+  './web-bundle.ts',
+  './lighthouse.ts',
+  './cold-start.ts',
+  './memory.ts',
+  './ledger.ts',
+  './trading.ts',
+  './portfolio.ts',
+  './market.ts',
+  './api-reads.ts',
+];
 const only = process.argv.slice(2);
 
 for (const file of areas) {

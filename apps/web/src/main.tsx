@@ -1,11 +1,10 @@
 import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { LoaderHost } from './components/ui/loader';
 import { ToastHost } from './components/ui/toast';
-import { queryClient } from './app/query-client';
+import { QueryProvider } from './app/query-provider';
 import { createAppRouter } from './app/router';
 import { wireHttpClient } from './app/session-wiring';
 import './index.css';
@@ -17,15 +16,15 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 const router = createAppRouter();
-wireHttpClient(router, queryClient);
+wireHttpClient(router);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <QueryProvider>
       <RouterProvider router={router} />
       {/* Outside the router so a toast shows even while the first route is still loading. */}
       <ToastHost />
       <LoaderHost />
-    </QueryClientProvider>
+    </QueryProvider>
   </StrictMode>,
 );

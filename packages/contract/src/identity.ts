@@ -1,46 +1,11 @@
 import { z } from 'zod';
 import { md5Hex } from './common';
+import { MOBILE_PATTERN, MOBILE_PATTERN_MESSAGE } from './account-forms';
 
 // ---------- Form schemas (spec section 5): the browser validates with these, wording verbatim ----------
 
-export const MOBILE_PATTERN = /^[678]\d{8}$/;
-
-export const signInForm = z.object({
-  email: z.string().trim().min(1, 'Email is required'),
-  password: z.string().min(1, 'Password is required'),
-  remember: z.boolean().default(false),
-});
-
-export const registerForm = z
-  .object({
-    mobile: z
-      .string()
-      .trim()
-      .min(1, 'Mobile number is required')
-      .regex(MOBILE_PATTERN, 'Must be 9 digits starting with 6, 7 or 8'),
-    password: z.string().min(1, 'Password is required').min(6, 'Minimum 6 characters'),
-    confirmPassword: z.string().min(1, 'Please confirm password'),
-    invitationCode: z.string().trim().min(1, 'Invitation code is required'),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords must match',
-  });
-
-export const forgotVerifyForm = z.object({
-  mobile: z.string().trim().min(1, 'Mobile number is required'),
-  code: z.string().trim().min(1, 'Code is required'),
-});
-
-export const forgotResetForm = z
-  .object({
-    password: z.string().min(6, 'Password must be at least 6 characters'),
-    confirmPassword: z.string().min(1, 'Confirm your password'),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords must match',
-  });
+export { forgotResetForm, forgotVerifyForm, MOBILE_PATTERN, registerForm } from './account-forms';
+export { signInForm, type SignInValues } from './sign-in-form';
 
 export const verifyPasswordForm = z.object({
   password: z.string().min(1, 'Password is required'),
@@ -120,13 +85,13 @@ export const refreshData = z.object({ refresh_token: z.string() });
 export type RefreshData = z.infer<typeof refreshData>;
 
 export const registerBody = z.object({
-  username: z.string().trim().regex(MOBILE_PATTERN, 'Must be 9 digits starting with 6, 7 or 8'),
+  username: z.string().trim().regex(MOBILE_PATTERN, MOBILE_PATTERN_MESSAGE),
   password: md5Hex,
   invite_code: z.string().trim().min(1, 'Invitation code is required').max(64),
 });
 
 export const codeRequestBody = z.object({
-  username: z.string().trim().regex(MOBILE_PATTERN, 'Must be 9 digits starting with 6, 7 or 8'),
+  username: z.string().trim().regex(MOBILE_PATTERN, MOBILE_PATTERN_MESSAGE),
   purpose: z.enum(['reset_pwd']).default('reset_pwd'),
 });
 

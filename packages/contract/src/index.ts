@@ -9,5 +9,6 @@ export * from './market';
 export * from './menu';
 export * from './portfolio';
 export * from './quant';
+export type { StandardSchemaV1 } from './standard-schema';
 export * from './standing';
 export * from './trading';

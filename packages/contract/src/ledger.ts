@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { IDEMPOTENCY_HEADER, MoneyMessages } from './constants';
+
+export { IDEMPOTENCY_HEADER, MoneyMessages };
 
 /**
  * Money contract (issue 3): accounts, exchange pairs, transfers, bank cards, deposits,
@@ -10,51 +13,10 @@ export const MONEY_CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP', 'INR'] as const;
 export const moneyCurrency = z.enum(MONEY_CURRENCIES, { error: 'Unknown currency' });
 export type MoneyCurrency = z.infer<typeof moneyCurrency>;
 
-/** Header carrying the client's idempotency key on every money-moving POST (1–100 of [A-Za-z0-9_.:-]). */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const idempotencyKey = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'Idempotency-Key must be 1-100 letters, digits or _ . : -');
-
-export const MoneyMessages = {
-  idempotencyKeyRequired: 'Idempotency-Key header is required.',
-  idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
-  insufficientFunds: 'Insufficient available balance for this request.',
-  rateChanged: 'Rate changed. Please review the new rate and try again.',
-  // spec section 8 (Transfer), verbatim
-  loadRatesFailed: 'Failed to load exchange rates.',
-  pairNotFound: 'Exchange pair not found.',
-  accountsNotFound: 'Matching accounts for selected currencies not found.',
-  transferFailed: 'Transfer failed.',
-  transferSuccessful: 'Transfer successful.',
-  // spec section 8 (Bank cards), verbatim
-  saveCardFailed: 'Failed to save card',
-  deleteCardFailed: 'Failed to delete card',
-  cardSaved: 'Card saved',
-  cardDeleted: 'Card deleted',
-  cardInUse: 'This card is used by a pending withdrawal and cannot be deleted.',
-  cardDuplicate: 'This card is already saved.',
-  cardHolderNotOwnName:
-    'The account holder must be you: enter the name on your verified ID (initials are fine).',
-  cardHeldByAnotherClient:
-    'This card number is registered to another client. Please contact support to have it approved.',
-  accountNotFound: 'Account not found.',
-  cardNotFound: 'Bank card not found.',
-  depositNotFound: 'Deposit not found.',
-  withdrawalNotFound: 'Withdrawal not found.',
-  sameAccount: 'Choose two different accounts.',
-  amountTooSmallToConvert: 'Amount is too small to convert.',
-  depositCreated: 'Deposit created. Quote the reference on your EFT payment.',
-  proofAttached: 'Proof of payment uploaded.',
-  depositNotPending: 'This deposit has already been decided.',
-  withdrawalCreated: 'Withdrawal requested.',
-  withdrawalNotPending: 'This withdrawal has already been decided.',
-  dailyCapExceeded: 'This withdrawal would exceed your daily withdrawal limit.',
-  belowMinimumDeposit: (minimum: string, currency: string) => `Minimum deposit is ${minimum} ${currency}.`,
-  belowMinimumWithdrawal: (minimum: string, currency: string) =>
-    `Minimum withdrawal is ${minimum} ${currency}.`,
-} as const;
 
 /**
  * A client-entered amount: positive, plain decimal, at most 2 decimals (every currency Imali holds

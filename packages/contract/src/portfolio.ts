@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PORTFOLIO_PERIODS, PORTFOLIO_PRODUCTS } from './constants';
+
+export { PORTFOLIO_PERIODS, PORTFOLIO_PRODUCTS };
 
 /**
  * Portfolio statistics (issue 14): GET /api/stat/app/v1/{portfolio,asset,week_profit,month_return,
@@ -9,9 +12,7 @@ import { z } from 'zod';
  * converted at the published mid rate (`converted: true` says so).
  */
 
-export const PORTFOLIO_PERIODS = ['1W', '1M', '3M', 'YTD', '1Y', 'ALL'] as const;
 export type PortfolioPeriod = (typeof PORTFOLIO_PERIODS)[number];
-export const PORTFOLIO_PRODUCTS = ['stock', 'fund', 'quant'] as const;
 export type PortfolioProduct = (typeof PORTFOLIO_PRODUCTS)[number];
 
 /** ?account_id= : a positive id, or empty/absent for the client's total. */

@@ -4,6 +4,9 @@ import { fundPosition } from './funds';
 import { ipoApplication } from './ipo-application';
 import { idField } from './ledger';
 import { structuredPosition, structuredTerms } from './quant';
+import { ORDER_LISTS, QUOTE_VALIDITY_MS, TRADING_COUNTRY_PROFILES, TradingMessages } from './constants';
+
+export { ORDER_LISTS, QUOTE_VALIDITY_MS, TRADING_COUNTRY_PROFILES, TradingMessages };
 
 /**
  * Trading contract (issue 12): offerings (what Discover lists), orders and their receipts, fee
@@ -30,74 +33,7 @@ export const countryProfile = z.object({
 });
 export type CountryProfile = z.infer<typeof countryProfile>;
 
-/** The countries Imali trades in; ZA is the default (spec section 1). */
-export const TRADING_COUNTRY_PROFILES: readonly CountryProfile[] = [
-  {
-    name: 'South Africa',
-    code: 'ZA',
-    emoji: '🇿🇦',
-    image: '/flags/za.svg',
-    locale: 'en-ZA',
-    language: 'en',
-    currency: 'ZAR',
-    phoneCode: '+27',
-    timezones: ['Africa/Johannesburg'],
-  },
-  {
-    name: 'India',
-    code: 'IN',
-    emoji: '🇮🇳',
-    image: '/flags/in.svg',
-    locale: 'en-IN',
-    language: 'en',
-    currency: 'INR',
-    phoneCode: '+91',
-    timezones: ['Asia/Kolkata'],
-  },
-  {
-    name: 'United States',
-    code: 'US',
-    emoji: '🇺🇸',
-    image: '/flags/us.svg',
-    locale: 'en-US',
-    language: 'en',
-    currency: 'USD',
-    phoneCode: '+1',
-    timezones: ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'],
-  },
-];
-
 // ---------- Messages ----------
-
-export const TradingMessages = {
-  // spec section 8 (Price and orders) and section 4 (close-order flow), verbatim
-  priceUnavailable: 'Unable to fetch a valid price. Please retry later.',
-  priceFetchFailed: 'Failed to fetch latest price. Please try again.',
-  quoteExpired: 'Timeout. Please get the latest quotation again.',
-  sellReceived: (symbol: string) => `Sell order for ${symbol} received.`,
-  // ours
-  buyReceived: (symbol: string) => `Buy order for ${symbol} received.`,
-  allocationReceived: (symbol: string) =>
-    `Allocation request for ${symbol} received. Funds are held until settlement.`,
-  restricted: 'Trading in this stock is restricted.',
-  quoteNotFound: 'Quotation not found. Please get the latest quotation again.',
-  quoteUsed: 'This quotation has already been used. Please get the latest quotation again.',
-  quotePriceMismatch: 'The price does not match your quotation. Please get the latest quotation again.',
-  marketClosed: (market: string, opensAt: string) => `The ${market} is closed. It opens at ${opensAt}.`,
-  positionLocked: (until: string) => `This position is locked until ${until}.`,
-  offeringNotFound: 'Offering not found.',
-  offeringNotOpen: 'This offering is not open for orders.',
-  orderNotFound: 'Order not found.',
-  notHolding: 'Only a holding can be sold.',
-  quantityRequired: 'Enter a quantity',
-  quantityInvalid: 'Enter a valid quantity',
-  quantityPositive: 'Quantity must be greater than 0',
-  wholeShares: 'Quantity must be a whole number of shares',
-  belowMinimum: (minimum: string) => `The minimum for this offering is ${minimum}.`,
-  aboveMaximum: (maximum: string) => `The maximum per client for this offering is ${maximum}.`,
-  wrongAccountCurrency: (currency: string) => `Choose your ${currency} account for this market.`,
-  instrumentNotFound: 'Stock not found.',
-} as const;
 
 // ---------- Shared fields ----------
 
@@ -124,7 +60,6 @@ export type OrderTtype = (typeof ORDER_TTYPES)[number];
 export const ORDER_STATUSES = ['pending', 'awaiting', 'holding', 'sold', 'rejected', 'listing'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Which list an order is in: holding; awaiting (pending, awaiting, listing); history (sold, rejected). */
-export const ORDER_LISTS = ['holding', 'awaiting', 'history'] as const;
 export type OrderList = (typeof ORDER_LISTS)[number];
 
 // ---------- Key facts and fees ----------
@@ -212,7 +147,6 @@ export type Offering = z.infer<typeof offering>;
  * GET /api/market/app/v1/price?symbol&market&country: the latest price as a quotation bound to
  * this client and instrument, valid 20 s by the server clock and consumed by the order it prices.
  */
-export const QUOTE_VALIDITY_MS = 20_000;
 export const quotation = z.object({
   symbol: z.string(),
   market: z.enum(MARKETS),

@@ -4,8 +4,9 @@ import { http } from '@/lib/api-client';
 import { loadOrOffline } from '@/lib/http';
 import { createStore } from '@/lib/create-store';
 import { screenRegistry } from './registry/screens';
+import { LAYOUT_ROUTE_ID } from './route-ids';
 
-export const LAYOUT_ROUTE_ID = 'layout';
+export { LAYOUT_ROUTE_ID };
 
 /** The menu delivered by the server for this user (header nav links read it). */
 export const menuStore = createStore<MenuEntry[]>([]);
@@ -43,6 +44,19 @@ export function menuToRoutes(entries: MenuEntry[], parentId = 'menu'): RouteObje
       },
     ];
   });
+}
+
+/**
+ * Starts loading the screens a path most likely shows while the menu is still on its way (the
+ * default menu's component keys are its paths: /portfolio/summary → 'portfolio',
+ * 'portfolio/summary'). Only a head start: the menu still decides what renders.
+ */
+export function preloadScreensFor(path: string): void {
+  const segments = path.replace(/^\/+|\/+$/g, '').split('/');
+  for (let i = 1; i <= segments.length; i++) {
+    const load = screenRegistry[segments.slice(0, i).join('/')];
+    if (load) void load().catch(() => undefined);
+  }
 }
 
 let attached = false;

@@ -1,14 +1,31 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
-import { BottomDrawerHost } from '@/components/ui/bottom-drawer';
 import { preloadDialogShell } from '@/components/ui/dialog-shell';
 import { ModalHost } from '@/components/ui/modal';
-import { RightDrawerHost } from '@/components/ui/right-drawer';
 import { Button } from '@/components/ui/button';
 import { browserIsOffline, isOfflineError } from '@/lib/http';
+import { lazyRetry } from '@/lib/lazy-retry';
 import { closeOverlays } from './close-overlays';
-import { bottomDrawerContents } from './registry/bottom-drawers';
 import type { RouteHandle } from './menu';
+import { LAYOUT_ROUTE_ID } from './route-ids';
+
+const OverlayHosts = lazyRetry(() => import('./overlay-hosts'));
+
+/**
+ * The drawers, once a signed-in route (under the layout) has shown; they stay mounted after that
+ * (a drawer closing as the user leaves still animates and returns focus).
+ */
+function SignedInOverlays() {
+  const signedIn = useMatches().some((m) => m.id === LAYOUT_ROUTE_ID);
+  const [wanted, setWanted] = useState(signedIn);
+  if (signedIn && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <OverlayHosts />
+    </Suspense>
+  );
+}
 
 export const APP_NAME = 'Imali';
 
@@ -66,8 +83,7 @@ export function RootShell() {
       <TitleSync />
       <ScrollToHash />
       <Outlet />
-      <BottomDrawerHost contents={bottomDrawerContents} />
-      <RightDrawerHost />
+      <SignedInOverlays />
       <ModalHost />
     </>
   );

@@ -1,12 +1,13 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { FullScreenLoader } from '@/components/ui/loader';
+import { BootLoader } from '@/components/ui/loader';
 import { isOfflineError, loadOrOffline } from '@/lib/http';
 import { authStorage } from '@/lib/auth-storage';
 import { returnRoute } from '@/lib/return-route';
-import { profileQueryOptions } from '@/lib/profile';
+import { profileQueryOptions } from '@/lib/profile-query';
 import { decideRoute, needsKycStatus } from './guard';
-import { attachMenuRoutes, LAYOUT_ROUTE_ID, menuAttached, type RouteHandle } from './menu';
-import { queryClient } from './query-client';
+import type { RouteHandle } from './menu';
+import { loadQueryClient } from './query-provider';
+import { LAYOUT_ROUTE_ID } from './route-ids';
 import { RootShell, RouteErrorBoundary } from './root-shell';
 import ErrorPage from './screens/error-page';
 
@@ -16,7 +17,7 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   let kycStatus = null;
   if (needsKycStatus(path, authenticated)) {
     try {
-      kycStatus = (await queryClient.ensureQueryData(profileQueryOptions)).kycStatus;
+      kycStatus = (await (await loadQueryClient()).ensureQueryData(profileQueryOptions)).kycStatus;
     } catch (error) {
       if (isOfflineError(error)) throw redirect('/error');
       kycStatus = null;
@@ -40,7 +41,7 @@ export const staticRoutes: RouteObject[] = [
   {
     id: 'root',
     Component: RootShell,
-    HydrateFallback: FullScreenLoader,
+    HydrateFallback: BootLoader,
     ErrorBoundary: RouteErrorBoundary,
     loader: guardLoader,
     shouldRevalidate: () => true,
@@ -91,9 +92,14 @@ export const staticRoutes: RouteObject[] = [
       {
         id: LAYOUT_ROUTE_ID,
         path: '/',
-        lazy: async () => ({
-          Component: (await loadOrOffline(() => import('./layout/app-layout'))).AppLayout,
-        }),
+        lazy: async () => {
+          // Its screens read Query: have the client in the context before they render.
+          const [layout] = await Promise.all([
+            loadOrOffline(() => import('./layout/app-layout')),
+            loadQueryClient(),
+          ]);
+          return { Component: layout.AppLayout };
+        },
         children: [{ index: true, loader: () => redirect('/dashboard') }],
       },
       {
@@ -107,14 +113,34 @@ export const staticRoutes: RouteObject[] = [
   },
 ];
 
+let prefetched = false;
+
+/**
+ * What a signed-in first load needs besides the menu, fetched beside it rather than after it: the
+ * query client and the profile (the guard's next step), and the signed-in layout's code.
+ */
+function prefetchSignedIn(): void {
+  if (prefetched) return;
+  prefetched = true;
+  void loadQueryClient()
+    .then((client) => client.prefetchQuery(profileQueryOptions))
+    .catch(() => undefined);
+  void import('./layout/app-layout').catch(() => undefined);
+}
+
 export function createAppRouter() {
   return createBrowserRouter(staticRoutes, {
     // The menu routes are attached once, before the first navigation that falls through to
-    // the 404 splat (which is how a not-yet-attached /dashboard first matches).
-    async patchRoutesOnNavigation({ patch }) {
-      if (menuAttached() || authStorage.getToken() === null) return;
+    // the 404 splat (which is how a not-yet-attached /dashboard first matches). The menu code
+    // (and the screen registry) is loaded only then: the sign-in page does not carry it.
+    async patchRoutesOnNavigation({ patch, path }) {
+      if (authStorage.getToken() === null) return;
       try {
-        await attachMenuRoutes(patch);
+        prefetchSignedIn();
+        const menu = await import('./menu');
+        if (menu.menuAttached()) return;
+        menu.preloadScreensFor(path);
+        await menu.attachMenuRoutes(patch);
       } catch (error) {
         console.error('Failed to load the menu', error);
       }

@@ -1,18 +1,18 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { loader } from '@/components/ui/loader';
 import { toast } from '@/components/ui/toast';
 import { http } from '@/lib/api-client';
 import { closeOverlays } from './close-overlays';
+import { loadedQueryClient } from './query-provider';
 import type { AppRouter } from './router';
 
 /** Forced logout → error toast, everything closed, back to the root; offline → /error. */
-export function wireHttpClient(router: AppRouter, queryClient: QueryClient): void {
+export function wireHttpClient(router: AppRouter): void {
   http.configure({
     onForcedLogout(message) {
       toast.error(message);
       closeOverlays();
       loader.reset();
-      queryClient.clear();
+      loadedQueryClient()?.clear();
       void router.navigate('/', { replace: true });
     },
     onOffline() {

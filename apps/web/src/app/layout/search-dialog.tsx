@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { bottomDrawer } from '@/components/ui/bottom-drawer';
 import { DialogShell, DialogTitle } from '@/components/ui/dialog-shell';
-import { captureOpener } from '@/components/ui/focus-return';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { createStore, useStore } from '@/lib/create-store';
+import { useStore } from '@/lib/create-store';
 import { cn } from '@/lib/cn';
 import { isAbortError } from '@/lib/http';
+import { searchDialog, searchOpenStore as openStore } from './search-store';
+
+export { searchDialog };
 
 export interface SearchResult {
   symbol: string;
@@ -25,15 +27,6 @@ export interface SearchProvider {
 export const SEARCH_THROTTLE_MS = 500;
 
 const searchOptionId = (index: number) => `search-option-${index}`;
-
-/** null: closed; otherwise who opened it (focus returns there). */
-const openStore = createStore<{ opener: HTMLElement | null } | null>(null);
-export const searchDialog = {
-  open: () => {
-    if (!openStore.get()) openStore.set({ opener: captureOpener() });
-  },
-  close: () => openStore.set(null),
-};
 
 export function openStockDetail(result: SearchResult): void {
   bottomDrawer.open(

@@ -51,7 +51,8 @@ describe('Dashboard', () => {
     renderDashboard();
     expect(nbsp((await screen.findByTestId('dashboard-total')).textContent)).toBe('ZAR 40,358.01');
     expect(await screen.findByText('Welcome back, Thandi.')).toBeTruthy();
-    expect(screen.getByText('hot offerings')).toBeTruthy();
+    // Below the fold: rendered once the first screen has painted (AfterFirstPaint).
+    expect(await screen.findByText('hot offerings', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText('orders')).toBeTruthy();
   });
 

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AfterFirstPaint } from '@/components/ui/after-first-paint';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ShieldIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -28,33 +29,40 @@ export default function DashboardScreen() {
         description={firstName ? `Welcome back, ${firstName}.` : 'Welcome to Imali.'}
       />
       <DashboardOverview stats={stats} visible={visible} onToggleVisibility={toggleVisible} />
-      {IndexCards && (
-        <section aria-label="Markets" className="mb-6">
-          <div className="mb-3 flex items-center justify-between">
-            <h2 className="text-base font-semibold text-slate-900">Markets</h2>
-            <Link to="/market/ranking" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-              Ranking
-            </Link>
+      {/* Below the portfolio block (the first screen on a phone): rendered, and its requests
+          sent, once the first screen has painted (decision 0039). */}
+      <AfterFirstPaint placeholder={<Skeleton className="mb-6 h-[480px] w-full rounded-2xl" />}>
+        {IndexCards && (
+          <section aria-label="Markets" className="mb-6">
+            <div className="mb-3 flex items-center justify-between">
+              <h2 className="text-base font-semibold text-slate-900">Markets</h2>
+              <Link
+                to="/market/ranking"
+                className="text-sm font-semibold text-brand-600 hover:text-brand-700"
+              >
+                Ranking
+              </Link>
+            </div>
+            <Suspense fallback={<Skeleton className="h-[118px] w-full rounded-2xl" />}>
+              <IndexCards />
+            </Suspense>
+          </section>
+        )}
+        {Wallet && (
+          <div className="mb-6">
+            <Suspense fallback={<Skeleton className="h-48 w-full rounded-2xl" />}>
+              <Wallet />
+            </Suspense>
           </div>
-          <Suspense fallback={<Skeleton className="h-[118px] w-full rounded-2xl" />}>
-            <IndexCards />
-          </Suspense>
-        </section>
-      )}
-      {Wallet && (
+        )}
         <div className="mb-6">
-          <Suspense fallback={<Skeleton className="h-48 w-full rounded-2xl" />}>
-            <Wallet />
-          </Suspense>
+          <HotList onOpen={openOffering} onSeeAll={() => void navigate('/discover')} />
         </div>
-      )}
-      <div className="mb-6">
-        <HotList onOpen={openOffering} onSeeAll={() => void navigate('/discover')} />
-      </div>
-      <section aria-label="Your orders" className="mb-6">
-        <h2 className="mb-3 text-base font-semibold text-slate-900">Your orders</h2>
-        <OrdersGlance />
-      </section>
+        <section aria-label="Your orders" className="mb-6">
+          <h2 className="mb-3 text-base font-semibold text-slate-900">Your orders</h2>
+          <OrdersGlance />
+        </section>
+      </AfterFirstPaint>
       {profile && !profile.has_pin && (
         <EmptyState
           icon={<ShieldIcon />}

@@ -1,3 +1,4 @@
+import { cn } from '@/lib/cn';
 import { createStore, useStore } from '@/lib/create-store';
 
 const store = createStore(0);
@@ -9,17 +10,28 @@ export const loader = {
   reset: () => store.set(0),
 };
 
-export function FullScreenLoader() {
+export function FullScreenLoader({ fadeIn = true }: { fadeIn?: boolean }) {
   return (
     <div
       role="status"
       aria-live="polite"
-      className="fixed inset-0 z-[90] flex animate-fade-in flex-col items-center justify-center gap-3 bg-white/60 backdrop-blur-sm"
+      className={cn(
+        'fixed inset-0 z-[90] flex flex-col items-center justify-center gap-3 bg-white/60 backdrop-blur-sm',
+        fadeIn && 'animate-fade-in',
+      )}
     >
       <span className="size-10 animate-spin rounded-full border-4 border-brand-500 border-r-transparent" />
       <span className="text-sm font-semibold text-brand-700">Loading...</span>
     </div>
   );
+}
+
+/**
+ * While the first route loads: the loader index.html already shows (painted before any script),
+ * without fading in again.
+ */
+export function BootLoader() {
+  return <FullScreenLoader fadeIn={false} />;
 }
 
 export function LoaderHost() {

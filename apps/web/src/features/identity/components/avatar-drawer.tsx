@@ -20,16 +20,20 @@ import { modal } from '@/components/ui/modal';
 import { rightDrawer } from '@/components/ui/right-drawer';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile } from '@/lib/profile';
-import { ChangePasswordModal } from './change-password-modal';
 import { ConfirmLogoutModal } from './confirm-logout-modal';
 import { KycDetailsModal } from './kyc-details-modal';
-import { SetPinModal } from './set-pin-modal';
 import { UserAvatar } from './user-avatar';
 
 export const APP_VERSION_FOOTER = '3.1.3229';
 
 // The cropper is heavy: it loads only when the Update Avatar modal opens.
 const UpdateAvatarModal = lazyRetry(() => import('./update-avatar-modal'));
+// The two forms (react-hook-form and zod) load when opened, not with every signed-in page, which
+// carries this drawer in its header (decision 0039).
+const ChangePasswordModal = lazyRetry(() =>
+  import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
+);
+const SetPinModal = lazyRetry(() => import('./set-pin-modal').then((m) => ({ default: m.SetPinModal })));
 
 export type AvatarDrawerSection = 'profile' | 'security' | 'bank';
 

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { QueryClientContext } from '@tanstack/react-query';
 import { Messages, signInForm } from '@imali/contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -13,11 +12,17 @@ import { modal } from '@/components/ui/modal';
 import { http } from '@/lib/api-client';
 import { authStorage, STORAGE_UNSUPPORTED_MESSAGE } from '@/lib/auth-storage';
 import { ApiError } from '@/lib/http';
+import { lazyRetry } from '@/lib/lazy-retry';
 import { returnRoute } from '@/lib/return-route';
+import { standardResolver } from '@/lib/standard-resolver';
 import { login } from '../api/login';
 import { CookieBanner } from './cookie-banner';
-import { ForgotPasswordModal } from './forgot-password-modal';
-import { SignUpModal } from './sign-up-modal';
+
+// Opened by a tap, so fetched then: the sign-in page's first paint does not wait for them.
+const ForgotPasswordModal = lazyRetry(() =>
+  import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })),
+);
+const SignUpModal = lazyRetry(() => import('./sign-up-modal').then((m) => ({ default: m.SignUpModal })));
 
 function BrandPanel() {
   return (
@@ -69,11 +74,12 @@ function BrandPanel() {
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  // No client yet when the signed-in app has not been opened in this page: nothing to clear then.
+  const queryClient = useContext(QueryClientContext);
   const [failure, setFailure] = useState<string | null>(null);
   const storageOk = authStorage.isSupported();
   const form = useForm({
-    resolver: zodResolver(signInForm),
+    resolver: standardResolver(signInForm),
     defaultValues: { email: '', password: '', remember: false },
   });
 
@@ -87,7 +93,7 @@ export function LoginPage() {
       });
       authStorage.save({ refresh_token: auth.refresh_token, remember: values.remember });
       http.resetSessionState();
-      queryClient.clear();
+      queryClient?.clear();
       await navigate(returnRoute.take() ?? '/dashboard', { replace: true });
     } catch (error) {
       setFailure(

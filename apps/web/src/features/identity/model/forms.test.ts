@@ -9,15 +9,21 @@ import {
   signInForm,
   verifyPasswordForm,
 } from '@imali/contract';
-import type { z } from 'zod';
+import type { StandardSchemaV1 } from '@imali/contract';
 
-/** The messages a form would show, by field. */
-function messages(schema: z.ZodType, value: unknown): Record<string, string> {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
+/** The messages a form would show, by field (any Standard Schema: zod, zod/mini or hand-written). */
+function validate(schema: StandardSchemaV1, value: unknown): StandardSchemaV1.Result<unknown> {
+  const result = schema['~standard'].validate(value);
+  if (result instanceof Promise) throw new Error('form schemas validate synchronously');
+  return result;
+}
+
+function messages(schema: StandardSchemaV1, value: unknown): Record<string, string> {
+  const result = validate(schema, value);
+  if (!result.issues) return {};
   const out: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.');
+  for (const issue of result.issues) {
+    const key = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.');
     out[key] ??= issue.message;
   }
   return out;
@@ -29,7 +35,9 @@ describe('sign-in form (spec section 5)', () => {
       email: 'Email is required',
       password: 'Password is required',
     });
-    expect(signInForm.parse({ email: '612345678', password: 'x' }).remember).toBe(false);
+    expect(validate(signInForm, { email: '612345678', password: 'x' })).toEqual({
+      value: { email: '612345678', password: 'x', remember: false },
+    });
   });
 });
 

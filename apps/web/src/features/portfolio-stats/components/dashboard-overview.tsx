@@ -87,27 +87,40 @@ export function DashboardOverview({
             <span className="text-brand-100">-</span>
           )}
         </div>
-        {summary && (
+        {/* Laid out while loading too (labels, value placeholders of the text's height), so the
+            figures arriving do not push the cards below down (layout shift; decision 0039). */}
+        {(summary || loading.portfolio) && (
           <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-white/15 pt-4 text-sm sm:max-w-md">
             <div>
               <dt className="text-brand-100">Cash</dt>
-              <dd className="font-semibold tabular-nums" data-testid="dashboard-cash">
-                {money(summary.cash.balance, summary.currency, visible)}
+              <dd className="font-semibold tabular-nums" data-testid={summary ? 'dashboard-cash' : undefined}>
+                {summary ? (
+                  money(summary.cash.balance, summary.currency, visible)
+                ) : (
+                  <Skeleton className="h-5 w-24 bg-white/20" />
+                )}
               </dd>
             </div>
             <div>
               <dt className="text-brand-100">Holdings</dt>
-              <dd className="font-semibold tabular-nums" data-testid="dashboard-market-value">
-                {money(summary.market_value, summary.currency, visible)}
+              <dd
+                className="font-semibold tabular-nums"
+                data-testid={summary ? 'dashboard-market-value' : undefined}
+              >
+                {summary ? (
+                  money(summary.market_value, summary.currency, visible)
+                ) : (
+                  <Skeleton className="h-5 w-24 bg-white/20" />
+                )}
               </dd>
             </div>
           </dl>
         )}
-        {summary?.converted && (
-          <p className="mt-3 text-xs text-brand-100">
-            Accounts in other currencies are converted to ZAR at today&apos;s published mid rates.
-          </p>
-        )}
+        {/* The conversion note's room is kept whether or not it shows (two lines on a phone). */}
+        <p className="mt-3 min-h-8 text-xs text-brand-100 sm:min-h-4">
+          {summary?.converted &&
+            "Accounts in other currencies are converted to ZAR at today's published mid rates."}
+        </p>
       </section>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
