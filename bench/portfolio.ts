@@ -19,11 +19,11 @@ import { confirmDeposit, createDeposit } from '../apps/api/src/modules/deposits/
 import { setRate } from '../apps/api/src/modules/fx/fx.service';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger-check.service';
 import { clientAccounts } from '../apps/api/src/modules/ledger/ledger.service';
-import { isOpenAt } from '../apps/api/src/modules/market/simulator/calendar';
 import { buyStock } from '../apps/api/src/modules/orders/orders.service';
 import { portfolioSummary } from '../apps/api/src/modules/portfolio/portfolio.service';
 import { issueQuote } from '../apps/api/src/modules/quotes/quotes.service';
 import { postgresAdminUrl } from './ledger';
+import { shiftIntoJseSession } from './support';
 
 const WORKERS = 8;
 const DURATION_MS = 6_000;
@@ -36,14 +36,6 @@ const STOCKS = ['NPN', 'SBK', 'FSR', 'MTN', 'AGL', 'BHG', 'SOL', 'CFR', 'ABG', '
   market: 'JSE' as const,
   country: 'ZA' as const,
 }));
-
-function shiftIntoJseSession(): number {
-  for (let hours = 0; hours < 24 * 8; hours += 1) {
-    const shift = hours * 3_600_000;
-    if (isOpenAt('JSE', Date.now() + shift) && isOpenAt('JSE', Date.now() + shift + 3_600_000)) return shift;
-  }
-  throw new Error('no JSE session found in the next 8 days');
-}
 
 async function newClient(ctx: AppContext, mobile: string, rand: string) {
   const [row] = await ctx.db

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { isOpenAt } from '../apps/api/src/modules/market/simulator/calendar';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -74,4 +75,13 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)]!;
+}
+
+/** A market-clock shift (whole hours) that puts the JSE in its trading session now, for an hour. */
+export function shiftIntoJseSession(): number {
+  for (let hours = 0; hours < 24 * 8; hours += 1) {
+    const shift = hours * 3_600_000;
+    if (isOpenAt('JSE', Date.now() + shift) && isOpenAt('JSE', Date.now() + shift + 3_600_000)) return shift;
+  }
+  throw new Error('no JSE session found in the next 8 days');
 }

@@ -12,24 +12,14 @@ import { testConfig } from '../apps/api/src/config/env';
 import { openPostgres } from '../apps/api/src/db/client';
 import type { AppContext } from '../apps/api/src/lib/context';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger-check.service';
-import { isOpenAt } from '../apps/api/src/modules/market/simulator/calendar';
 import { buyStock } from '../apps/api/src/modules/orders/orders.service';
 import { issueQuote } from '../apps/api/src/modules/quotes/quotes.service';
 import { oneTransfer, postgresAdminUrl, prepare, type BenchClient } from './ledger';
+import { shiftIntoJseSession } from './support';
 
 const DURATION_MS = 8_000;
 const WORKERS = 8;
 const STOCK = { symbol: 'NPN', market: 'JSE', country: 'ZA' } as const;
-
-/** A market-clock shift (whole hours) that puts the JSE in its trading session now. */
-function shiftIntoJseSession(): number {
-  for (let hours = 0; hours < 24 * 8; hours += 1) {
-    const shift = hours * 3_600_000;
-    // an hour inside the session, so a run of seconds stays in it
-    if (isOpenAt('JSE', Date.now() + shift) && isOpenAt('JSE', Date.now() + shift + 3_600_000)) return shift;
-  }
-  throw new Error('no JSE session found in the next 8 days');
-}
 
 async function measure(workers: number, once: (n: number) => Promise<void>) {
   const latencies: number[] = [];

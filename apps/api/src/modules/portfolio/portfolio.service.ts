@@ -25,6 +25,9 @@ import {
 } from '@imali/contract';
 import {
   multiplyByRate,
+  normalizeDecimal,
+  parseDecimal,
+  rescale,
   divideRounded,
   formatDecimal,
   formatMinor,
@@ -621,7 +624,7 @@ export async function productPortfolio(
         market: p.instrument.market,
         country: p.instrument.country,
         sector: p.instrument.sector ?? null,
-        quantity: formatDecimal(normalizeQuantity(qty)),
+        quantity: formatDecimal(normalizeDecimal(parseDecimal(qty))),
         average_cost: averageCost(p.costMinor, qty, currency),
         cost: formatMinor(p.costMinor, currency),
         market_value: formatMinor(p.valueMinor, currency),
@@ -633,15 +636,9 @@ export async function productPortfolio(
   };
 }
 
-function normalizeQuantity(text: string) {
-  const [whole, frac = ''] = text.split('.');
-  const trimmed = frac.replace(/0+$/, '');
-  return { coefficient: BigInt(whole! + trimmed), scale: trimmed.length };
-}
-
 /** cost ÷ quantity in the currency's major unit, 4 decimals, rounded half-up. */
 function averageCost(costMinor: bigint, quantity: string, currency: Currency): string {
-  const q = normalizeQuantity(quantity);
+  const q = normalizeDecimal(parseDecimal(quantity));
   if (q.coefficient === 0n) return formatMinor(0n, currency);
   // costMinor / 100 / (coef / 10^scale) with 4 decimals.
   const scaled = divideRounded(costMinor * pow10(q.scale + 4), q.coefficient * 100n, 'HALF_UP');
@@ -750,12 +747,12 @@ export async function snapshotDays(ctx: AppContext): Promise<{ accounts: number;
           quantity: '0',
           costMinor: 0n,
         };
-        row.quantity = subtractDecimal(row.quantity, m.quantityDelta);
+        row.quantity = subtractQuantity(row.quantity, m.quantityDelta);
         held.set(key, row);
       }
       let marketValue = 0n;
       for (const p of held.values()) {
-        if (compareZero(p.quantity) <= 0) continue;
+        if (parseDecimal(p.quantity).coefficient <= 0n) continue;
         const instrument = instruments.get(p.instrumentId);
         if (!instrument) continue;
         marketValue += await valueOf(ctx, p, instrument, new Date(end.getTime() - 1 + shiftMs));
@@ -784,15 +781,8 @@ export async function snapshotDays(ctx: AppContext): Promise<{ accounts: number;
   return { accounts: touched, days: written };
 }
 
-/** a − b for quantity decimal text (6 decimals at most, as stored). */
-function subtractDecimal(a: string, b: string): string {
-  const scale = 6;
-  const toScaled = (t: string) => {
-    const negative = t.startsWith('-');
-    const [w, f = ''] = (negative ? t.slice(1) : t).split('.');
-    const v = BigInt(w!) * 10n ** BigInt(scale) + BigInt((f + '000000').slice(0, scale));
-    return negative ? -v : v;
-  };
-  return formatDecimal({ coefficient: toScaled(a) - toScaled(b), scale });
+/** a − b of quantity decimal texts, exactly (stored quantities have at most 6 decimals). */
+function subtractQuantity(a: string, b: string): string {
+  const at6 = (t: string) => rescale(parseDecimal(t), 6, 'DOWN').coefficient;
+  return formatDecimal({ coefficient: at6(a) - at6(b), scale: 6 });
 }
-const compareZero = (t: string) => (t.startsWith('-') ? -1 : /[1-9]/.test(t) ? 1 : 0);
