@@ -133,3 +133,11 @@ export const MoneyMessages = {
 
 export const PORTFOLIO_PERIODS = ['1W', '1M', '3M', 'YTD', '1Y', 'ALL'] as const;
 export const PORTFOLIO_PRODUCTS = ['stock', 'fund', 'quant'] as const;
+
+/** How a sale's cost is found (issue 14, decision 0040): average cost by default, or FIFO. */
+export const COST_BASIS_METHODS = ['average', 'fifo'] as const;
+export type CostBasisMethod = (typeof COST_BASIS_METHODS)[number];
+export const COST_BASIS_LABELS: Record<CostBasisMethod, string> = {
+  average: 'Average cost',
+  fifo: 'FIFO (first in, first out)',
+};

@@ -1,5 +1,6 @@
 export * from './applications';
 export * from './common';
+export * from './cost-basis';
 export * from './funds';
 export * from './identity';
 export * from './ipo';

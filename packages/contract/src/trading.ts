@@ -4,7 +4,13 @@ import { fundPosition } from './funds';
 import { ipoApplication } from './ipo-application';
 import { idField } from './ledger';
 import { structuredPosition, structuredTerms } from './quant';
-import { ORDER_LISTS, QUOTE_VALIDITY_MS, TRADING_COUNTRY_PROFILES, TradingMessages } from './constants';
+import {
+  COST_BASIS_METHODS,
+  ORDER_LISTS,
+  QUOTE_VALIDITY_MS,
+  TRADING_COUNTRY_PROFILES,
+  TradingMessages,
+} from './constants';
 
 export { ORDER_LISTS, QUOTE_VALIDITY_MS, TRADING_COUNTRY_PROFILES, TradingMessages };
 
@@ -205,6 +211,13 @@ export const orderPreview = z.object({
   expires_at: z.string().nullable(),
   /** fo: the date the position unlocks. */
   locked_until: z.string().nullable(),
+  /**
+   * Sells only: the cost this sale relieves under the position's method (decision 0040) and the
+   * profit it makes (total − cost), as the receipt will show them.
+   */
+  cost_basis: z
+    .object({ method: z.enum(COST_BASIS_METHODS), amount: z.string(), profit: z.string() })
+    .optional(),
 });
 export type OrderPreview = z.infer<typeof orderPreview>;
 
@@ -297,9 +310,15 @@ export const order = z.object({
   order_price: z.string(),
   /** The cash the order moved: buy trade value + buy fees (sold: sell trade value − sell fees). */
   trade_value: z.string(),
-  /** sold: realised (sell net − buy total); holding: at the last price, before sell fees. */
+  /**
+   * sold: realised (sell net − cost_basis, or − buy total for sales before cost bases); holding: at
+   * the last price, before sell fees, against its own buy total.
+   */
   profit: z.string(),
   roi: z.string(),
+  /** sold: the cost the sale relieved under cost_basis_method (decision 0040); null otherwise. */
+  cost_basis: z.string().nullable(),
+  cost_basis_method: z.enum(COST_BASIS_METHODS).nullable(),
   holding_period: z.number().int(),
   /** Always '0.00' at Imali: every order is paid from funds held when it is made. */
   outstanding: z.string(),

@@ -1,5 +1,6 @@
 import type { AppInstance } from '../lib/app-instance';
 import { applicationRoutes } from './applications/applications.routes';
+import { costBasisRoutes } from './cost-basis/cost-basis.routes';
 import { fundRoutes } from './funds/funds.routes';
 import { ipoRoutes } from './ipo/ipo.routes';
 import { offeringRoutes } from './offerings/offerings.routes';
@@ -16,6 +17,7 @@ export async function tradingModules(app: AppInstance) {
   await app.register(offeringRoutes);
   await app.register(portfolioRoutes);
   await app.register(standingRoutes);
+  await app.register(costBasisRoutes);
   await app.register(ipoRoutes);
   await app.register(fundRoutes);
   await app.register(quantRoutes);

@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { COST_BASIS_METHODS } from '@imali/contract';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -51,6 +52,8 @@ export const clients = pgTable('clients', {
   allowCompensation: boolean('allow_compensation').notNull().default(false),
   allowBonus: boolean('allow_bonus').notNull().default(false),
   allowLoan: boolean('allow_loan').notNull().default(false),
+  /** How a sale's cost is found for positions opened from now on (migration 0017). */
+  costBasisMethod: text('cost_basis_method', { enum: COST_BASIS_METHODS }).notNull().default('average'),
   service: text('service').notNull().default(''),
   advisorId: uuid('advisor_id'),
   inviteCode: text('invite_code'),

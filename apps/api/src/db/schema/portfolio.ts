@@ -1,5 +1,6 @@
 // Portfolio tables (issue 14); the SQL (triggers that keep them) lives in migrations/0016_portfolio.sql.
 import { bigint, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { COST_BASIS_METHODS } from '@imali/contract';
 
 const minor = (name: string) => bigint(name, { mode: 'bigint' });
 const id = (name: string) => bigint(name, { mode: 'number' });
@@ -16,6 +17,8 @@ export const portfolioPositions = pgTable(
     offeringKey: id('offering_key').notNull(),
     quantity: numeric('quantity', { precision: 20, scale: 6 }).notNull(),
     costMinor: minor('cost_minor').notNull(),
+    /** The method the position was opened with; kept until it is empty (migration 0017). */
+    costBasisMethod: text('cost_basis_method', { enum: COST_BASIS_METHODS }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.product, t.instrumentId, t.offeringKey] })],
 );
@@ -48,3 +51,17 @@ export const portfolioDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day] })],
 );
+
+/** FIFO positions' open lots, oldest first (migration 0017; kept by the movement trigger). */
+export const costLots = pgTable('cost_lots', {
+  id: id('id').primaryKey().generatedAlwaysAsIdentity(),
+  accountId: id('account_id').notNull(),
+  product: text('product', { enum: PORTFOLIO_PRODUCT_VALUES }).notNull(),
+  instrumentId: id('instrument_id').notNull(),
+  offeringKey: id('offering_key').notNull(),
+  orderId: id('order_id').notNull(),
+  movementId: id('movement_id').notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true, mode: 'date' }).notNull(),
+  quantity: numeric('quantity', { precision: 20, scale: 6 }).notNull(),
+  costMinor: minor('cost_minor').notNull(),
+});

@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { COST_BASIS_METHODS } from '@imali/contract';
 import type { LedgerCurrency } from './ledger';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -105,6 +106,9 @@ export const orders = pgTable('orders', {
   soldAt: ts('sold_at'),
   buyEntryId: id('buy_entry_id'),
   sellEntryId: id('sell_entry_id'),
+  /** Sold: the cost the sale relieved under the position's method (migration 0017); null before it. */
+  costBasisMinor: minor('cost_basis_minor'),
+  costBasisMethod: text('cost_basis_method', { enum: COST_BASIS_METHODS }),
   reason: text('reason'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -58,6 +58,7 @@ export async function checkLedger(ctx: AppContext): Promise<LedgerCheckReport> {
   report('house account differs from its applications', applications.house);
   report('application differs from its entries', applications.entries);
   report('portfolio position differs from its orders', await repo.portfolioPositionsOffTheirOrders(ctx.db));
+  report('FIFO lots differ from their position', await repo.costLotsOffTheirPositions(ctx.db));
   report('client posting whose entry names another client', await repo.clientPostingsOffTheirEntries(ctx.db));
 
   const figures = await repo.ledgerFigures(ctx.db);

@@ -662,32 +662,63 @@ export async function ledgerFigures(db: Db) {
 }
 
 /**
- * Portfolio positions (kept by a trigger, migration 0016) that are not what the orders say: per
- * account, product and instrument, the shares of the orders held and what their buy entries
- * debited. Either side missing counts as zero.
+ * Portfolio positions (kept by a trigger, migrations 0016 and 0017) that are not what the orders
+ * say, per account, product and instrument (or offering): the shares are the sum of the orders'
+ * movements, and the cost is what their buy entries debited less what each sale relieved (the
+ * cost on the sold order, by the position's method; before cost bases, the order's own cost). No
+ * cost is lost or counted twice whichever method a position uses. Either side missing counts as
+ * zero.
  */
 export async function portfolioPositionsOffTheirOrders(db: Db) {
   return rowsOf(
     await db.execute(sql`
-      with held as (
+      with moved as (
         select o.account_id, portfolio_product(o.ttype) as product, o.instrument_id,
                portfolio_offering_key(o.ttype, o.offering_id) as offering_key,
-               sum(m.quantity) as quantity, sum(portfolio_order_cost(o)) as cost
+               sum(m.quantity) as quantity,
+               sum(portfolio_order_cost(o)
+                   - case when o.status = 'sold' then coalesce(o.cost_basis_minor, portfolio_order_cost(o)) else 0 end)
+                 as cost
         from orders o
         join (select order_id, sum(quantity_delta) as quantity from position_movements group by order_id) m
           on m.order_id = o.id
-        where m.quantity <> 0
         group by 1, 2, 3, 4
       )
       select coalesce(h.account_id, p.account_id)::text as account_id, coalesce(h.product, p.product) as product,
              coalesce(h.instrument_id, p.instrument_id)::text as instrument_id,
              coalesce(h.quantity, 0)::text as orders_quantity, coalesce(p.quantity, 0)::text as position_quantity,
              coalesce(h.cost, 0)::text as orders_cost, coalesce(p.cost_minor, 0)::text as position_cost
-      from held h
+      from moved h
       full join portfolio_positions p
         on p.account_id = h.account_id and p.product = h.product and p.instrument_id = h.instrument_id
        and p.offering_key = h.offering_key
       where coalesce(h.quantity, 0) <> coalesce(p.quantity, 0) or coalesce(h.cost, 0) <> coalesce(p.cost_minor, 0)
+      limit 20`),
+  );
+}
+
+/**
+ * FIFO positions whose open lots do not add up to the position (shares and cost), and lots left on
+ * a position that is not FIFO (migration 0017).
+ */
+export async function costLotsOffTheirPositions(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      with lots as (
+        select account_id, product, instrument_id, offering_key, sum(quantity) as quantity, sum(cost_minor) as cost
+        from cost_lots group by 1, 2, 3, 4
+      )
+      select coalesce(p.account_id, l.account_id)::text as account_id, coalesce(p.product, l.product) as product,
+             coalesce(p.instrument_id, l.instrument_id)::text as instrument_id, p.cost_basis_method as method,
+             coalesce(l.quantity, 0)::text as lots_quantity, coalesce(p.quantity, 0)::text as position_quantity,
+             coalesce(l.cost, 0)::text as lots_cost, coalesce(p.cost_minor, 0)::text as position_cost
+      from portfolio_positions p
+      full join lots l
+        on l.account_id = p.account_id and l.product = p.product and l.instrument_id = p.instrument_id
+       and l.offering_key = p.offering_key
+      where (p.cost_basis_method = 'fifo'
+             and (coalesce(l.quantity, 0) <> p.quantity or coalesce(l.cost, 0) <> p.cost_minor))
+         or (l.account_id is not null and p.cost_basis_method is distinct from 'fifo')
       limit 20`),
   );
 }

@@ -64,6 +64,7 @@ import type { StoredFees } from '../../db/schema/index';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
+import { saleCostOf } from '../cost-basis/cost-basis.service';
 import { feeSchedules, scheduleForCountry } from '../fees/fees.service';
 import {
   accountNotFound,
@@ -666,14 +667,18 @@ export function previewBuy(ctx: AppContext, input: BuyPreviewInput): OrderPrevie
   });
 }
 
-/** The figures selling the whole of a holding at `price` will store. */
-export function previewSell(
+/**
+ * The figures selling the whole of a holding at `price` will store, with the cost the sale would
+ * relieve now under its position's method and the profit that leaves (the receipt's, unless
+ * another trade of the same position lands first).
+ */
+export async function previewSell(
   ctx: AppContext,
   order: OrderRow,
   instrument: InstrumentRow,
   price: string,
   quote?: { id: string; expiresAt: Date },
-) {
+): Promise<OrderPreview> {
   const priced = priceTrade(
     instrument,
     scheduleForCountry(ctx, instrument.country),
@@ -681,11 +686,22 @@ export function previewSell(
     order.quantity,
     price,
   );
-  return previewOf(instrument, 'sell', order.ttype, order.quantity, price, priced, {
+  const preview = previewOf(instrument, 'sell', order.ttype, order.quantity, price, priced, {
     quoteId: quote?.id,
     expiresAt: quote?.expiresAt,
     lockedUntil: order.lockedUntil,
   });
+  const basis = await saleCostOf(ctx.db, order);
+  if (!basis) return preview;
+  const currency = instrument.currency as Currency;
+  return {
+    ...preview,
+    cost_basis: {
+      method: basis.method,
+      amount: formatMinor(basis.costMinor, currency),
+      profit: formatMinor(priced.cashMinor - basis.costMinor, currency),
+    },
+  };
 }
 
 /**
@@ -975,7 +991,9 @@ export function toOrderView(row: OrderRow, instrument: InstrumentRow, options: O
   const sellNetMinor = (row.sellConsiderationMinor ?? 0n) - (row.sellFeesMinor ?? 0n);
   const lastPrice = row.status === 'holding' ? (options.lastPrice ?? null) : null;
   let profit = { profitMinor: 0n, roi: '0' };
-  if (sold) profit = profitAndRoi({ buyTotalMinor, sellNetMinor });
+  // A sale's cost is what it relieved under the position's method (decision 0040); sales from
+  // before cost bases relieved the order's own cost.
+  if (sold) profit = profitAndRoi({ buyTotalMinor: row.costBasisMinor ?? buyTotalMinor, sellNetMinor });
   else if (row.status === 'holding' && lastPrice !== null) {
     // Unrealised: what the shares are worth at the last price (before sell fees) against their cost.
     profit = profitAndRoi({
@@ -1012,6 +1030,8 @@ export function toOrderView(row: OrderRow, instrument: InstrumentRow, options: O
     trade_value: money(sold ? sellNetMinor : buyTotalMinor),
     profit: money(profit.profitMinor),
     roi: profit.roi,
+    cost_basis: sold && row.costBasisMinor !== null ? money(row.costBasisMinor) : null,
+    cost_basis_method: sold ? row.costBasisMethod : null,
     holding_period: executed ? wholeDays(row.executionTime!, row.soldAt ?? now) : 0,
     outstanding: money(0n),
     fees: summaryOf(sold ? row.sellFees : row.buyFees, currency),

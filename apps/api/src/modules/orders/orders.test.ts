@@ -441,9 +441,17 @@ describe('stock orders (API)', () => {
         trade_value: preview.total,
         fees: preview.fees,
       });
+      // The profit is against the cost the sale relieves: alice holds other NPN orders, so under
+      // average cost (the default; decision 0040) that is 3 shares at the position's average.
+      expect(preview.cost_basis.method).toBe('average');
+      expect(order).toMatchObject({
+        cost_basis: preview.cost_basis.amount,
+        cost_basis_method: 'average',
+        profit: preview.cost_basis.profit,
+      });
       const sellNet = Math.round(Number(preview.total) * 100);
-      const buyTotal = Math.round(Number(bought.trade_value) * 100);
-      expect(Math.round(Number(order.profit) * 100)).toBe(sellNet - buyTotal);
+      const costBasis = Math.round(Number(order.cost_basis) * 100);
+      expect(Math.round(Number(order.profit) * 100)).toBe(sellNet - costBasis);
       const after = await zarAccount(alice);
       expect(Math.round((Number(after.balance) - Number(before.balance)) * 100)).toBe(sellNet);
       const history = (await api.list('history')).json().data;

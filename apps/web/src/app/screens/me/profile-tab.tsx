@@ -6,6 +6,7 @@ import { KeyValueSection } from '@/components/ui/key-value-section';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/lib/profile';
+import { CostBasisPanel } from '@/features/cost-basis/components/cost-basis-panel';
 import { StandingPanel } from '@/features/identity/components/standing-panel';
 import { UserAvatar } from '@/features/identity/components/user-avatar';
 import { slots } from '../../registry/slots';
@@ -58,6 +59,7 @@ export default function MeProfileTab() {
         </div>
       )}
       {profile && <StandingPanel />}
+      {profile && <CostBasisPanel />}
       <section id="bank-section" className="scroll-mt-24">
         <h2 className="mb-3 text-lg font-semibold text-slate-900">Bank Accounts</h2>
         {BankSection ? (

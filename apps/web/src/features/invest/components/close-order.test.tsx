@@ -42,6 +42,7 @@ const SELL_PREVIEW: OrderPreview = {
   quote_id: QUOTE.quote_id,
   expires_at: QUOTE.expires_at,
   locked_until: null,
+  cost_basis: { method: 'average', amount: '60247.59', profit: '-597.30' },
 };
 
 const fetchQuotation = vi.fn();
@@ -108,6 +109,10 @@ describe('Close-order quotation', () => {
     expect(screen.getByTestId('quote-countdown-bar').className).toContain('bg-green-500');
     expect(nbsp(screen.getByTestId('preview-total').textContent)).toContain('ZAR 59,650.29');
     expect(screen.getByText('You receive')).toBeTruthy();
+    // The cost the sale relieves (average cost) and the profit the receipt will show: a loss, red.
+    expect(screen.getByText('Cost (average cost)')).toBeTruthy();
+    expect(nbsp(screen.getByTestId('sale-profit').textContent)).toBe('-ZAR 597.30');
+    expect(screen.getByTestId('sale-profit').className).toContain('text-red');
 
     await advance(8_100); // 11.9 s left: at or below 60%
     expect(bar().getAttribute('data-tone')).toBe('yellow');

@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { TradingMessages, type OrderPreview, type OrderTtype, type Quotation } from '@imali/contract';
-import { countryPrice, formatCurrency } from '@imali/money';
+import {
+  COST_BASIS_LABELS,
+  TradingMessages,
+  type OrderPreview,
+  type OrderTtype,
+  type Quotation,
+} from '@imali/contract';
+import { countryPrice, formatCurrency, signedColorClass } from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { modal } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -135,6 +141,7 @@ export function CloseOrderQuotation({ target, deps }: CloseOrderProps) {
           placeholder="Get the latest quotation to see what you receive."
         />
       )}
+      {!restricted && !locked && usable && preview.data?.cost_basis && <SaleProfit preview={preview.data} />}
       <div className="flex gap-3">
         <Button variant="outline" size="lg" className="flex-1" onClick={() => void modal.close()}>
           Cancel
@@ -233,6 +240,7 @@ export function ConfirmToClose({ target, deps, quotation, deadline, preview }: C
             {money(preview.total)}
           </span>
         </div>
+        {preview.cost_basis && <SaleProfit preview={preview} bare />}
       </div>
       <QuoteCountdown
         remainingMs={remaining}
@@ -250,4 +258,28 @@ export function ConfirmToClose({ target, deps, quotation, deadline, preview }: C
       </div>
     </div>
   );
+}
+
+/**
+ * The cost this sale relieves under the position's method (average cost or FIFO; decision 0040)
+ * and the profit that leaves: the figures the receipt will show.
+ */
+function SaleProfit({ preview, bare = false }: { preview: OrderPreview; bare?: boolean }) {
+  const basis = preview.cost_basis!;
+  const money = (v: string) => formatCurrency(v, preview.currency);
+  const rows = (
+    <>
+      <div className="flex justify-between py-1 text-sm">
+        <span className="text-slate-500">Cost ({COST_BASIS_LABELS[basis.method].toLowerCase()})</span>
+        <span className="tabular-nums">{money(basis.amount)}</span>
+      </div>
+      <div className="flex justify-between py-1 text-sm font-semibold">
+        <span>Profit on this sale</span>
+        <span className={`tabular-nums ${signedColorClass(basis.profit)}`} data-testid="sale-profit">
+          {money(basis.profit)}
+        </span>
+      </div>
+    </>
+  );
+  return bare ? rows : <div className="rounded-2xl bg-slate-50 px-4 py-2">{rows}</div>;
 }

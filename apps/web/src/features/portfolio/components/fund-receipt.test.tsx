@@ -56,6 +56,8 @@ function fundOrder(overrides: Partial<Order> = {}, fund: Partial<Fund> = {}): Or
     trade_value: '9999.99',
     profit: '12.34',
     roi: '0.0012',
+    cost_basis: null,
+    cost_basis_method: null,
     holding_period: 1,
     outstanding: '0.00',
     fees: { brokerage: '0.00', stt: '0.00', txn: '0.00', gst: '0.00', total: '0.00' },

@@ -46,6 +46,8 @@ function order(overrides: Partial<Order> = {}): Order {
     trade_value: '60247.59',
     profit: '125.50',
     roi: '0.0021',
+    cost_basis: null,
+    cost_basis_method: null,
     holding_period: 3,
     outstanding: '0.00',
     fees: { brokerage: '149.69', stt: '149.69', txn: '44.92', gst: '29.20', total: '373.49' },
@@ -85,6 +87,8 @@ const sold = () =>
     trade_value: '60628.12',
     profit: '380.53',
     roi: '0.0063',
+    cost_basis: '60247.59',
+    cost_basis_method: 'average',
     settlement_time: '2026-11-20T10:00:00.000Z',
     sell_quote_id: '5d9e0b7e-3c1f-4b8e-8d2a-3f6c9b2a1e44',
     quoted_sell_price: '610000',
@@ -145,6 +149,10 @@ describe('Order Details (receipt)', () => {
     );
     const returns = within(receipt).getByTestId('receipt-returns');
     expect(within(returns).getByText('Profit')).toBeTruthy();
+    // The cost the sale relieved, by its method (decision 0040): profit = sell net − this cost.
+    expect(nbsp(within(returns).getByText('Cost (average cost)').nextElementSibling?.textContent)).toBe(
+      'ZAR 60,247.59',
+    );
     const profit = within(returns).getByText(/380\.53/);
     expect(profit.className).toContain('text-green-600');
     expect(within(returns).getByText('0.63%')).toBeTruthy();

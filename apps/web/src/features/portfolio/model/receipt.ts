@@ -7,7 +7,7 @@
  * - a negative outstanding shows an unpaid warning;
  * - status colours (case-insensitive) from @imali/money.
  */
-import type { Order } from '@imali/contract';
+import { COST_BASIS_LABELS, type Order } from '@imali/contract';
 import {
   countryPrice,
   formatCurrency,
@@ -61,11 +61,23 @@ export function yieldSection(order: Order): { title: string; rows: YieldRow[] } 
   const profitClass = signedColorClass(order.profit);
   const roiClass = signedColorClass(order.roi);
   const sold = isSold(order);
+  // A sale's profit is against the cost it relieved (average cost or FIFO; decision 0040): say which.
+  const costRows: YieldRow[] =
+    sold && order.cost_basis !== null && order.cost_basis_method !== null
+      ? [
+          {
+            label: `Cost (${COST_BASIS_LABELS[order.cost_basis_method].toLowerCase()})`,
+            value: formatCurrency(order.cost_basis, order.currency),
+            className: 'text-slate-900',
+          },
+        ]
+      : [];
   if (order.ttype === 'fund' || order.ttype === 'quant') {
     return sold
       ? {
           title: 'Yield',
           rows: [
+            ...costRows,
             { label: 'Holding Returns', value: money, className: profitClass },
             { label: 'Return', value: ratio, className: roiClass },
           ],
@@ -82,6 +94,7 @@ export function yieldSection(order: Order): { title: string; rows: YieldRow[] } 
     ? {
         title: 'Realised returns',
         rows: [
+          ...costRows,
           { label: 'Profit', value: money, className: profitClass },
           { label: 'ROI', value: ratio, className: roiClass },
         ],
