@@ -172,6 +172,20 @@ for (const [label, viewport] of [
     });
 
     it('stock drawer Buy → holding → Close-order quotation → Confirm to Close → history shows it sold with its profit', async () => {
+      // Cost basis (decision 0040): the desktop client keeps average cost; the phone client
+      // chooses FIFO on Me > Profile first. Either way the sale shows its cost and profit before
+      // the PIN, and the receipt shows the same figures.
+      const method = label === 'desktop' ? 'average cost' : 'FIFO';
+      if (label === 'phone') {
+        await page.goto('/me/profile');
+        const panel = page.getByRole('region', { name: 'Cost basis' });
+        await panel.getByRole('radio', { name: /Average cost.*\(current\)/ }).waitFor();
+        await panel.getByRole('radio', { name: /FIFO/ }).check();
+        await panel.getByRole('button', { name: 'Save' }).click();
+        await expectShown(page, 'Cost basis saved.');
+        await panel.getByRole('radio', { name: /FIFO.*\(current\)/ }).waitFor();
+        await screenshot(page, `trading-cost-basis-${label}`);
+      }
       await page.keyboard.press('Control+k');
       const search = page.getByRole('dialog', { name: 'Search stocks' });
       await search.getByPlaceholder('Search...').fill('FSR');
@@ -203,6 +217,9 @@ for (const [label, viewport] of [
       const countdown = quotation.getByTestId('quote-countdown');
       expect(await countdown.getAttribute('data-tone')).toBe('green');
       expect(await textOf(quotation.getByTestId('preview-total'))).toMatch(/^You receiveZAR [\d,]+\.\d{2}$/);
+      await quotation.getByText(`Cost (${method})`).waitFor();
+      const promisedProfit = await textOf(quotation.getByTestId('sale-profit'));
+      expect(promisedProfit).toMatch(/^-?ZAR [\d,]+\.\d{2}$/);
       await screenshot(page, `trading-close-order-${label}`);
       const confirm = quotation.getByRole('button', { name: 'Confirm' });
       await expect.poll(() => confirm.isEnabled()).toBe(true);
@@ -232,7 +249,11 @@ for (const [label, viewport] of [
       expect(await textOf(receipt.getByTestId('receipt-summary'))).toMatch(
         /^Settlement summarySell valueZAR/,
       );
-      await receipt.getByTestId('receipt-returns').getByText('Profit', { exact: true }).waitFor();
+      const returns = receipt.getByTestId('receipt-returns');
+      await returns.getByText('Profit', { exact: true }).waitFor();
+      await returns.getByText(`Cost (${method})`).waitFor();
+      // The receipt's profit is the one the quotation promised.
+      expect(await textOf(returns)).toContain(promisedProfit);
       await screenshot(page, `trading-receipt-sold-${label}`);
       await page.keyboard.press('Escape');
       await receipt.waitFor({ state: 'detached' });

@@ -141,3 +141,8 @@ export const COST_BASIS_LABELS: Record<CostBasisMethod, string> = {
   average: 'Average cost',
   fifo: 'FIFO (first in, first out)',
 };
+/** The method inside a line of figures: 'Cost (average cost)', 'Cost (FIFO)'. */
+export const COST_BASIS_SHORT_LABELS: Record<CostBasisMethod, string> = {
+  average: 'average cost',
+  fifo: 'FIFO',
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { COST_BASIS_LABELS, COST_BASIS_METHODS } from './constants';
+import { COST_BASIS_LABELS, COST_BASIS_METHODS, COST_BASIS_SHORT_LABELS } from './constants';
 
-export { COST_BASIS_LABELS, COST_BASIS_METHODS };
+export { COST_BASIS_LABELS, COST_BASIS_METHODS, COST_BASIS_SHORT_LABELS };
 export type { CostBasisMethod } from './constants';
 
 /**

@@ -43,9 +43,9 @@ const minor = (text: string) => {
 };
 
 /**
- * Consistency (issue 14): after any sequence of deposits, buys and sells at any prices, the
- * portfolio figures equal what the ledger and the orders say: cash = the account's balance, cost =
- * Σ of what the held orders' buys debited, positions = Σ held orders per stock, realised profit =
+ * Consistency (issue 14): after any sequence of deposits, buys and sells at any prices, under
+ * average cost or FIFO, the portfolio figures equal what the ledger and the orders say: cash = the
+ * account's balance, cost = Σ of what the buys debited − Σ of what the sales relieved, positions = Σ held orders per stock, realised profit =
  * Σ of the sold orders' receipt profits, invested = Σ every executed buy; ledger check passes
  * (including the trigger-kept positions against the orders).
  */
@@ -64,9 +64,12 @@ describe('portfolio figures = ledger and orders (property)', () => {
 
   it('holds after every random sequence', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), fc.boolean(), async (steps, fifo) => {
         client = await createTestClient(t.app.ctx);
         const api = tradingApi(t, client);
+        // Either cost-basis method (decision 0040): the figures must add up the same way.
+        if (fifo)
+          expect((await api.put('/api/client/app/v1/cost_basis', { method: 'fifo' })).statusCode).toBe(200);
         const zar = client.accounts.ZAR;
         const deposit = async (rand: number) => {
           const { data } = await createDeposit(
@@ -128,14 +131,31 @@ describe('portfolio figures = ledger and orders (property)', () => {
           symbol: string;
           quantity: string;
           cost: string;
+          relieved: string | null;
         }>(
           `select o.id::text, o.status, i.symbol, o.quantity::text,
-                  (o.buy_consideration_minor + o.buy_fees_minor)::text as cost
+                  (o.buy_consideration_minor + o.buy_fees_minor)::text as cost,
+                  o.cost_basis_minor::text as relieved
            from orders o join instruments i on i.id = o.instrument_id where o.account_id = $1`,
           [zar],
         );
         const holding = orders.filter((o) => o.status === 'holding');
-        expect(minor(summary.cost)).toBe(holding.reduce((n, o) => n + BigInt(o.cost), 0n));
+        const executed = orders.filter((o) => o.status === 'holding' || o.status === 'sold');
+        // Cost left = Σ what the buys debited − Σ what each sale relieved (by the method).
+        const sold = orders.filter((o) => o.status === 'sold');
+        for (const o of sold) expect(o.relieved).not.toBeNull();
+        expect(minor(summary.cost)).toBe(
+          executed.reduce((n, o) => n + BigInt(o.cost), 0n) -
+            sold.reduce((n, o) => n + BigInt(o.relieved!), 0n),
+        );
+        // A position sold out has given up exactly what its buys cost.
+        for (const symbol of new Set(executed.map((o) => o.symbol))) {
+          if (holding.some((o) => o.symbol === symbol)) continue;
+          const of = executed.filter((o) => o.symbol === symbol);
+          expect(of.reduce((n, o) => n + BigInt(o.relieved!), 0n)).toBe(
+            of.reduce((n, o) => n + BigInt(o.cost), 0n),
+          );
+        }
 
         let realised = 0n;
         for (const o of orders.filter((x) => x.status === 'sold')) {
@@ -151,7 +171,6 @@ describe('portfolio figures = ledger and orders (property)', () => {
         const stat = (await investStat(t.app.ctx, client.clientId, zar)).products.find(
           (p) => p.product === 'stock',
         )!;
-        const executed = orders.filter((o) => o.status === 'holding' || o.status === 'sold');
         expect(minor(stat.invested)).toBe(executed.reduce((n, o) => n + BigInt(o.cost), 0n));
         expect(minor(stat.realised_profit)).toBe(realised);
 

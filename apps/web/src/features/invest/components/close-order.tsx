@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  COST_BASIS_LABELS,
+  COST_BASIS_SHORT_LABELS,
   TradingMessages,
   type OrderPreview,
   type OrderTtype,
@@ -270,7 +270,7 @@ function SaleProfit({ preview, bare = false }: { preview: OrderPreview; bare?: b
   const rows = (
     <>
       <div className="flex justify-between py-1 text-sm">
-        <span className="text-slate-500">Cost ({COST_BASIS_LABELS[basis.method].toLowerCase()})</span>
+        <span className="text-slate-500">Cost ({COST_BASIS_SHORT_LABELS[basis.method]})</span>
         <span className="tabular-nums">{money(basis.amount)}</span>
       </div>
       <div className="flex justify-between py-1 text-sm font-semibold">

@@ -7,7 +7,7 @@
  * - a negative outstanding shows an unpaid warning;
  * - status colours (case-insensitive) from @imali/money.
  */
-import { COST_BASIS_LABELS, type Order } from '@imali/contract';
+import { COST_BASIS_SHORT_LABELS, type Order } from '@imali/contract';
 import {
   countryPrice,
   formatCurrency,
@@ -66,7 +66,7 @@ export function yieldSection(order: Order): { title: string; rows: YieldRow[] } 
     sold && order.cost_basis !== null && order.cost_basis_method !== null
       ? [
           {
-            label: `Cost (${COST_BASIS_LABELS[order.cost_basis_method].toLowerCase()})`,
+            label: `Cost (${COST_BASIS_SHORT_LABELS[order.cost_basis_method]})`,
             value: formatCurrency(order.cost_basis, order.currency),
             className: 'text-slate-900',
           },
