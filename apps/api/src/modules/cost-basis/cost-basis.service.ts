@@ -51,13 +51,4 @@ export async function chooseMethod(ctx: AppContext, clientId: number, method: Co
 }
 
 /** The cost a sale of the whole order would relieve now (the sell preview's cost basis). */
-export const saleCostOf = (
-  db: Db,
-  order: {
-    accountId: number;
-    ttype: string;
-    instrumentId: number;
-    offeringId: number | null;
-    quantity: string;
-  },
-) => repo.saleCost(db, order);
+export const saleCostOf = repo.saleCost;
