@@ -14,16 +14,22 @@ import { freePort, repoRoot, startServer, tempDir, type StartedServer } from './
  *
  * `LIGHTHOUSE_BASELINE_DIST=<a web build folder>` (e.g. a copy of apps/web/dist made before a
  * change) also measures that build, served by a second server, alternating run by run with the
- * current build so both see the same machine load.
+ * current build so both see the same machine load. `LIGHTHOUSE_DIST=<a web build folder>` measures
+ * that build as the current one instead of building apps/web/dist (which others may be serving);
+ * `LIGHTHOUSE_PAGES=/dashboard,/portfolio/summary` measures only those pages;
+ * `LIGHTHOUSE_DETAILS=true` also prints, per run, the LCP element, LCP's phases and the long tasks.
  */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PAGES: { path: string; goal: number; before: string }[] = [
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+const DETAILS = process.env.LIGHTHOUSE_DETAILS === 'true';
+const ALL_PAGES: { path: string; goal: number; before: string }[] = [
   // `before`: measured on 67561c0 (before issue 15's web work), alternating with it (bench/README.md).
   { path: '/login', goal: 95, before: '95 (CLS 0)' },
   { path: '/dashboard', goal: 90, before: '77–78 (CLS 0.10–0.11)' },
   { path: '/discover', goal: 90, before: '87–91 (CLS 0)' },
   { path: '/portfolio/summary', goal: 90, before: '82–84 (CLS 0)' },
 ];
+const PAGES = ALL_PAGES.filter(({ path }) => !ONLY_PAGES || ONLY_PAGES.includes(path));
 const CLS_GOAL = 0.05;
 
 interface Run {
@@ -96,6 +102,7 @@ async function measure(targets: Target[]): Promise<void> {
         tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
       });
       target.runs.set(path, runs);
+      if (DETAILS) console.log(`${target.label} ${path} ${runs.at(-1)!.score}: ${details(lhr)}`);
     };
     // A run that fails (Lighthouse sometimes loses the trace on a busy machine) is retried once.
     const auditWithRetry = (target: Target, path: string) =>
@@ -118,6 +125,28 @@ async function measure(targets: Target[]): Promise<void> {
   }
 }
 
+/** Where a run's time went: the LCP element and its phases, and the main thread's long tasks. */
+function details(lhr: { audits: Record<string, { details?: unknown }> }): string {
+  interface Table {
+    items?: Array<{ items?: Array<Record<string, unknown>> } & Record<string, unknown>>;
+  }
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details as Table | undefined;
+  const element = (lcp?.items?.[0]?.items?.[0]?.node as { snippet?: string } | undefined)?.snippet;
+  const phases = (lcp?.items?.[1]?.items ?? [])
+    .map((p) => `${String(p.phase)} ${Math.round(Number(p.timing))}`)
+    .join(', ');
+  const tasks = ((lhr.audits['long-tasks']?.details as Table | undefined)?.items ?? [])
+    .map(
+      (t) =>
+        `${Math.round(Number(t.duration))}@${Math.round(Number(t.startTime))} ${String(t.url).replace(/^.*\//, '')}`,
+    )
+    .join('; ');
+  const work = ((lhr.audits['mainthread-work-breakdown']?.details as Table | undefined)?.items ?? [])
+    .map((w) => `${String(w.groupLabel)} ${Math.round(Number(w.duration))}`)
+    .join(', ');
+  return `LCP ${element?.slice(0, 90) ?? '?'} [${phases}]; main thread (ms, 4× CPU): ${work}; long tasks (ms@start): ${tasks}`;
+}
+
 function describe(runs: Run[] | undefined): string {
   if (!runs?.length) return 'n/a';
   const score = median(runs.map((r) => r.score));
@@ -126,12 +155,13 @@ function describe(runs: Run[] | undefined): string {
 
 export async function bench() {
   console.log(`load average at start: ${os.loadavg()[0]!.toFixed(2)}`);
-  execSync('npm run build -w apps/web', { cwd: repoRoot, stdio: 'ignore' });
+  const currentDist = process.env.LIGHTHOUSE_DIST;
+  if (!currentDist) execSync('npm run build -w apps/web', { cwd: repoRoot, stdio: 'ignore' });
   const baselineDist = process.env.LIGHTHOUSE_BASELINE_DIST;
   const targets: Target[] = [];
   try {
     if (baselineDist) targets.push({ label: 'baseline', server: await serve(baselineDist), runs: new Map() });
-    targets.push({ label: 'current', server: await serve(undefined), runs: new Map() });
+    targets.push({ label: 'current', server: await serve(currentDist), runs: new Map() });
     await measure(targets);
   } finally {
     for (const target of targets) await target.server.stop();

@@ -6,7 +6,9 @@ import { repoRoot, startServer, tempDir } from './support';
 
 /**
  * Issue 15, goal 2: the JavaScript Chromium receives (bytes on the wire, as the server sends them:
- * brotli from the build's .br files), for /login and for first opening each lazy route.
+ * brotli from the build's .br files), for /login and for first opening each lazy route. Goal 6:
+ * what the signed-in dashboard receives from the stock-data API (its index cards' sparklines).
+ * `WEB_BUNDLE_DIST=<a web build folder>` measures that build instead of building apps/web/dist.
  */
 const LOGIN_GOAL_KB = 120;
 const ROUTE_GOAL_KB = 60;
@@ -34,11 +36,13 @@ interface Loaded {
 
 export async function bench() {
   console.log(`load average at start: ${os.loadavg()[0]!.toFixed(2)}`);
-  execSync('npm run build -w apps/web', { cwd: repoRoot, stdio: 'ignore' });
+  const dist = process.env.WEB_BUNDLE_DIST;
+  if (!dist) execSync('npm run build -w apps/web', { cwd: repoRoot, stdio: 'ignore' });
   const server = await startServer({
     DATA_DIR: tempDir('imali-bench-web-'),
     DATABASE_URL: '',
     SEED_DEMO: 'true',
+    ...(dist ? { WEB_DIST_DIR: dist } : {}),
   });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -47,9 +51,19 @@ export async function bench() {
   try {
     const page = await browser.newPage();
     let loaded: Loaded[] = [];
+    let marketData: Loaded[] = [];
     const pending: Promise<void>[] = [];
     const record = (request: Request) => {
-      const name = new URL(request.url()).pathname.replace(/^.*\//, '');
+      const { pathname } = new URL(request.url());
+      if (/^\/market\/(chart_data|sparkline)$/.test(pathname)) {
+        pending.push(
+          request.sizes().then((sizes) => {
+            marketData.push({ name: pathname, wire: sizes.responseBodySize, raw: 0 });
+          }),
+        );
+        return;
+      }
+      const name = pathname.replace(/^.*\//, '');
       if (!name.endsWith('.js')) return;
       pending.push(
         Promise.all([request.sizes(), request.response()]).then(async ([sizes, response]) => {
@@ -78,6 +92,7 @@ export async function bench() {
 
     // Sign in as the demo client and let the dashboard settle: what the signed-in first load adds.
     loaded = [];
+    marketData = [];
     await page.getByLabel('Mobile number').fill(DEMO.mobile);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -85,6 +100,12 @@ export async function bench() {
     await settle();
     console.log(
       `web.dashboard_after_login_js_wire_kb: ${kb(loaded, 'wire').toFixed(1)} (largest: ${largest(loaded, 4)})`,
+    );
+    // The index cards render after the first screen has painted: wait for their three series.
+    await page.getByTestId('index-card').nth(2).waitFor({ timeout: 30_000 });
+    await settle();
+    console.log(
+      `web.dashboard_market_data_wire_kb: ${kb(marketData, 'wire').toFixed(1)} in ${marketData.length} requests (${[...new Set(marketData.map((m) => m.name))].join(', ')}; before: three 1-minute chart_data series, ~45 KB each)`,
     );
     for (const route of ROUTES) {
       loaded = [];

@@ -1,8 +1,10 @@
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { MenuEntry } from '@imali/contract';
 import { http } from '@/lib/api-client';
 import { loadOrOffline } from '@/lib/http';
 import { createStore } from '@/lib/create-store';
+import { loadQueryClient } from './query-provider';
+import { screenData, type ScreenDataPrefetch } from './registry/screen-data';
 import { screenRegistry } from './registry/screens';
 import { LAYOUT_ROUTE_ID } from './route-ids';
 
@@ -34,11 +36,22 @@ export function menuToRoutes(entries: MenuEntry[], parentId = 'menu'): RouteObje
       ...menuToRoutes(entry.children ?? [], id),
     ];
     const handle: RouteHandle = { title: entry.meta.title };
+    const prefetch = screenData[entry.component];
     return [
       {
         id,
         path: entry.path,
         handle,
+        // A static loader runs beside `lazy`: the screen's first requests start with its code.
+        // It returns at once, so a slow request never holds the navigation up.
+        ...(prefetch
+          ? {
+              loader: ({ request }: LoaderFunctionArgs) => {
+                startPrefetch(prefetch, new URL(request.url));
+                return null;
+              },
+            }
+          : {}),
         lazy: async () => ({ Component: (await loadOrOffline(load)).default }),
         ...(children.length > 0 ? { children } : {}),
       },
@@ -56,6 +69,24 @@ export function preloadScreensFor(path: string): void {
   for (let i = 1; i <= segments.length; i++) {
     const load = screenRegistry[segments.slice(0, i).join('/')];
     if (load) void load().catch(() => undefined);
+  }
+}
+
+function startPrefetch(prefetch: ScreenDataPrefetch, url: URL): void {
+  loadQueryClient()
+    .then((client) => prefetch(client, url))
+    .catch(() => undefined);
+}
+
+/**
+ * Starts the first requests of the screens a URL most likely shows, as `preloadScreensFor` starts
+ * their code: on a cold load this runs while the menu is still being fetched.
+ */
+export function prefetchScreenDataFor(url: URL): void {
+  const segments = url.pathname.replace(/^\/+|\/+$/g, '').split('/');
+  for (let i = 1; i <= segments.length; i++) {
+    const prefetch = screenData[segments.slice(0, i).join('/')];
+    if (prefetch) startPrefetch(prefetch, url);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
+import { AfterFirstPaint } from '@/components/ui/after-first-paint';
 import { preloadDialogShell } from '@/components/ui/dialog-shell';
 import { ModalHost } from '@/components/ui/modal';
 import { Button } from '@/components/ui/button';
@@ -20,10 +21,14 @@ function SignedInOverlays() {
   const [wanted, setWanted] = useState(signedIn);
   if (signedIn && !wanted) setWanted(true);
   if (!wanted) return null;
+  // Loaded once the first signed-in screen has painted: a drawer opened before then opens as
+  // soon as its host mounts (the drawers' state lives in their stores, not in the hosts).
   return (
-    <Suspense fallback={null}>
-      <OverlayHosts />
-    </Suspense>
+    <AfterFirstPaint placeholder={null}>
+      <Suspense fallback={null}>
+        <OverlayHosts />
+      </Suspense>
+    </AfterFirstPaint>
   );
 }
 
@@ -68,7 +73,7 @@ export function RootShell() {
   useEffect(() => {
     // The dialog code is not in the entry bundle (sign-in budget), nor fetched before anyone
     // touches the page: the first pointer, touch or key fetches it, well before a click or key
-    // can open a modal (the signed-in layout preloads it on mount).
+    // can open a modal (the signed-in layout preloads it once its first screen has painted).
     const preload = () => {
       for (const type of INTERACTIONS) window.removeEventListener(type, preload, true);
       void preloadDialogShell().catch(() => undefined);

@@ -140,6 +140,10 @@ export function createAppRouter() {
         const menu = await import('./menu');
         if (menu.menuAttached()) return;
         menu.preloadScreensFor(path);
+        // The address being opened (its query too, e.g. ?period=), when this is the first load.
+        menu.prefetchScreenDataFor(
+          new URL(window.location.pathname === path ? window.location.href : path, window.location.origin),
+        );
         await menu.attachMenuRoutes(patch);
       } catch (error) {
         console.error('Failed to load the menu', error);

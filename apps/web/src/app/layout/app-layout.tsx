@@ -12,6 +12,16 @@ import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { SearchDialog } from './search-dialog';
 
+/** Runs `task` when the browser is idle (at most 2 s from now); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(task, 200);
+  return () => clearTimeout(timer);
+}
+
 export const SESSION_CHECK_INTERVAL_MS = 15 * 60 * 1000;
 
 /** Every 15 minutes: verify the session; an expired one goes to /login. */
@@ -33,8 +43,9 @@ function useSessionCheck() {
 export function AppLayout() {
   const { data: profile } = useProfile();
   useSessionCheck();
-  // Signed-in screens open modals and drawers (PIN, receipts, quotes): have the dialog code ready.
-  useEffect(() => void preloadDialogShell().catch(() => undefined), []);
+  // Signed-in screens open modals and drawers (PIN, receipts, quotes): have the dialog code ready,
+  // fetched once the first screen has painted rather than beside its code and data.
+  useEffect(() => whenIdle(() => void preloadDialogShell().catch(() => undefined)), []);
   return (
     <div className="min-h-screen">
       <Header profile={profile} />

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AfterFirstPaint } from '@/components/ui/after-first-paint';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,10 +18,7 @@ export default function DashboardScreen() {
   const stats = useDashboardStats();
   const [visible, toggleVisible] = useAssetsVisibility();
   const profile = stats.profile.data;
-  const navigate = useNavigate();
   const firstName = profile?.name?.split(' ')[0];
-  const Wallet = slots.dashboardWallet;
-  const IndexCards = slots.dashboardIndexCards;
   return (
     <div>
       <PageHeader
@@ -32,36 +29,7 @@ export default function DashboardScreen() {
       {/* Below the portfolio block (the first screen on a phone): rendered, and its requests
           sent, once the first screen has painted (decision 0039). */}
       <AfterFirstPaint placeholder={<Skeleton className="mb-6 h-[480px] w-full rounded-2xl" />}>
-        {IndexCards && (
-          <section aria-label="Markets" className="mb-6">
-            <div className="mb-3 flex items-center justify-between">
-              <h2 className="text-base font-semibold text-slate-900">Markets</h2>
-              <Link
-                to="/market/ranking"
-                className="text-sm font-semibold text-brand-600 hover:text-brand-700"
-              >
-                Ranking
-              </Link>
-            </div>
-            <Suspense fallback={<Skeleton className="h-[118px] w-full rounded-2xl" />}>
-              <IndexCards />
-            </Suspense>
-          </section>
-        )}
-        {Wallet && (
-          <div className="mb-6">
-            <Suspense fallback={<Skeleton className="h-48 w-full rounded-2xl" />}>
-              <Wallet />
-            </Suspense>
-          </div>
-        )}
-        <div className="mb-6">
-          <HotList onOpen={openOffering} onSeeAll={() => void navigate('/discover')} />
-        </div>
-        <section aria-label="Your orders" className="mb-6">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">Your orders</h2>
-          <OrdersGlance />
-        </section>
+        <BelowTheFold />
       </AfterFirstPaint>
       {profile && !profile.has_pin && (
         <EmptyState
@@ -73,3 +41,44 @@ export default function DashboardScreen() {
     </div>
   );
 }
+
+/**
+ * The index cards, wallet, hot list and orders. Memoised without props: the portfolio figures
+ * arriving re-render the screen above it, not this part (each such render is one task).
+ */
+const BelowTheFold = memo(function BelowTheFold() {
+  const navigate = useNavigate();
+  const Wallet = slots.dashboardWallet;
+  const IndexCards = slots.dashboardIndexCards;
+  return (
+    <>
+      {IndexCards && (
+        <section aria-label="Markets" className="mb-6">
+          <div className="mb-3 flex items-center justify-between">
+            <h2 className="text-base font-semibold text-slate-900">Markets</h2>
+            <Link to="/market/ranking" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+              Ranking
+            </Link>
+          </div>
+          <Suspense fallback={<Skeleton className="h-[118px] w-full rounded-2xl" />}>
+            <IndexCards />
+          </Suspense>
+        </section>
+      )}
+      {Wallet && (
+        <div className="mb-6">
+          <Suspense fallback={<Skeleton className="h-48 w-full rounded-2xl" />}>
+            <Wallet />
+          </Suspense>
+        </div>
+      )}
+      <div className="mb-6">
+        <HotList onOpen={openOffering} onSeeAll={() => void navigate('/discover')} />
+      </div>
+      <section aria-label="Your orders" className="mb-6">
+        <h2 className="mb-3 text-base font-semibold text-slate-900">Your orders</h2>
+        <OrdersGlance />
+      </section>
+    </>
+  );
+});

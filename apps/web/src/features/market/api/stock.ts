@@ -1,6 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChartData, Company, Quote, StockDetail } from '@imali/contract';
-import type { CandleInterval } from '@imali/contract';
+import type {
+  CandleInterval,
+  ChartData,
+  ChartRangeCode,
+  Company,
+  Quote,
+  Sparkline,
+  StockDetail,
+} from '@imali/contract';
 import { candidateRefs, type StockKey } from '../model/quotes';
 import { stockData } from './stock-data-client';
 
@@ -24,17 +31,38 @@ export const companyQuery = (s: StockKey) =>
     staleTime: 10 * 60_000,
   });
 
-export const chartDataQuery = (s: StockKey, interval: CandleInterval) =>
+/**
+ * GET /chart_data with the range the chart shows: the server cuts the interval's span to it (a
+ * 1-year chart downloads a year of daily candles, not the whole five years).
+ */
+export const chartDataQuery = (s: StockKey, interval: CandleInterval, range: ChartRangeCode) =>
   queryOptions({
-    queryKey: ['market', 'chart', s.country, s.symbol, interval] as const,
+    queryKey: ['market', 'chart', s.country, s.symbol, interval, range] as const,
     queryFn: ({ signal }) =>
-      stockData.get<ChartData>('/chart_data', { country: s.country, symbol: s.symbol, interval }, signal),
+      stockData.get<ChartData>(
+        '/chart_data',
+        { country: s.country, symbol: s.symbol, interval, range },
+        signal,
+      ),
+    staleTime: 60_000,
+  });
+
+/**
+ * GET /sparkline: the last session's closes thinned to about `points` numbers (a few hundred
+ * bytes), for the small lines of the index cards, instead of the session's ~480 one-minute candles.
+ */
+export const sparklineQuery = (s: StockKey, points: number) =>
+  queryOptions({
+    queryKey: ['market', 'sparkline', s.country, s.symbol, points] as const,
+    queryFn: ({ signal }) =>
+      stockData.get<Sparkline>('/sparkline', { country: s.country, symbol: s.symbol, points }, signal),
     staleTime: 60_000,
   });
 
 export const useStockDetail = (s: StockKey) => useQuery(stockDetailQuery(s));
 export const useCompany = (s: StockKey) => useQuery(companyQuery(s));
-export const useChartData = (s: StockKey, interval: CandleInterval) => useQuery(chartDataQuery(s, interval));
+export const useChartData = (s: StockKey, interval: CandleInterval, range: ChartRangeCode) =>
+  useQuery(chartDataQuery(s, interval, range));
 
 /** POST /stock: quotes of many stocks at once. */
 export function fetchQuotes(stocks: StockKey[], signal?: AbortSignal): Promise<Quote[]> {

@@ -4,7 +4,7 @@ import { DEFAULT_COUNTRY, signedTone } from '@imali/money';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useIndices } from '../api/market-lists';
-import { chartDataQuery } from '../api/stock';
+import { sparklineQuery } from '../api/stock';
 import { useLiveQuotes } from '../hooks/use-live-quotes';
 import { FLASH_CLASS, usePriceFlash } from '../hooks/use-price-flash';
 import { exchangeTimeZone } from '../model/candles';
@@ -57,10 +57,9 @@ export default function IndexCards({ country = DEFAULT_COUNTRY }: { country?: st
 
 function IndexCard({ quote }: { quote: Quote }) {
   const flash = usePriceFlash(quote.price);
-  const chart = useQuery(chartDataQuery(quote, '1m'));
-  const candles = chart.data?.candles ?? [];
-  const step = Math.max(1, Math.ceil(candles.length / SPARKLINE_POINTS));
-  const values = candles.filter((_, i) => i % step === 0 || i === candles.length - 1).map((c) => c.close);
+  const sparkline = useQuery(sparklineQuery(quote, SPARKLINE_POINTS));
+  // The last point follows the live price.
+  const values = [...(sparkline.data?.closes ?? [])];
   if (values.length > 0) values[values.length - 1] = quote.price;
   return (
     <button

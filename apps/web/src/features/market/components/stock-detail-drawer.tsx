@@ -256,7 +256,7 @@ function ChartPanel({ stock, quote }: { stock: StockKey; quote: StockDetail }) {
   const [range, setRange] = useState<ChartRange>('1D');
   const [style, setStyle] = useState<ChartStyle>('area');
   const spec = RANGE_SPECS[range];
-  const chart = useChartData(stock, spec.interval);
+  const chart = useChartData(stock, spec.interval, range);
   const timeZone = exchangeTimeZone(quote.market);
 
   const basePoints = useMemo(

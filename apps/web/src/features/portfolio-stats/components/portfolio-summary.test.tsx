@@ -88,7 +88,8 @@ describe('Portfolio Summary', () => {
       ]),
     );
     expect(switcher.value).toBe('');
-    expect(screen.getByTestId('returns-explained').textContent).toContain(RETURNS_EXPLAINED);
+    // The returns table and the figures are below the first screen: rendered once it has painted.
+    expect((await screen.findByTestId('returns-explained')).textContent).toContain(RETURNS_EXPLAINED);
     expect(screen.getByTestId('period-twr').textContent).toBe('--%');
     expect(screen.getByTestId('period-mwr').textContent).toBe('+2.34%');
     const rows = within(screen.getByTestId('returns-table')).getAllByRole('row').slice(1);
@@ -107,7 +108,7 @@ describe('Portfolio Summary', () => {
   it('shows cash, value, cost and profits truncated, with profit colours', async () => {
     renderSummary();
     await screen.findByTestId('summary-total');
-    const figures = screen.getByText('Cash and holdings').closest('section')!;
+    const figures = (await screen.findByText('Cash and holdings')).closest('section')!;
     const value = (label: string) => nbsp(within(figures).getByText(label).nextElementSibling?.textContent);
     expect(value('Cash balance')).toBe('ZAR 28,012.34');
     expect(value('Market value')).toBe('ZAR 12,345.67');
@@ -167,7 +168,9 @@ describe('Portfolio Summary', () => {
     await user.selectOptions(switcher, '1');
     await waitFor(() => expect(screen.getByTestId('period-twr').textContent).toBe('+2.99%'));
     expect(screen.getByTestId('location').textContent).toBe('?account=1');
-    expect(within(screen.getByTestId('returns-table')).getAllByRole('row')[5]!.textContent).toBe('1Y--%--%');
+    expect(within(await screen.findByTestId('returns-table')).getAllByRole('row')[5]!.textContent).toBe(
+      '1Y--%--%',
+    );
     const stocks = await screen.findByTestId('breakdown-stock');
     const row = await within(stocks).findByTestId('position-row');
     expect(nbsp(row.textContent)).toContain('FirstRand Ltd');
@@ -197,7 +200,7 @@ describe('Portfolio Summary', () => {
     renderSummary(false);
     expect((await screen.findByTestId('summary-total')).textContent).toBe('******');
     expect(screen.getByTestId('summary-day-change').textContent).toBe('****** (+0.30%)');
-    expect(screen.getByTestId('summary-unrealised').textContent).toBe('******');
+    expect((await screen.findByTestId('summary-unrealised')).textContent).toBe('******');
     expect(screen.getByTestId('period-mwr').textContent).toBe('+2.34%');
     // The chart's scale shows no amounts either.
     expect(screen.getByTestId('value-chart').textContent).not.toMatch(/ZAR/);

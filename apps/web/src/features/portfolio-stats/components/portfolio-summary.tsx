@@ -7,6 +7,7 @@ import {
   type PortfolioSummary as Summary,
   type ValueSeries,
 } from '@imali/contract';
+import { AfterFirstPaint } from '@/components/ui/after-first-paint';
 import { KeyValueSection } from '@/components/ui/key-value-section';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { Skeleton, DetailCardSkeleton } from '@/components/ui/skeleton';
@@ -31,6 +32,7 @@ import {
   toneClass,
 } from '../model/format';
 import { FETCH_PORTFOLIO_FAILED } from '../model/loading';
+import { DEFAULT_PERIOD, summaryChoice } from '../model/summary-choice';
 import { AllocationDonut } from './allocation-donut';
 import { ProductBreakdown } from './product-breakdown';
 import { ValueChart } from './value-chart';
@@ -44,6 +46,10 @@ const accountLabel = (a: { currency: string }) => `${a.currency} account`;
  * /portfolio/summary: one account or the client's total (in ZAR at mid rates) — the value over the
  * chosen period (chart with a table for screen readers), time- and money-weighted returns, cash,
  * value, cost and profit, allocation by product and sector, and each product type's positions.
+ *
+ * The first screen (switcher, total, period, chart) renders first; the returns table, the figures,
+ * the allocation and the positions (and their requests) once it has painted (decision 0039). Each
+ * part reads its own queries, so one response re-renders only the part that shows it.
  */
 export function PortfolioSummary({
   visible,
@@ -54,10 +60,7 @@ export function PortfolioSummary({
 }) {
   // The choices live in the address (?account=&period=), so a reload or a shared link keeps them.
   const [params, setParams] = useSearchParams();
-  const account: AccountChoice = /^\d+$/.test(params.get('account') ?? '')
-    ? Number(params.get('account'))
-    : '';
-  const period: PortfolioPeriod = PORTFOLIO_PERIODS.find((p) => p === params.get('period')) ?? '1M';
+  const { account, period } = summaryChoice(params);
   const choose = (next: { account?: AccountChoice; period?: PortfolioPeriod }) =>
     setParams(
       (current) => {
@@ -66,54 +69,23 @@ export function PortfolioSummary({
         const p = next.period ?? period;
         if (a === '') out.delete('account');
         else out.set('account', String(a));
-        if (p === '1M') out.delete('period');
+        if (p === DEFAULT_PERIOD) out.delete('period');
         else out.set('period', p);
         return out;
       },
       { replace: true },
     );
-  const accounts = useStatAccounts();
   const summary = usePortfolioSummary(account);
-  const assets = useAssetSummary();
-  const series = useValueSeries(account, period);
-  const selectId = useId();
 
   const failedAt = summary.isError ? summary.errorUpdatedAt : 0;
   useEffect(() => {
     if (failedAt) toast.error(FETCH_PORTFOLIO_FAILED);
   }, [failedAt]);
 
-  // The per-product positions: the chosen account, or each account that holds something.
-  const holdingAccounts: Array<{ id: AccountChoice; label: string }> =
-    account !== ''
-      ? [{ id: account, label: '' }]
-      : (assets.data?.accounts ?? [])
-          .filter((a) => /[1-9]/.test(a.market_value))
-          .map((a) => ({ id: a.account_id, label: accountLabel(a) }));
-  const chosen = accounts.data?.find((a) => a.id === account);
-
   return (
     <div className="space-y-4" data-testid="portfolio-summary">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="w-full sm:w-64">
-          <label htmlFor={selectId} className="mb-1 block text-xs font-medium text-slate-500">
-            Account
-          </label>
-          <select
-            id={selectId}
-            value={String(account)}
-            onChange={(e) => choose({ account: e.target.value === '' ? '' : Number(e.target.value) })}
-            className="w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 shadow-sm focus:border-brand-500"
-            data-testid="account-switcher"
-          >
-            <option value="">All accounts (ZAR)</option>
-            {accounts.data?.map((a) => (
-              <option key={a.id} value={a.id}>
-                {accountLabel(a)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AccountSwitcher account={account} onChange={(a) => choose({ account: a })} />
         <button
           type="button"
           onClick={onToggleVisibility}
@@ -128,10 +100,7 @@ export function PortfolioSummary({
       {summary.data ? (
         <SummaryBody
           summary={summary.data}
-          series={series.data}
-          seriesLoading={series.isPending || series.isPlaceholderData}
-          seriesFailed={series.isError}
-          seriesAccountLabel={chosen ? accountLabel(chosen) : 'ZAR account'}
+          account={account}
           period={period}
           onPeriod={(p) => choose({ period: p })}
           visible={visible}
@@ -150,53 +119,94 @@ export function PortfolioSummary({
         </div>
       )}
 
-      <section aria-labelledby="breakdown-heading" className="space-y-3">
-        <h3 id="breakdown-heading" className="text-base font-semibold text-slate-900">
-          Positions by product
-        </h3>
-        {holdingAccounts.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500">
-            {assets.isPending && account === '' ? 'Loading…' : 'No positions held.'}
-          </p>
-        ) : (
-          holdingAccounts.map((h) => (
-            <div key={String(h.id)} className="space-y-3">
-              {h.label && <p className="text-sm font-medium text-slate-600">{h.label}</p>}
-              <div className="grid grid-cols-1 gap-3 xl:grid-cols-3">
-                {PORTFOLIO_PRODUCTS.map((product) => (
-                  <ProductBreakdown key={product} product={product} account={h.id} visible={visible} />
-                ))}
-              </div>
-            </div>
-          ))
-        )}
-      </section>
+      <AfterFirstPaint placeholder={<Skeleton className="h-40 w-full rounded-2xl" />}>
+        <PositionsByProduct account={account} visible={visible} />
+      </AfterFirstPaint>
     </div>
+  );
+}
+
+function AccountSwitcher({
+  account,
+  onChange,
+}: {
+  account: AccountChoice;
+  onChange: (account: AccountChoice) => void;
+}) {
+  const accounts = useStatAccounts();
+  const selectId = useId();
+  return (
+    <div className="w-full sm:w-64">
+      <label htmlFor={selectId} className="mb-1 block text-xs font-medium text-slate-500">
+        Account
+      </label>
+      <select
+        id={selectId}
+        value={String(account)}
+        onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}
+        className="w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 shadow-sm focus:border-brand-500"
+        data-testid="account-switcher"
+      >
+        <option value="">All accounts (ZAR)</option>
+        {accounts.data?.map((a) => (
+          <option key={a.id} value={a.id}>
+            {accountLabel(a)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Each product type's positions: the chosen account's, or each account's that holds something. */
+function PositionsByProduct({ account, visible }: { account: AccountChoice; visible: boolean }) {
+  const assets = useAssetSummary();
+  const holdingAccounts: Array<{ id: AccountChoice; label: string }> =
+    account !== ''
+      ? [{ id: account, label: '' }]
+      : (assets.data?.accounts ?? [])
+          .filter((a) => /[1-9]/.test(a.market_value))
+          .map((a) => ({ id: a.account_id, label: accountLabel(a) }));
+  return (
+    <section aria-labelledby="breakdown-heading" className="space-y-3">
+      <h3 id="breakdown-heading" className="text-base font-semibold text-slate-900">
+        Positions by product
+      </h3>
+      {holdingAccounts.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500">
+          {assets.isPending && account === '' ? 'Loading…' : 'No positions held.'}
+        </p>
+      ) : (
+        holdingAccounts.map((h) => (
+          <div key={String(h.id)} className="space-y-3">
+            {h.label && <p className="text-sm font-medium text-slate-600">{h.label}</p>}
+            <div className="grid grid-cols-1 gap-3 xl:grid-cols-3">
+              {PORTFOLIO_PRODUCTS.map((product) => (
+                <ProductBreakdown key={product} product={product} account={h.id} visible={visible} />
+              ))}
+            </div>
+          </div>
+        ))
+      )}
+    </section>
   );
 }
 
 function SummaryBody({
   summary,
-  series,
-  seriesLoading,
-  seriesFailed,
-  seriesAccountLabel,
+  account,
   period,
   onPeriod,
   visible,
 }: {
   summary: Summary;
-  series: ValueSeries | undefined;
-  seriesLoading: boolean;
-  seriesFailed: boolean;
-  seriesAccountLabel: string;
+  account: AccountChoice;
   period: PortfolioPeriod;
   onPeriod: (p: PortfolioPeriod) => void;
   visible: boolean;
 }) {
   const c = summary.currency;
   const chosen = summary.returns.find((r) => r.period === period);
-  const [showTable, setShowTable] = useState(false);
   return (
     <>
       <section
@@ -273,46 +283,90 @@ function SummaryBody({
           </dl>
         )}
 
-        <div className="mt-4">
-          <p className="mb-1 text-xs text-slate-500">
-            {seriesAccountLabel} · value at the end of each day, {PERIOD_LABELS[period].toLowerCase()}
-            {chosen ? ` (since ${dayLabel(chosen.from)})` : ''}
-          </p>
-          {seriesFailed ? (
-            <p className="flex h-56 items-center justify-center text-sm text-slate-500">
-              The chart could not be loaded.
-            </p>
-          ) : series && !seriesLoading ? (
-            <>
-              {series.points.length < 2 ? (
-                // One day is a dot, not a chart.
-                <p
-                  className="flex h-40 items-center justify-center rounded-xl bg-slate-50 px-6 text-center text-sm text-slate-500"
-                  data-testid="value-chart"
-                  data-period={series.period}
-                  data-points={series.points.length}
-                >
-                  The chart starts once there are two days of values: one is added at the end of each day.
-                </p>
-              ) : (
-                <ValueChart series={series} visible={visible} />
-              )}
-              <button
-                type="button"
-                className="mt-2 text-sm font-medium text-brand-600 hover:text-brand-700"
-                aria-expanded={showTable}
-                onClick={() => setShowTable((s) => !s)}
-              >
-                {showTable ? 'Hide the table' : 'Show as a table'}
-              </button>
-              <SeriesTable series={series} visible={visible} shown={showTable} />
-            </>
-          ) : (
-            <Skeleton className="h-56 w-full sm:h-64" />
-          )}
-        </div>
+        <ValueOverPeriod account={account} period={period} since={chosen?.from} visible={visible} />
       </section>
 
+      <AfterFirstPaint placeholder={<Skeleton className="h-[760px] w-full rounded-2xl lg:h-[520px]" />}>
+        <SummaryDetails summary={summary} period={period} visible={visible} />
+      </AfterFirstPaint>
+    </>
+  );
+}
+
+/** The value chart over the period (the chosen account's, or the ZAR account's for the total). */
+function ValueOverPeriod({
+  account,
+  period,
+  since,
+  visible,
+}: {
+  account: AccountChoice;
+  period: PortfolioPeriod;
+  since: string | undefined;
+  visible: boolean;
+}) {
+  const accounts = useStatAccounts();
+  const valueSeries = useValueSeries(account, period);
+  const series = valueSeries.data;
+  const [showTable, setShowTable] = useState(false);
+  const chosenAccount = accounts.data?.find((a) => a.id === account);
+  const seriesAccountLabel = chosenAccount ? accountLabel(chosenAccount) : 'ZAR account';
+  const seriesLoading = valueSeries.isPending || valueSeries.isPlaceholderData;
+  return (
+    <div className="mt-4">
+      <p className="mb-1 text-xs text-slate-500">
+        {seriesAccountLabel} · value at the end of each day, {PERIOD_LABELS[period].toLowerCase()}
+        {since ? ` (since ${dayLabel(since)})` : ''}
+      </p>
+      {valueSeries.isError ? (
+        <p className="flex h-56 items-center justify-center text-sm text-slate-500">
+          The chart could not be loaded.
+        </p>
+      ) : series && !seriesLoading ? (
+        <>
+          {series.points.length < 2 ? (
+            // One day is a dot, not a chart.
+            <p
+              className="flex h-40 items-center justify-center rounded-xl bg-slate-50 px-6 text-center text-sm text-slate-500"
+              data-testid="value-chart"
+              data-period={series.period}
+              data-points={series.points.length}
+            >
+              The chart starts once there are two days of values: one is added at the end of each day.
+            </p>
+          ) : (
+            <ValueChart series={series} visible={visible} />
+          )}
+          <button
+            type="button"
+            className="mt-2 text-sm font-medium text-brand-600 hover:text-brand-700"
+            aria-expanded={showTable}
+            onClick={() => setShowTable((s) => !s)}
+          >
+            {showTable ? 'Hide the table' : 'Show as a table'}
+          </button>
+          <SeriesTable series={series} visible={visible} shown={showTable} />
+        </>
+      ) : (
+        <Skeleton className="h-56 w-full sm:h-64" />
+      )}
+    </div>
+  );
+}
+
+/** Below the first screen: the returns of every period, the figures and the allocation. */
+function SummaryDetails({
+  summary,
+  period,
+  visible,
+}: {
+  summary: Summary;
+  period: PortfolioPeriod;
+  visible: boolean;
+}) {
+  const c = summary.currency;
+  return (
+    <div className="space-y-4">
       <section
         aria-labelledby="returns-heading"
         className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
@@ -438,7 +492,7 @@ function SummaryBody({
           )}
         </section>
       </div>
-    </>
+    </div>
   );
 }
 
