@@ -1,7 +1,8 @@
 // Compiles the API for `npm start` (decision 0037): one ES module, dist/server.mjs, that plain
 // `node` runs. esbuild bundles our TypeScript (apps/api/src and the workspace packages, which
-// ship TypeScript) and drizzle-orm; other packages stay imports from node_modules.
-// `npm run build -w apps/api`, or scripts/start.mjs when the sources are newer than the build.
+// ship TypeScript) with the packages it uses, but for the few listed in EXTERNAL below.
+// `npm run build -w apps/api` (`--outfile <path>` for another place), or scripts/start.mjs when
+// the sources are newer than the build.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,30 +10,46 @@ import { build } from 'esbuild';
 
 const apiDir = import.meta.dirname;
 const srcDir = path.join(apiDir, 'src');
-export const outFile = path.join(apiDir, 'dist/server.mjs');
+export const defaultOutFile = path.join(apiDir, 'dist/server.mjs');
 
 /**
- * Bundled besides our code: the workspace packages (TypeScript sources) and drizzle-orm, pure ES
- * modules whose ~450 files Node would otherwise resolve and read one by one at every start.
- * Every other bare import stays external: native addons, packages that read files beside
- * themselves (PGlite's WASM, the docs UI), and zod, which fastify-type-provider-zod shares.
+ * Packages that stay imports from node_modules; every other one is bundled. Node would otherwise
+ * resolve, read and compile some 900 files one by one at every start (Fastify's CommonJS tree,
+ * zod, drizzle-orm, pg, ioredis). Kept out: native addons (sharp, argon2), packages that read
+ * files beside themselves (PGlite's WASM and data, the docs UI's static files) and pino with its
+ * transports, which run files of their own in worker threads (pino-pretty in development).
  */
-const BUNDLED = /^(@imali\/|drizzle-orm(\/|$))/;
+const EXTERNAL =
+  /^(@electric-sql\/pglite|sharp|@node-rs\/argon2|@fastify\/swagger-ui|pino|pino-pretty|pino-abstract-transport|thread-stream|sonic-boom|pg-native|pg-cloudflare)(\/|$)/;
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
+      EXTERNAL.test(args.path) || args.path.startsWith('node:')
+        ? { path: args.path, external: true }
+        : undefined,
     );
   },
 };
+
+/**
+ * Bundled CommonJS packages `require` node's modules and the external packages above, and two
+ * name their own folder (`__dirname`: ioredis to trim error stacks, @fastify/swagger to find its
+ * package.json, both optional). An ES module has neither: the bundle defines them.
+ */
+const commonJsGlobals = [
+  "import { createRequire as __imaliCreateRequire } from 'node:module';",
+  'const require = __imaliCreateRequire(import.meta.url);',
+  'const __filename = import.meta.filename;',
+  'const __dirname = import.meta.dirname;',
+].join('\n');
 
 /**
  * `import.meta.dirname` in a source file means that file's folder (db/migrate.ts finds its SQL
  * files by it, config/env.ts the repository root); in the bundle it would be dist/. Each use is
  * rewritten to the source folder, relative to the bundle, so files are still read from there.
  */
-const sourceDirname = {
+const sourceDirname = (outFile) => ({
   name: 'source-dirname',
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
@@ -52,9 +69,9 @@ const sourceDirname = {
       };
     });
   },
-};
+});
 
-export async function buildApi() {
+export async function buildApi(outFile = defaultOutFile) {
   const result = await build({
     entryPoints: [path.join(srcDir, 'server.ts')],
     outfile: outFile,
@@ -65,8 +82,9 @@ export async function buildApi() {
     sourcemap: 'linked',
     sourcesContent: false,
     legalComments: 'none',
+    banner: { js: commonJsGlobals },
     logLevel: 'warning',
-    plugins: [externalPackages, sourceDirname],
+    plugins: [externalPackages, sourceDirname(outFile)],
     // Written below: each file goes to a temporary name and is renamed, so a server starting
     // while another process builds never loads half a file.
     write: false,
@@ -84,8 +102,11 @@ export async function buildApi() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // `--outfile <path>`: another place than dist/ (a bench's own build beside a running server).
+  const outFlag = process.argv.indexOf('--outfile');
+  const outFile = outFlag > 0 ? path.resolve(process.argv[outFlag + 1]) : defaultOutFile;
   const started = performance.now();
-  await buildApi();
+  await buildApi(outFile);
   console.log(
     `Built ${path.relative(process.cwd(), outFile)} in ${Math.round(performance.now() - started)} ms`,
   );

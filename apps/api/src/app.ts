@@ -7,7 +7,12 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { ErrorCode, Messages } from '@imali/contract';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
@@ -76,6 +81,16 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     connectionTimeout: 10_000,
     requestTimeout: 10_000,
     genReqId: requestIds(),
+    // Every schema is zod's (the validator below is wrapped by plugins/input-guard.ts, the
+    // serializer set below): naming zod's compilers here keeps Fastify from loading its default
+    // Ajv and fast-json-stringify compilers, ~0.2 s of CPU at every start (decision 0037).
+    schemaController: {
+      // (Fastify types these factories for Ajv's compilers, hence the casts.)
+      compilersFactory: {
+        buildValidator: () => validatorCompiler as never,
+        buildSerializer: () => serializerCompiler as never,
+      },
+    },
     // Prototype-poisoning protection stays at Fastify's default ('error') on purpose.
   }).withTypeProvider<ZodTypeProvider>() as unknown as AppInstance;
 

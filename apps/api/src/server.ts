@@ -1,9 +1,8 @@
-import { buildApp } from './app';
+// The server's entry (`npm start` runs its bundle, apps/api/dist/server.mjs; decision 0037).
+import path from 'node:path';
 import { loadConfig } from './config/env';
-import { openDatabase } from './db/open';
-import { DEMO, seedDemo } from './db/seed';
-import { newOpaqueToken } from './lib/crypto';
-import { readServerRecord, removeServerRecord, writeServerRecord } from './lib/server-lock';
+import { bootPglite } from './db/pglite-boot';
+import { readServerRecord } from './lib/server-lock';
 
 const config = loadConfig();
 const embedded = !config.DATABASE_URL;
@@ -19,43 +18,10 @@ if (embedded) {
   }
 }
 
-const database = await openDatabase(config);
-const opsToken = config.OPS_TOKEN ?? newOpaqueToken();
-const app = await buildApp({ config, database, opsToken });
-
-// The demo credentials are printed only when this start seeded them into an empty database.
-if (config.SEED_DEMO && (await seedDemo(app.ctx))) {
-  app.log.info(
-    `Seeded demo data. Demo: invitation code ${DEMO.invitationCode}; client mobile ${DEMO.mobile}, password ${DEMO.password}, PIN ${DEMO.pin}`,
-  );
-}
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  try {
-    await app.close();
-    await database.close();
-  } finally {
-    removeServerRecord(config.dataDir, process.pid);
-    process.exit(0);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-// Node's default accept backlog (511) is smaller than the crowd of quote streams that reconnect
-// together after a restart (EventSource retries in 3 s); the kernel caps it at net.core.somaxconn.
-// One socket: scaling out is more processes behind a proxy (decision 0021).
-const address = await app.listen({ host: config.HOST, port: config.PORT, backlog: 4096 });
-const port = app.server.address();
-writeServerRecord(config.dataDir, {
-  pid: process.pid,
-  port: typeof port === 'object' && port ? port.port : config.PORT,
-  opsToken,
-  embedded,
-  startedAt: new Date().toISOString(),
-});
-app.log.info(`Imali is running at ${address.replace('0.0.0.0', 'localhost')}`);
+// The embedded database starts first: it reads its files and compiles its WASM while the rest of
+// the server (Fastify, the modules, their schemas) loads below. The bundle evaluates serve.ts and
+// everything it imports only at this import.
+const booting = embedded ? bootPglite(path.join(config.dataDir, 'pgdata')) : undefined;
+booting?.catch(() => undefined); // a failure is reported where serve() awaits it
+const { serve } = await import('./serve');
+await serve(config, booting);

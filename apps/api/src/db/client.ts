@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { bootPglite } from './pglite-boot';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -102,24 +101,14 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-/**
- * PGlite's memory settings (decision 0037), added to its own start parameters (a `startParams`
- * option replaces them). Its postgresql.conf is PostgreSQL's default, sized for a server of a
- * hundred connections: 128 MB of shared buffers that PGlite allocates and touches in its WASM
- * memory at every start. One in-process connection needs far less; a page outside the buffers is
- * a read from the data folder, which the operating system caches.
- */
-export const pgliteSettings = {
-  startParams: ['-c', 'shared_buffers=16MB', '-c', 'max_connections=10'],
-};
+export { pgliteSettings } from './pglite-boot';
 
-/** PGlite: Postgres in WASM. `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite(dataDir, {
-    startParams: [...PGlite.defaultStartParams, ...pgliteSettings.startParams],
-  });
-  await client.waitReady;
+/**
+ * PGlite: Postgres in WASM. `dataDir` undefined means in memory (tests). `booting`: a PGlite
+ * already started by `bootPglite` (server.ts starts it before loading the rest of the server).
+ */
+export async function openPglite(dataDir?: string, booting?: Promise<PGlite>): Promise<DatabaseHandle> {
+  const client = await (booting ?? bootPglite(dataDir));
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const raw: RawConnection = {

@@ -5,6 +5,8 @@ import type { DatabaseHandle, RawConnection } from './client';
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 // Any constant works; it only has to be the same in every process that migrates.
 const MIGRATION_LOCK_ID = 73_110_001;
+/** PostgreSQL's SQLSTATE for a relation that does not exist. */
+const UNDEFINED_TABLE = '42P01';
 
 /**
  * Applies every `db/migrations/NNNN_name.sql` not yet recorded, in name order, each in its own
@@ -20,14 +22,17 @@ async function migrateOn(handle: RawConnection, takeLock: boolean): Promise<stri
     .readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{4}_.+\.sql$/.test(f))
     .sort();
+  // Most starts have nothing pending: one query says so, without the lock or the DDL below.
+  const recorded = await appliedMigrations(handle);
+  if (recorded && files.every((file) => recorded.has(file))) return [];
+
   if (takeLock) await handle.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
   try {
     await handle.execScript(
       'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
     );
-    const done = new Set(
-      (await handle.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
-    );
+    // Read again under the lock: another process may have applied some meanwhile.
+    const done = (await appliedMigrations(handle)) ?? new Set<string>();
     const applied: string[] = [];
     for (const file of files) {
       if (done.has(file)) continue;
@@ -41,5 +46,16 @@ async function migrateOn(handle: RawConnection, takeLock: boolean): Promise<stri
     return applied;
   } finally {
     if (takeLock) await handle.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+  }
+}
+
+/** The recorded migrations' names, or null in a database that has no schema_migrations yet. */
+async function appliedMigrations(handle: RawConnection): Promise<Set<string> | null> {
+  try {
+    const rows = await handle.query<{ name: string }>('select name from schema_migrations');
+    return new Set(rows.map((row) => row.name));
+  } catch (error) {
+    if ((error as { code?: string }).code === UNDEFINED_TABLE) return null;
+    throw error;
   }
 }

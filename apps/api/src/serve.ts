@@ -1,0 +1,75 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { buildApp } from './app';
+import type { Config } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import { openDatabase } from './db/open';
+import { DEMO, seedDemo } from './db/seed';
+import { newOpaqueToken } from './lib/crypto';
+import { removeServerRecord, writeServerRecord } from './lib/server-lock';
+
+/**
+ * The server's start after its entry (server.ts): opens and migrates the database (`booting`: the
+ * embedded one, already starting), builds the app, seeds the demo data and listens.
+ */
+export async function serve(config: Config, booting?: Promise<PGlite>) {
+  const embedded = !config.DATABASE_URL;
+  const database = await openDatabase(config, booting);
+  const opsToken = config.OPS_TOKEN ?? newOpaqueToken();
+  const app = await buildApp({ config, database, opsToken });
+
+  // The demo credentials are printed only when this start seeded them into an empty database.
+  const seedDemoData = async () => {
+    if (await seedDemo(app.ctx)) {
+      app.log.info(
+        `Seeded demo data. Demo: invitation code ${DEMO.invitationCode}; client mobile ${DEMO.mobile}, password ${DEMO.password}, PIN ${DEMO.pin}`,
+      );
+    }
+  };
+  // An empty database is seeded before the server answers: the demo client may sign in at once.
+  // A seeded one only gets what was added to the demo set since (db/seed-trading.ts), a dozen
+  // look-ups that need not hold up the start: they run once the server listens.
+  const seedAfterListen = config.SEED_DEMO && (await hasInvitationCodes(database));
+  if (config.SEED_DEMO && !seedAfterListen) await seedDemoData();
+  let seeding: Promise<void> = Promise.resolve();
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await seeding;
+      await app.close();
+      await database.close();
+    } finally {
+      removeServerRecord(config.dataDir, process.pid);
+      process.exit(0);
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // Node's default accept backlog (511) is smaller than the crowd of quote streams that reconnect
+  // together after a restart (EventSource retries in 3 s); the kernel caps it at net.core.somaxconn.
+  // One socket: scaling out is more processes behind a proxy (decision 0021).
+  const address = await app.listen({ host: config.HOST, port: config.PORT, backlog: 4096 });
+  const port = app.server.address();
+  writeServerRecord(config.dataDir, {
+    pid: process.pid,
+    port: typeof port === 'object' && port ? port.port : config.PORT,
+    opsToken,
+    embedded,
+    startedAt: new Date().toISOString(),
+  });
+  app.log.info(`Imali is running at ${address.replace('0.0.0.0', 'localhost')}`);
+  if (seedAfterListen) {
+    seeding = seedDemoData().catch((err: unknown) => app.log.error({ err }, 'demo data top-up failed'));
+  }
+}
+
+async function hasInvitationCodes(database: DatabaseHandle) {
+  const [row] = await database.query<{ found: boolean }>(
+    'select exists (select 1 from invitation_codes) as found',
+  );
+  return row?.found === true;
+}
