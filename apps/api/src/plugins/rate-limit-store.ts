@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ErrorCode, Messages } from '@imali/contract';
 import { lt } from 'drizzle-orm';
 import { rateLimitCounters } from '../db/schema/index';
@@ -70,7 +70,10 @@ export async function pruneRateLimitCounters(ctx: AppContext) {
  */
 export async function registerRateLimits(app: FastifyInstance, ctx: AppContext) {
   const redisUrl = ctx.config.REDIS_URL;
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  // ioredis is loaded only where Redis is configured (not at every embedded start).
+  const redis: Redis | undefined = redisUrl
+    ? new (await import('ioredis')).Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(fastifyRateLimit, {
     global: false,

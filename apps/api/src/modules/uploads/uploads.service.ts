@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { ErrorCode, MAX_IMAGE_BYTES, Messages } from '@imali/contract';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
@@ -133,6 +132,8 @@ export async function acceptUpload(
 }
 
 async function reencode(bytes: Buffer, mime: (typeof IMAGE_MIMES)[number]): Promise<Buffer> {
+  // Loaded with the first upload, not at every start (a native addon: 30-50 ms; decision 0037).
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
     if (mime === 'image/jpeg') return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
