@@ -35,6 +35,8 @@ interface Served {
   port: number;
   headers: Record<string, string>;
   routes: Record<string, string>;
+  /** Per route: statements sent to the database per request, the waits they made, body bytes. */
+  statements: Record<string, { statements: number; waits: number; bytes: number }>;
 }
 
 // ---- server side (a child process) ----------------------------------------------------------
@@ -48,6 +50,53 @@ async function serveHello(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
+/**
+ * Counts the statements the process sends to the database (pg clients and PGlite) and the waits
+ * they make: a wait starts when a statement is sent while none is in flight, so statements sent
+ * together (Promise.all on a pool) are one wait, statements one after another are one each.
+ */
+const statementCounter = { statements: 0, waits: 0, inFlight: 0 };
+function countStatements(proto: { query: (...args: never[]) => unknown }) {
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: never[]) {
+    statementCounter.statements += 1;
+    if (statementCounter.inFlight++ === 0) statementCounter.waits += 1;
+    const result = original.apply(this, args);
+    const done = () => void (statementCounter.inFlight -= 1);
+    if (result && typeof (result as Promise<unknown>).then === 'function')
+      (result as Promise<unknown>).then(done, done);
+    else done();
+    return result;
+  };
+}
+
+/** Statements and waits per request of each route, over sequential requests (after one to warm). */
+async function statementsPerRequest(
+  port: number,
+  headers: Record<string, string>,
+  routes: Record<string, string>,
+) {
+  const out: Served['statements'] = {};
+  const requests = 20;
+  for (const [name, route] of Object.entries(routes)) {
+    const get = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}${route}`, { headers });
+      if (res.status !== 200) throw new Error(`${route} answered ${res.status}: ${await res.text()}`);
+      return (await res.arrayBuffer()).byteLength;
+    };
+    const bytes = await get();
+    statementCounter.statements = 0;
+    statementCounter.waits = 0;
+    for (let i = 0; i < requests; i += 1) await get();
+    out[name] = {
+      statements: statementCounter.statements / requests,
+      waits: statementCounter.waits / requests,
+      bytes,
+    };
+  }
+  return out;
+}
+
 function shiftIntoJseSession(isOpenAt: (m: string, t: number) => boolean): number {
   for (let hours = 0; hours < 24 * 8; hours += 1) {
     const shift = hours * 3_600_000;
@@ -58,6 +107,10 @@ function shiftIntoJseSession(isOpenAt: (m: string, t: number) => boolean): numbe
 
 async function serveApi(root: string): Promise<Served> {
   const src = (p: string) => import(path.join(root, 'apps/api/src', p));
+  // The pool, not its clients: a pool's query returns a promise, a client's is called with a callback.
+  countStatements(pg.Pool.prototype as never);
+  const { PGlite } = await import('@electric-sql/pglite');
+  countStatements(PGlite.prototype as never);
   const { buildApp } = await src('app.ts');
   const { loadConfig } = await src('config/env.ts');
   const { openDatabase } = await src('db/open.ts');
@@ -138,16 +191,14 @@ async function serveApi(root: string): Promise<Served> {
   const body = (await res.json()) as { data?: { refresh_token?: string } };
   const token = body.data?.refresh_token;
   if (!token) throw new Error(`login answered ${res.status}: ${JSON.stringify(body)}`);
-  return {
-    port,
-    headers: { authorization: `Bearer ${token}` },
-    routes: {
-      client_info: '/api/auth/app/v1/client_info',
-      accounts: '/api/account/app/v1',
-      portfolio: `/api/stat/app/v1/portfolio?account_id=${zar}`,
-      orders_holding: '/api/client/app/v1/order/holding',
-    },
+  const headers = { authorization: `Bearer ${token}` };
+  const routes = {
+    client_info: '/api/auth/app/v1/client_info',
+    accounts: '/api/account/app/v1',
+    portfolio: `/api/stat/app/v1/portfolio?account_id=${zar}`,
+    orders_holding: '/api/client/app/v1/order/holding',
   };
+  return { port, headers, routes, statements: await statementsPerRequest(port, headers, routes) };
 }
 
 const role = process.env.IMALI_BENCH_ROLE as Role | undefined;
@@ -156,6 +207,11 @@ if (role) {
   process.once('SIGINT', () => process.exit(0));
   const started =
     role === 'hello' ? serveHello().then((port) => ({ port })) : serveApi(process.env.IMALI_API_ROOT!);
+  // The server's own CPU time on request: per request it does not depend on the machine's load
+  // the way requests/s does.
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send!({ cpuMicros: process.cpuUsage().user + process.cpuUsage().system });
+  });
   started.then(
     (served) => process.send!({ served }),
     (error: unknown) => {
@@ -170,6 +226,8 @@ if (role) {
 interface Running {
   child: ChildProcess;
   served: Served;
+  /** The server process's CPU time so far (user + system), µs. */
+  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -192,7 +250,18 @@ function start(roleName: Role, env: Record<string, string> = {}): Promise<Runnin
       const { served } = message as { served: Partial<Served> & { port: number } };
       resolve({
         child,
-        served: { headers: {}, routes: {}, ...served },
+        served: { headers: {}, routes: {}, statements: {}, ...served },
+        cpuMicros: () =>
+          new Promise((answer) => {
+            const onMessage = (reply: unknown) => {
+              const { cpuMicros } = reply as { cpuMicros?: number };
+              if (cpuMicros === undefined) return;
+              child.off('message', onMessage);
+              answer(cpuMicros);
+            };
+            child.on('message', onMessage);
+            child.send('cpu');
+          }),
         stop: () =>
           new Promise((done) => {
             child.removeAllListeners('exit');
@@ -206,6 +275,7 @@ function start(roleName: Role, env: Record<string, string> = {}): Promise<Runnin
 
 interface Figure {
   perSecond: number;
+  total: number;
   p99: number;
   non2xx: number;
   errors: number;
@@ -219,6 +289,7 @@ function cannon(url: string, headers: Record<string, string>, seconds: number): 
         if (error) return reject(error);
         resolve({
           perSecond: result.requests.average,
+          total: result.requests.total,
           p99: result.latency.p99,
           non2xx: result.non2xx,
           errors: result.errors,
@@ -294,25 +365,60 @@ async function payloads(base: string) {
   }
 }
 
-async function measureApi(label: string, root: string, env: Record<string, string>, helloUrl: string) {
-  const api = await start('api', { ...env, IMALI_API_ROOT: root });
+/**
+ * One database kind: every tree's API started on its own fresh database, then route by route
+ * hello-world and each tree in turn, so that a before/after pair is measured minutes, not a whole
+ * run, apart (the machine's speed moves from minute to minute).
+ */
+async function measureDb(
+  kind: 'postgres' | 'pglite',
+  trees: [string, string][],
+  helloUrl: string,
+  adminUrl: string | undefined,
+) {
+  const apis: { label: string; api: Running }[] = [];
+  const drops: (() => Promise<void>)[] = [];
   try {
-    const base = `http://127.0.0.1:${api.served.port}`;
-    if (label === 'postgres') await payloads(base);
+    for (const [prefix, root] of trees) {
+      let env: Record<string, string>;
+      if (kind === 'postgres') {
+        const db = await freshPostgres(adminUrl!);
+        drops.push(db.drop);
+        env = { BENCH_DATABASE_URL: db.url };
+      } else {
+        env = { BENCH_DATA_DIR: tempDir('imali-reads-') };
+      }
+      apis.push({ label: `${prefix}${kind}`, api: await start('api', { ...env, IMALI_API_ROOT: root }) });
+    }
+    const current = apis.at(-1)!.api;
+    if (kind === 'postgres') await payloads(`http://127.0.0.1:${current.served.port}`);
     const only = process.env.IMALI_BENCH_ROUTES?.split(',');
-    for (const [name, route] of Object.entries(api.served.routes)) {
+    for (const name of Object.keys(current.served.routes)) {
       if (only && !only.includes(name)) continue;
-      // Hello-world right before each route: the machine's speed moves from minute to minute.
-      const hello = await measure(helloUrl, {});
-      const f = await measure(base + route, api.served.headers);
-      const ratio = (100 * f.perSecond) / hello.perSecond;
-      const bad = f.non2xx + f.errors > 0 ? ` NON-2XX ${f.non2xx} ERRORS ${f.errors}` : '';
-      console.log(
-        `api_reads.${label}.${name}: ${f.perSecond.toFixed(0)} req/s, p99 ${f.p99} ms, ${ratio.toFixed(1)}% of hello-world (${hello.perSecond.toFixed(0)} req/s, p99 ${hello.p99} ms, just before)${bad}`,
-      );
+      for (const { label, api } of apis) {
+        const route = api.served.routes[name];
+        if (!route) continue;
+        // Hello-world right before each measurement.
+        const hello = await measure(helloUrl, {});
+        const url = `http://127.0.0.1:${api.served.port}${route}`;
+        await cannon(url, api.served.headers, WARMUP_SECONDS);
+        const cpuBefore = await api.cpuMicros();
+        const f = await cannon(url, api.served.headers, SECONDS);
+        const cpuMicrosUsed = (await api.cpuMicros()) - cpuBefore;
+        const ratio = (100 * f.perSecond) / hello.perSecond;
+        const bad = f.non2xx + f.errors > 0 ? ` NON-2XX ${f.non2xx} ERRORS ${f.errors}` : '';
+        const counted = api.served.statements[name];
+        const statements = counted
+          ? `, ${counted.statements} statements in ${counted.waits} waits per request, ${(counted.bytes / 1024).toFixed(1)} KB`
+          : '';
+        console.log(
+          `api_reads.${label}.${name}: ${f.perSecond.toFixed(0)} req/s, p99 ${f.p99} ms, ${ratio.toFixed(1)}% of hello-world (${hello.perSecond.toFixed(0)} req/s, p99 ${hello.p99} ms, just before)${statements}, server CPU ${(cpuMicrosUsed / f.total / 1000).toFixed(2)} ms per request${bad}`,
+        );
+      }
     }
   } finally {
-    await api.stop();
+    for (const { api } of apis) await api.stop();
+    for (const drop of drops) await drop();
   }
 }
 
@@ -324,24 +430,16 @@ export async function bench(): Promise<void> {
   const helloUrl = `http://127.0.0.1:${helloServer.served.port}/`;
   console.log(`api_reads.hello_world: bare Fastify, ${CONNECTIONS} connections, measured before each route`);
   const adminUrl = await postgresAdminUrl();
+  const dbs = process.env.IMALI_BENCH_DBS?.split(',') ?? ['postgres', 'pglite'];
   try {
-    for (const [prefix, root] of trees) {
-      const dbs = process.env.IMALI_BENCH_DBS?.split(',') ?? ['postgres', 'pglite'];
-      if (!dbs.includes('postgres')) {
-        // skipped on request
-      } else if (adminUrl) {
-        const db = await freshPostgres(adminUrl);
-        try {
-          await measureApi(`${prefix}postgres`, root, { BENCH_DATABASE_URL: db.url }, helloUrl);
-        } finally {
-          await db.drop();
-        }
-      } else {
-        console.log('api_reads.postgres: skipped (no PostgreSQL reachable)');
-      }
-      if (dbs.includes('pglite'))
-        await measureApi(`${prefix}pglite`, root, { BENCH_DATA_DIR: tempDir('imali-reads-') }, helloUrl);
+    if (!dbs.includes('postgres')) {
+      // skipped on request
+    } else if (adminUrl) {
+      await measureDb('postgres', trees, helloUrl, adminUrl);
+    } else {
+      console.log('api_reads.postgres: skipped (no PostgreSQL reachable)');
     }
+    if (dbs.includes('pglite')) await measureDb('pglite', trees, helloUrl, undefined);
   } finally {
     await helloServer.stop();
   }

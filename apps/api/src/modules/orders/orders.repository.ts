@@ -54,14 +54,12 @@ export async function findClientOrder(db: Db, clientId: number, id: number) {
   return row;
 }
 
-/** A client's orders in `statuses`, newest first, optionally of one ttype, with their instruments. */
-export async function listClientOrders(
-  db: Db,
-  clientId: number,
-  statuses: readonly OrderStatus[],
-  ttype: OrderTtype | undefined,
-  limit = 200,
-) {
+/**
+ * A client's orders in `statuses` (a list's fixed set), newest first, optionally of one ttype, with
+ * their instruments: a prepared statement per status set and filter, built once per database
+ * (decision 0038); on PostgreSQL a named statement, parsed and planned once per connection.
+ */
+function listQuery(db: Db, statuses: readonly OrderStatus[], byTtype: boolean) {
   return db
     .select({ order: orders, instrument: instruments, offeringName: offerings.name })
     .from(orders)
@@ -69,13 +67,30 @@ export async function listClientOrders(
     .leftJoin(offerings, eq(offerings.id, orders.offeringId))
     .where(
       and(
-        eq(orders.clientId, clientId),
+        eq(orders.clientId, sql.placeholder('clientId')),
         inArray(orders.status, [...statuses]),
-        ttype ? eq(orders.ttype, ttype) : undefined,
+        byTtype ? eq(orders.ttype, sql.placeholder('ttype')) : undefined,
       ),
     )
     .orderBy(desc(orders.orderTime), desc(orders.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare(`imali_orders_${statuses.join('_')}${byTtype ? '_by_ttype' : ''}`);
+}
+const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof listQuery>>>();
+
+export async function listClientOrders(
+  db: Db,
+  clientId: number,
+  statuses: readonly OrderStatus[],
+  ttype: OrderTtype | undefined,
+  limit = 200,
+) {
+  let queries = listQueries.get(db);
+  if (!queries) listQueries.set(db, (queries = new Map()));
+  const key = `${statuses.join(',')}|${ttype !== undefined}`;
+  let query = queries.get(key);
+  if (!query) queries.set(key, (query = listQuery(db, statuses, ttype !== undefined)));
+  return query.execute({ clientId, ttype, limit });
 }
 
 export async function insertPositionMovement(db: Db, values: typeof positionMovements.$inferInsert) {

@@ -1,6 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DatabaseHandle, Db } from '../../db/client';
 import { instruments } from '../../db/schema/index';
+
+type InstrumentRow = typeof instruments.$inferSelect;
 
 /** Raw rows of db.execute on both drivers. Every figure is cast to text in SQL: exact, one type. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -144,33 +146,6 @@ const DAILY_COLUMNS = sql`account_id::text, to_char(day, 'YYYY-MM-DD') as day, c
   market_value_minor::text as mv, net_flow_minor::text as flow, twr_index::text as twr,
   cum_flow_minor::text as cum_flow, cum_day_flow::text as cum_day_flow`;
 
-/**
- * For each of `days` ('YYYY-MM-DD'), the account's last snapshot on or before it (one index probe
- * each), plus its latest and first snapshots under the keys 'latest' and 'first'.
- */
-export async function snapshotsAt(db: Db, accountId: number, days: string[]) {
-  const probes = [
-    ...days.map((d) => ({ key: d, before: sql`and day <= ${d}::date`, order: sql`desc` })),
-    { key: 'latest', before: sql``, order: sql`desc` },
-    { key: 'first', before: sql``, order: sql`asc` },
-  ];
-  const rows = rowsOf<DailyRaw & { probe: string }>(
-    await db.execute(
-      sql.join(
-        probes.map(
-          (p) =>
-            sql`(select ${p.key}::text as probe, ${DAILY_COLUMNS} from portfolio_daily
-                 where account_id = ${accountId} ${p.before} order by day ${p.order} limit 1)`,
-        ),
-        sql` union all `,
-      ),
-    ),
-  );
-  const out = new Map<string, DailyRow>();
-  for (const r of rows) out.set(r.probe, toDaily(r));
-  return out;
-}
-
 /** The account's snapshots from `fromDay` on, oldest first (a year at most: ~366 rows). */
 export async function snapshotsSince(db: Db, accountId: number, fromDay: string): Promise<DailyRow[]> {
   return rowsOf<DailyRaw>(
@@ -301,4 +276,198 @@ export async function offeringNames(db: Db, ids: number[]): Promise<Map<number, 
     ),
   );
   return new Map(rows.map((r) => [Number(r.id), r.name]));
+}
+
+// ---------- The portfolio summary's one read ----------
+
+/** A position with its instrument and (funds, structured products) its offering's name. */
+export interface HeldPosition extends PositionRow {
+  instrument: InstrumentRow;
+  offeringName: string | null;
+}
+
+/** Everything the summary reads of one account, as of one statement. */
+export interface AccountFigures {
+  account: AccountRow;
+  positions: HeldPosition[];
+  stats: StatRow[];
+  /** The last stored day on or before each probe day ('YYYY-MM-DD'), and under 'latest' and 'first'. */
+  snapshots: Map<string, DailyRow>;
+  /** Σ non-trade postings after the latest stored day (all of them when there is none). */
+  flowSinceLatestMinor: bigint;
+}
+
+// Every figure leaves as text (exact, one type on both drivers), inside JSON for the lists.
+const DAILY_JSON = (alias: string) => `json_build_object(
+  'account_id', ${alias}.account_id::text, 'day', to_char(${alias}.day, 'YYYY-MM-DD'),
+  'cash', ${alias}.cash_minor::text, 'mv', ${alias}.market_value_minor::text,
+  'flow', ${alias}.net_flow_minor::text, 'twr', ${alias}.twr_index::text,
+  'cum_flow', ${alias}.cum_flow_minor::text, 'cum_day_flow', ${alias}.cum_day_flow::text)`;
+
+/**
+ * The portfolio summary's reads in one statement, one row per cash account of the client (or the
+ * one asked for): the account, its positions with their instruments and offering names, its stats,
+ * its stored days at the probe days plus the latest and first, and its flows since the latest
+ * stored day (through the client's non-trade entries, as flowsSince). Each part is an index probe
+ * of its own table, so the statement reads the same rows at 10 orders or 10,000. A fixed text: on
+ * PostgreSQL a named statement, parsed and planned once per connection (decision 0038).
+ * $1 client id, $2 account id or null (every cash account), $3 probe days 'YYYY-MM-DD,…'.
+ */
+const SUMMARY_SQL = `
+select a.id::text as id, a.client_id::text as client_id, a.currency,
+       a.balance_minor::text as balance, a.held_minor::text as held,
+  (select coalesce(json_agg(json_build_object(
+            'product', p.product, 'instrument_id', p.instrument_id::text,
+            'offering_key', p.offering_key::text, 'quantity', p.quantity::text,
+            'cost', p.cost_minor::text, 'offering_name', o.name,
+            'i_symbol', i.symbol, 'i_name', i.name, 'i_market', i.market, 'i_country', i.country,
+            'i_currency', i.currency, 'i_type', i.type, 'i_sector', i.sector, 'i_profile', i.profile,
+            'i_tradable', i.tradable, 'i_price_decimals', i.price_decimals::text,
+            'i_base_price', i.base_price::text, 'i_annual_volatility', i.annual_volatility::text,
+            'i_annual_drift', i.annual_drift::text, 'i_avg_daily_volume', i.avg_daily_volume::text,
+            'i_shares_outstanding', i.shares_outstanding::text, 'i_listing_state', i.listing_state,
+            'i_listed_on', to_char(i.listed_on, 'YYYY-MM-DD'),
+            'i_created_at', to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+            'i_updated_at', to_char(i.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))
+          order by p.product, p.instrument_id, p.offering_key), '[]')
+     from portfolio_positions p
+     join instruments i on i.id = p.instrument_id
+     left join offerings o on p.offering_key > 0 and o.id = p.offering_key
+    where p.account_id = a.id and p.quantity > 0) as positions,
+  (select coalesce(json_agg(json_build_object(
+            'product', s.product, 'invested', s.invested_minor::text, 'returned', s.returned_minor::text,
+            'realised', s.realised_profit_minor::text, 'sold', s.sold_count::text)
+          order by s.product), '[]')
+     from portfolio_stats s where s.account_id = a.id) as stats,
+  (select coalesce(json_agg(json_build_object('probe', probe.day, 'row', ${DAILY_JSON('d')})), '[]')
+     from unnest(string_to_array($3::text, ',')) as probe(day)
+     cross join lateral (select * from portfolio_daily pd
+                          where pd.account_id = a.id and pd.day <= probe.day::date
+                          order by pd.day desc limit 1) d) as probes,
+  (select ${DAILY_JSON('d')} from portfolio_daily d where d.account_id = a.id order by d.day desc limit 1) as latest,
+  (select ${DAILY_JSON('d')} from portfolio_daily d where d.account_id = a.id order by d.day asc limit 1) as first,
+  (select coalesce(sum(p.amount_minor), 0)::text
+     from journal_entries e join postings p on p.entry_id = e.id and p.account_id = a.id
+    where e.client_id = a.client_id and e.kind <> 'trade'
+      and e.created_at >= coalesce(
+        (select ((d.day + 1)::timestamp - interval '2 hours') at time zone 'UTC'
+           from portfolio_daily d where d.account_id = a.id order by d.day desc limit 1),
+        'epoch'::timestamptz)) as flow
+from accounts a
+where a.kind = 'client' and a.purpose = 'cash' and a.client_id = $1::bigint
+  and ($2::bigint is null or a.id = $2::bigint)
+order by a.id`;
+
+type Json<T> = T | string;
+const parsed = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+interface PositionJson {
+  product: PositionRow['product'];
+  instrument_id: string;
+  offering_key: string;
+  quantity: string;
+  cost: string;
+  offering_name: string | null;
+  i_symbol: string;
+  i_name: string;
+  i_market: InstrumentRow['market'];
+  i_country: InstrumentRow['country'];
+  i_currency: InstrumentRow['currency'];
+  i_type: InstrumentRow['type'];
+  i_sector: string;
+  i_profile: string;
+  i_tradable: boolean;
+  i_price_decimals: string;
+  i_base_price: string;
+  i_annual_volatility: string;
+  i_annual_drift: string;
+  i_avg_daily_volume: string;
+  i_shares_outstanding: string | null;
+  i_listing_state: InstrumentRow['listingState'];
+  i_listed_on: string | null;
+  i_created_at: string;
+  i_updated_at: string;
+}
+
+/** The instrument row as Drizzle maps it (numeric as text, bigint as number, dates as Date). */
+const instrumentOf = (p: PositionJson): InstrumentRow => ({
+  id: Number(p.instrument_id),
+  symbol: p.i_symbol,
+  name: p.i_name,
+  market: p.i_market,
+  country: p.i_country,
+  currency: p.i_currency,
+  type: p.i_type,
+  sector: p.i_sector,
+  profile: p.i_profile,
+  tradable: p.i_tradable,
+  priceDecimals: Number(p.i_price_decimals),
+  basePrice: p.i_base_price,
+  annualVolatility: p.i_annual_volatility,
+  annualDrift: p.i_annual_drift,
+  avgDailyVolume: Number(p.i_avg_daily_volume),
+  sharesOutstanding: p.i_shares_outstanding === null ? null : Number(p.i_shares_outstanding),
+  listingState: p.i_listing_state,
+  listedOn: p.i_listed_on,
+  createdAt: new Date(p.i_created_at),
+  updatedAt: new Date(p.i_updated_at),
+});
+
+export async function summaryFigures(
+  database: Pick<DatabaseHandle, 'prepared'>,
+  clientId: number,
+  accountId: number | undefined,
+  probeDays: string[],
+): Promise<AccountFigures[]> {
+  const rows = await database.prepared<{
+    id: string;
+    client_id: string;
+    currency: string;
+    balance: string;
+    held: string;
+    positions: Json<PositionJson[]>;
+    stats: Json<
+      { product: StatRow['product']; invested: string; returned: string; realised: string; sold: string }[]
+    >;
+    probes: Json<{ probe: string; row: DailyRaw }[]>;
+    latest: Json<DailyRaw> | null;
+    first: Json<DailyRaw> | null;
+    flow: string;
+  }>('imali_portfolio_summary', SUMMARY_SQL, [clientId, accountId ?? null, probeDays.join(',')]);
+  return rows.map((r) => {
+    const id = Number(r.id);
+    const snapshots = new Map<string, DailyRow>();
+    for (const probe of parsed(r.probes)) snapshots.set(probe.probe, toDaily(probe.row));
+    if (r.latest) snapshots.set('latest', toDaily(parsed(r.latest)));
+    if (r.first) snapshots.set('first', toDaily(parsed(r.first)));
+    return {
+      account: {
+        id,
+        clientId: Number(r.client_id),
+        currency: r.currency,
+        balanceMinor: BigInt(r.balance),
+        heldMinor: BigInt(r.held),
+      },
+      positions: parsed(r.positions).map((p) => ({
+        accountId: id,
+        product: p.product,
+        instrumentId: Number(p.instrument_id),
+        offeringKey: Number(p.offering_key),
+        quantity: p.quantity,
+        costMinor: BigInt(p.cost),
+        instrument: instrumentOf(p),
+        offeringName: p.offering_name,
+      })),
+      stats: parsed(r.stats).map((s) => ({
+        accountId: id,
+        product: s.product,
+        investedMinor: BigInt(s.invested),
+        returnedMinor: BigInt(s.returned),
+        realisedProfitMinor: BigInt(s.realised),
+        soldCount: Number(s.sold),
+      })),
+      snapshots,
+      flowSinceLatestMinor: BigInt(r.flow),
+    };
+  });
 }

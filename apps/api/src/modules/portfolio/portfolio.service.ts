@@ -154,16 +154,24 @@ async function valuePositions(ctx: AppContext, positions: repo.PositionRow[], ma
     ctx.db,
     positions.filter((p) => p.offeringKey > 0).map((p) => p.offeringKey),
   );
+  return valueHeld(
+    ctx,
+    positions.map((p) => ({
+      ...p,
+      instrument: instruments.get(p.instrumentId)!,
+      offeringName: names.get(p.offeringKey) ?? null,
+    })),
+    marketAt,
+  );
+}
+
+/** Positions read with their instruments and offering names, valued at a market instant. */
+function valueHeld(ctx: AppContext, positions: repo.HeldPosition[], marketAt: Date) {
   return Promise.all(
-    positions.map(async (p): Promise<ValuedPosition> => {
-      const instrument = instruments.get(p.instrumentId)!;
-      return {
-        ...p,
-        instrument,
-        offeringName: names.get(p.offeringKey) ?? null,
-        valueMinor: await valueOf(ctx, p, instrument, marketAt),
-      };
-    }),
+    positions.map(async (p): Promise<ValuedPosition> => ({
+      ...p,
+      valueMinor: await valueOf(ctx, p, p.instrument, marketAt),
+    })),
   );
 }
 
@@ -231,15 +239,25 @@ async function livePoint(
   positions: repo.PositionRow[],
   latest: repo.DailyRow | undefined,
 ): Promise<LivePoint> {
-  const now = ctx.clock.now();
-  const today = saDayNumber(now);
+  const today = saDayNumber(ctx.clock.now());
   const valued = await valuePositions(ctx, positions, marketNow(ctx));
+  // Flows after the last stored day (today's, when the job keeps up) count from the start of today.
+  const since = latest ? dayEnd(dayOfText(latest.day)) : new Date(0);
+  const flow = await repo.flowsSince(ctx.db, account, since);
+  return liveOf(account, valued, latest, flow, today);
+}
+
+/** The live point from what was read: valued positions, the last stored day, flows since it. */
+function liveOf(
+  account: repo.AccountRow,
+  valued: ValuedPosition[],
+  latest: repo.DailyRow | undefined,
+  flow: bigint,
+  today: number,
+): LivePoint {
   const marketValueMinor = sum(valued, (p) => p.valueMinor);
   const valueMinor = account.balanceMinor + marketValueMinor;
   const previous = latest ? pointOf(latest) : origin(today - 1);
-  // Flows after the last stored day (today's, when the job keeps up) count from the start of today.
-  const since = latest ? dayEnd(previous.day) : new Date(0);
-  const flow = await repo.flowsSince(ctx.db, account, since);
   const twrIndex = nextTwrIndex(previous.twrIndex, {
     previousValueMinor: previous.valueMinor,
     valueMinor,
@@ -268,10 +286,13 @@ const firstDayOf = (live: LivePoint, found: Map<string, repo.DailyRow>) => {
   return first ? dayOfText(first.day) : live.today.day;
 };
 
-async function returnsOf(ctx: AppContext, live: LivePoint): Promise<PeriodReturn[]> {
+/** The days whose stored values the periods start from ('YYYY-MM-DD', each once). */
+const probeDaysOf = (today: number) =>
+  [...new Set(Object.values(periodStarts(today)).filter((d): d is number => d !== null))].map(dayText);
+
+/** Each period's returns; `found`: the stored days at the probe days, 'latest' and 'first'. */
+function returnsOf(live: LivePoint, found: Map<string, repo.DailyRow>): PeriodReturn[] {
   const starts = periodStarts(live.today.day);
-  const probeDays = [...new Set(Object.values(starts).filter((d): d is number => d !== null))].map(dayText);
-  const found = await repo.snapshotsAt(ctx.db, live.account.id, probeDays);
   return (Object.keys(starts) as PortfolioPeriod[]).map((period) => {
     const startDay = starts[period];
     const row = startDay === null ? undefined : found.get(dayText(startDay));
@@ -320,29 +341,28 @@ export async function portfolioSummary(
   clientId: number,
   accountId: number | undefined,
 ): Promise<PortfolioSummary> {
-  const accounts = await accountsFor(ctx, clientId, accountId);
-  const ids = accounts.map((a) => a.id);
-  const [positions, stats] = await Promise.all([repo.positionsOf(ctx.db, ids), repo.statsOf(ctx.db, ids)]);
+  const today = saDayNumber(ctx.clock.now());
   const single = accountId !== undefined;
+  // One statement for every figure the accounts keep (rates beside it for a total), decision 0038.
+  const [figures, rates] = await Promise.all([
+    repo.summaryFigures(ctx.database, clientId, accountId, probeDaysOf(today)),
+    single ? undefined : midRatesToZar(ctx),
+  ]);
+  if (single && figures.length === 0) throw accountNotFound();
+  const accounts = figures.map((f) => f.account);
+  const stats = figures.flatMap((f) => f.stats);
   const currency = (single ? accounts[0]!.currency : 'ZAR') as Currency;
-  const rates = single ? new Map([[currency, '1']]) : await midRatesToZar(ctx);
   // At mid, half-up: a statement of value, not a conversion that credits anything.
   const toCurrency = (minor: bigint, from: string) =>
     from === currency
       ? minor
-      : multiplyByRate(minor, rates.get(from) ?? '0', 'HALF_UP', from as Currency, currency);
+      : multiplyByRate(minor, rates?.get(from) ?? '0', 'HALF_UP', from as Currency, currency);
 
+  const marketAt = marketNow(ctx);
   const lives: LivePoint[] = [];
-  for (const account of accounts) {
-    const latest = await repo.latestSnapshot(ctx.db, account.id);
-    lives.push(
-      await livePoint(
-        ctx,
-        account,
-        positions.filter((p) => p.accountId === account.id),
-        latest,
-      ),
-    );
+  for (const f of figures) {
+    const valued = await valueHeld(ctx, f.positions, marketAt);
+    lives.push(liveOf(f.account, valued, f.snapshots.get('latest'), f.flowSinceLatestMinor, today));
   }
   const converted = (f: (l: LivePoint) => bigint) => sum(lives, (l) => toCurrency(f(l), l.account.currency));
   const balance = converted((l) => l.account.balanceMinor);
@@ -358,10 +378,10 @@ export async function portfolioSummary(
 
   let returns: PeriodReturn[];
   if (single) {
-    returns = await returnsOf(ctx, lives[0]!);
+    returns = returnsOf(lives[0]!, figures[0]!.snapshots);
   } else {
     // Σ of each account's Modified Dietz points, converted: the client's money-weighted return.
-    const perAccount = await Promise.all(lives.map(async (l) => ({ l, starts: await startPoints(ctx, l) })));
+    const perAccount = lives.map((l, i) => ({ l, starts: startPoints(l, figures[i]!.snapshots) }));
     returns = (Object.keys(periodStarts(0)) as PortfolioPeriod[]).map((period) => {
       const add = (pick: (x: (typeof perAccount)[number]) => DietzPoint) =>
         perAccount.reduce(
@@ -425,10 +445,8 @@ export async function portfolioSummary(
   };
 }
 
-async function startPoints(ctx: AppContext, live: LivePoint) {
+function startPoints(live: LivePoint, found: Map<string, repo.DailyRow>) {
   const starts = periodStarts(live.today.day);
-  const probeDays = [...new Set(Object.values(starts).filter((d): d is number => d !== null))].map(dayText);
-  const found = await repo.snapshotsAt(ctx.db, live.account.id, probeDays);
   const out = new Map<PortfolioPeriod, DietzPoint>();
   for (const period of Object.keys(starts) as PortfolioPeriod[]) {
     const startDay = starts[period];
