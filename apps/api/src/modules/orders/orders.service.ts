@@ -1059,8 +1059,17 @@ function viewWithPrice(
   ctx: AppContext,
   found: { order: OrderRow; instrument: InstrumentRow; offeringName?: string | null },
   now: Date,
+  prices: Map<number, string>,
 ) {
-  const lastPrice = found.order.status === 'holding' ? marketPriceOf(ctx, found.instrument).price : null;
+  let lastPrice: string | null = null;
+  if (found.order.status === 'holding') {
+    // One simulated price per instrument per list: a client's orders repeat their stocks.
+    lastPrice = prices.get(found.instrument.id) ?? null;
+    if (lastPrice === null) {
+      lastPrice = marketPriceOf(ctx, found.instrument).price;
+      prices.set(found.instrument.id, lastPrice);
+    }
+  }
   return toOrderView(found.order, found.instrument, { now, lastPrice, name: found.offeringName });
 }
 
@@ -1082,10 +1091,14 @@ export function registerOrderView(ttype: OrderTtype, view: ProductOrderView) {
 async function viewsOf(ctx: AppContext, rows: FoundOrder[], now: Date): Promise<Order[]> {
   const out = new Array<Order>(rows.length);
   const byProduct = new Map<OrderTtype, number[]>();
+  const prices = new Map<number, string>();
   rows.forEach((r, i) => {
-    if (productViews.has(r.order.ttype))
-      byProduct.set(r.order.ttype, [...(byProduct.get(r.order.ttype) ?? []), i]);
-    else out[i] = viewWithPrice(ctx, r, now);
+    if (!productViews.has(r.order.ttype)) out[i] = viewWithPrice(ctx, r, now, prices);
+    else {
+      const indexes = byProduct.get(r.order.ttype);
+      if (indexes) indexes.push(i);
+      else byProduct.set(r.order.ttype, [i]);
+    }
   });
   for (const [ttype, indexes] of byProduct) {
     const views = await productViews.get(ttype)!(
