@@ -11,7 +11,7 @@
  * commit with node_modules linked) in the same run, for a before/after comparison.
  * Asserts nothing.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -19,7 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { postgresAdminUrl } from './ledger';
-import { repoRoot, tempDir } from './support';
+import { freshPostgres, repoRoot, tempDir } from './support';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.IMALI_BENCH_SECONDS ?? 5);
@@ -302,25 +302,6 @@ function cannon(url: string, headers: Record<string, string>, seconds: number): 
 async function measure(url: string, headers: Record<string, string>): Promise<Figure> {
   await cannon(url, headers, WARMUP_SECONDS);
   return cannon(url, headers, SECONDS);
-}
-
-async function freshPostgres(adminUrl: string) {
-  const name = `imali_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /** Bytes on the wire of one GET (no decompression), with the encoding it came in. */

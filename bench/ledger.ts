@@ -17,6 +17,7 @@ import { confirmDeposit, createDeposit } from '../apps/api/src/modules/deposits/
 import { setRate, transfer } from '../apps/api/src/modules/fx/fx.service';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger-check.service';
 import { clientAccounts } from '../apps/api/src/modules/ledger/ledger.service';
+import { freshPostgres } from './support';
 
 const DURATION_MS = 8_000;
 const WARMUP = 50;
@@ -185,31 +186,14 @@ export async function bench(): Promise<void> {
     console.log('ledger.transfers_per_second.postgres: skipped (no PostgreSQL reachable)');
     return;
   }
-  const name = `imali_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), PG_WORKERS);
+  const fresh = await freshPostgres(adminUrl);
+  const database = await openPostgres(fresh.url, PG_WORKERS);
   try {
     const { ctx, people } = await prepare(database);
     await report('postgres', ctx, people, PG_WORKERS);
   } finally {
     await database.close();
-    // Without FORCE: the pool has ended, and forcing would kill a connection still closing.
-    const drop = new pg.Client({ connectionString: adminUrl });
-    await drop.connect();
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      try {
-        await drop.query(`drop database if exists ${name}`);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-    await drop.end();
+    await fresh.drop();
   }
 }
 

@@ -7,12 +7,11 @@
  * Asserts nothing.
  */
 import fs from 'node:fs';
-import { createHash, randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createHash } from 'node:crypto';
 import { DEMO } from '../apps/api/src/db/seed';
 import { buildApi, COMPILED_ARGS, loadAverage, median, range, startCompiled, TODAY_ARGS } from './cold-start';
 import { postgresAdminUrl } from './ledger';
-import { startServer, tempDir } from './support';
+import { freshPostgres, startServer, tempDir } from './support';
 
 const ROUNDS = 3;
 /** How long after /api/health answers the idle figure is read (start-up jobs run meanwhile). */
@@ -141,15 +140,10 @@ export async function bench() {
     console.log('memory.postgres: skipped (no PostgreSQL reachable)');
     return;
   }
-  const name = `imali_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const fresh = await freshPostgres(adminUrl);
   const pgDir = tempDir('imali-bench-memory-pg-');
   try {
-    const external = { DATA_DIR: pgDir, DATABASE_URL: url.toString() };
+    const external = { DATA_DIR: pgDir, DATABASE_URL: fresh.url };
     await (await startCompiled(external)).stop();
     const figures = await rounds({
       today: { env: external, args: TODAY_ARGS, compiled: false },
@@ -159,7 +153,6 @@ export async function bench() {
     report('postgres.now', figures.compiled!);
   } finally {
     fs.rmSync(pgDir, { recursive: true, force: true });
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-    await admin.end();
+    await fresh.drop();
   }
 }

@@ -7,9 +7,7 @@
  * in alternating rounds), and the
  * ratio of throughput at 10,000 orders to that at 10 (goal ≥ 0.9). Asserts nothing.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
 import { testConfig } from '../apps/api/src/config/env';
 import { openPostgres, type DatabaseHandle } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
@@ -23,7 +21,7 @@ import { buyStock } from '../apps/api/src/modules/orders/orders.service';
 import { portfolioSummary } from '../apps/api/src/modules/portfolio/portfolio.service';
 import { issueQuote } from '../apps/api/src/modules/quotes/quotes.service';
 import { postgresAdminUrl } from './ledger';
-import { shiftIntoJseSession } from './support';
+import { freshPostgres, shiftIntoJseSession } from './support';
 
 const WORKERS = 8;
 const DURATION_MS = 6_000;
@@ -137,14 +135,8 @@ export async function bench(): Promise<void> {
     console.log('portfolio.summary: skipped (no PostgreSQL reachable)');
     return;
   }
-  const name = `imali_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), WORKERS);
+  const fresh = await freshPostgres(adminUrl);
+  const database = await openPostgres(fresh.url, WORKERS);
   try {
     const config = testConfig({
       MARKET_TIME_SHIFT_MS: String(shiftIntoJseSession()),
@@ -163,8 +155,8 @@ export async function bench(): Promise<void> {
     );
     await database.execScript('analyze');
     console.log(`portfolio.load_average_1m: ${os.loadavg()[0]!.toFixed(2)} (${os.cpus().length} cores)`);
-    const coldSmall = await cold(url.toString(), config, small);
-    const coldLarge = await cold(url.toString(), config, large);
+    const coldSmall = await cold(fresh.url, config, small);
+    const coldLarge = await cold(fresh.url, config, large);
     const la = await latencies(ctx, small);
     const lb = await latencies(ctx, large);
     const rate = await throughput(ctx, small, large);
@@ -184,9 +176,6 @@ export async function bench(): Promise<void> {
     if (!check.ok) for (const line of check.text.split('\n')) console.log(`  ${line}`);
   } finally {
     await database.close();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name}`);
-    await cleanup.end();
+    await fresh.drop();
   }
 }

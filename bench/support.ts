@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { isOpenAt } from '../apps/api/src/modules/market/simulator/calendar';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -84,4 +86,38 @@ export function shiftIntoJseSession(): number {
     if (isOpenAt('JSE', Date.now() + shift) && isOpenAt('JSE', Date.now() + shift + 3_600_000)) return shift;
   }
   throw new Error('no JSE session found in the next 8 days');
+}
+
+/**
+ * A new, empty PostgreSQL database for one bench. `drop()` removes it once the bench has closed its
+ * connections: without FORCE first (forcing would kill a connection still closing), retried for a
+ * few seconds, then with FORCE so no database is left behind.
+ */
+export async function freshPostgres(adminUrl: string) {
+  const name = `imali_bench_${randomBytes(5).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        try {
+          return await admin(`drop database if exists ${name}`);
+        } catch {
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
 }

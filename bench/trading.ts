@@ -7,7 +7,6 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
 import { testConfig } from '../apps/api/src/config/env';
 import { openPostgres } from '../apps/api/src/db/client';
 import type { AppContext } from '../apps/api/src/lib/context';
@@ -15,7 +14,7 @@ import { checkLedger } from '../apps/api/src/modules/ledger/ledger-check.service
 import { buyStock } from '../apps/api/src/modules/orders/orders.service';
 import { issueQuote } from '../apps/api/src/modules/quotes/quotes.service';
 import { oneTransfer, postgresAdminUrl, prepare, type BenchClient } from './ledger';
-import { shiftIntoJseSession } from './support';
+import { freshPostgres, shiftIntoJseSession } from './support';
 
 const DURATION_MS = 8_000;
 const WORKERS = 8;
@@ -58,14 +57,8 @@ export async function bench(): Promise<void> {
     console.log('trading.buys_per_second: skipped (no PostgreSQL reachable)');
     return;
   }
-  const name = `imali_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), WORKERS);
+  const fresh = await freshPostgres(adminUrl);
+  const database = await openPostgres(fresh.url, WORKERS);
   try {
     // No PIN per order in the bench: it measures the order path, not the PIN's.
     const config = testConfig({
@@ -91,9 +84,6 @@ export async function bench(): Promise<void> {
     if (!check.ok) for (const line of check.text.split('\n')) console.log(`  ${line}`);
   } finally {
     await database.close();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name}`);
-    await cleanup.end();
+    await fresh.drop();
   }
 }
