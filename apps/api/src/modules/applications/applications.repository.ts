@@ -7,13 +7,12 @@ import {
   clients,
   loanInstalments,
 } from '../../db/schema/index';
+import { rowsOf } from '../../db/rows';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationStatus = ApplicationRow['status'];
 export type ApplicationType = ApplicationRow['type'];
 export type InstalmentRow = typeof loanInstalments.$inferSelect;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function insertApplication(db: Db, values: typeof applications.$inferInsert) {
   const [row] = await db.insert(applications).values(values).returning();

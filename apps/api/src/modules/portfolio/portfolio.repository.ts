@@ -1,11 +1,11 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { instruments } from '../../db/schema/index';
+import { rowsOf } from '../../db/rows';
 
 type InstrumentRow = typeof instruments.$inferSelect;
 
-/** Raw rows of db.execute on both drivers. Every figure is cast to text in SQL: exact, one type. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+// Raw rows (rowsOf): every figure is cast to text in SQL, exact and one type on both drivers.
 
 export interface AccountRow {
   id: number;

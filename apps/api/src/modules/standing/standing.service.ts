@@ -10,8 +10,8 @@ import type { AppContext } from '../../lib/context';
 import * as audit from '../audit/audit.service';
 import { listPairs } from '../fx/fx.service';
 import { standingOf, type Standing, type StandingFacts } from './standing.rules';
+import { rowsOf } from '../../db/rows';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const DAY_MS = 86_400_000;
 
 async function factsOf(ctx: AppContext, clientId: number): Promise<StandingFacts | undefined> {
