@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['apps/web/src/test/unit-setup.ts'],
+          // Components render beside the API suite on two cores in CI; 5 s was too tight there.
+          testTimeout: 30_000,
         },
       },
       {
@@ -17,6 +20,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['apps/api/src/test/shifted-clock.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite instances are heavy; two workers suit a 2-core machine.

@@ -21,6 +21,8 @@ function run(label, cmd, args) {
 
 let passed = 0;
 let failed = 0;
+// Names of failed tests, repeated after the closing line so that the tail of a CI log says which.
+const failedNames = [];
 function vitest(label, projects, file, files = []) {
   const out = path.join(resultsDir, file);
   fs.rmSync(out, { force: true });
@@ -37,6 +39,19 @@ function vitest(label, projects, file, files = []) {
     const summary = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += summary.numPassedTests;
     failed += summary.numFailedTests + (summary.numFailedTestSuites ?? 0);
+    for (const suite of summary.testResults ?? []) {
+      const file = path.relative(root, suite.name);
+      if (suite.status === 'failed' && !(suite.assertionResults ?? []).length) {
+        failedNames.push(`${file}: ${String(suite.message ?? 'failed to run').split('\n')[0]}`);
+      }
+      for (const test of suite.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const why = String(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failedNames.push(`${file} > ${test.fullName}: ${why}`);
+      }
+    }
   } else if (!ok) failed += 1;
   return ok;
 }
@@ -72,4 +87,5 @@ for (const step of steps) {
   }
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
+for (const name of failedNames) console.log(`  failed: ${name}`);
 process.exit(ok && failed === 0 ? 0 : 1);

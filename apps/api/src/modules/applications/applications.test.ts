@@ -33,8 +33,12 @@ describe('applications: trial bonus, compensation, loan', () => {
   afterAll(() => t.close());
 
   // Sessions end long before 30 days pass, so expiry is brought forward in the database instead.
+  // By the app's clock, not the database's now(): the job decides by the app's clock.
   const expire = (id: number) =>
-    t.database.query(`update applications set expires_at = now() - interval '1 minute' where id = $1`, [id]);
+    t.database.query(`update applications set expires_at = $2 where id = $1`, [
+      id,
+      new Date(t.app.ctx.clock.now().getTime() - 60_000),
+    ]);
   const ledgerOk = async () => expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
   const entriesOf = (applicationId: number) =>
     t.database.query<{ kind: string; amount: string; house: string; client: string }>(
