@@ -15,7 +15,7 @@ export async function clientRoutes(app: AppInstance) {
   app.get(
     '/auth/app/v1/client_info',
     { schema: { tags, summary: 'The signed-in client profile', response: { 200: envelope(clientProfile) } } },
-    async (request) => ok(await clients.getProfile(ctx, principalOf(request).clientId)),
+    async (request) => ok(await clients.getProfile(ctx, principalOf(request))),
   );
 
   app.post(

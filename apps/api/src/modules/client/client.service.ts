@@ -63,19 +63,11 @@ export async function profileOf(
 }
 
 /**
- * client_info: the client row and the accounts are read at once (on PostgreSQL two pool
- * connections, one round trip of waiting instead of two). A client gone since the session was
- * checked answers as an ended session, whatever the accounts read did.
+ * client_info: the client row came with the session (one statement authenticated the request and
+ * read it), so only the accounts are read here.
  */
-export async function getProfile(ctx: AppContext, clientId: number) {
-  const [client, accounts] = await Promise.allSettled([
-    requireClient(ctx, clientId),
-    accountsProvider(ctx, clientId),
-  ]);
-  if (client.status === 'rejected') throw client.reason;
-  if (accounts.status === 'rejected') throw accounts.reason;
-  return profileOf(ctx, client.value, Promise.resolve(accounts.value));
-}
+export const getProfile = (ctx: AppContext, principal: sessions.Principal) =>
+  profileOf(ctx, principal.client, accountsProvider(ctx, principal.clientId));
 
 /** Step 1 of Set PIN: the password, re-entered on this session. */
 export async function verifyPasswordForSession(

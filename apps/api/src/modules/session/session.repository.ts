@@ -9,11 +9,11 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 }
 
 /**
- * The authentication query of every signed-in request: token, its session and the client's KYC
- * status in one indexed lookup (session_tokens' primary key, then two primary keys). Built once
- * per database as a prepared statement (decision 0038): on PostgreSQL a named statement, parsed
- * and planned once per connection; on both drivers no query building per request. Only the
- * columns `authenticate` reads.
+ * The authentication query of every signed-in request: token, its session and the client row in
+ * one indexed lookup (session_tokens' primary key, then two primary keys). Built once per database
+ * as a prepared statement (decision 0038): on PostgreSQL a named statement, parsed and planned once
+ * per connection; on both drivers no query building per request. The client row comes whole so
+ * that a read of the client itself (client_info) needs no second statement.
  */
 function authQuery(db: Db) {
   return db
@@ -27,7 +27,7 @@ function authQuery(db: Db) {
       pinVerifiedAt: sessions.pinVerifiedAt,
       passwordVerifiedAt: sessions.passwordVerifiedAt,
       supersededAt: sessionTokens.supersededAt,
-      kycStatus: clients.kycStatus,
+      client: clients,
     })
     .from(sessionTokens)
     .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))

@@ -6,6 +6,8 @@ import * as repo from './session.repository';
 
 export interface Principal {
   clientId: number;
+  /** The client row as read with the session, at the start of this request. */
+  client: repo.AuthRow['client'];
   sessionId: string;
   kycStatus: 'unverified' | 'pending' | 'approved' | 'rejected';
   pinVerifiedAt: Date | null;
@@ -77,8 +79,9 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
   }
   return {
     clientId: session.clientId,
+    client: session.client,
     sessionId: session.sessionId,
-    kycStatus: session.kycStatus,
+    kycStatus: session.client.kycStatus,
     pinVerifiedAt: session.pinVerifiedAt,
     passwordVerifiedAt: session.passwordVerifiedAt,
     absoluteExpiresAt: session.absoluteExpiresAt,
