@@ -122,6 +122,10 @@ for (const [label, viewport] of [
       await page.goto(`${server.url}/discover`);
       const card = page.getByTestId('offering-card').filter({ hasText: name });
       await card.waitFor();
+      // Before listing the card shows the offer's price range and lot, not a market price.
+      const cardText = await textOf(card);
+      expect(cardText).toMatch(/Price rangeZAR \d+\.\d{2} – ZAR \d+\.\d{2}Lot[\d,]+ shares/);
+      expect(cardText).not.toContain('Market price');
       await card.click();
       const drawer = page.getByRole('dialog', { name: 'IPO Equity' });
       await drawer.waitFor();

@@ -144,8 +144,22 @@ export const offering = z.object({
   key_facts: z.array(keyFact),
   /** quant: the structured product's terms and its computed key information sheet (issue 13). */
   structured: structuredTerms.optional(),
+  /**
+   * ipo, in Discover: the offer's price basis (quote unit) and lot, so that a card shows the price
+   * range or the final price instead of a market price the shares do not have yet.
+   */
+  ipo_offer: z
+    .object({
+      price_low: z.string(),
+      price_high: z.string(),
+      final_price: z.string().nullable(),
+      lot_size: z.number().int(),
+      listed: z.boolean(),
+    })
+    .optional(),
 });
 export type Offering = z.infer<typeof offering>;
+export type IpoOfferSummary = NonNullable<Offering['ipo_offer']>;
 
 // ---------- Quotes ----------
 

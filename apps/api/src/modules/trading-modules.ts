@@ -3,7 +3,9 @@ import { applicationRoutes } from './applications/applications.routes';
 import { costBasisRoutes } from './cost-basis/cost-basis.routes';
 import { fundRoutes } from './funds/funds.routes';
 import { ipoRoutes } from './ipo/ipo.routes';
+import { ipoOfferSummaries } from './ipo/ipo.service';
 import { offeringRoutes } from './offerings/offerings.routes';
+import { provideOfferingListDetails } from './offerings/offerings.service';
 import { orderRoutes } from './orders/orders.routes';
 import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { quantRoutes } from './quant/quant.routes';
@@ -12,6 +14,7 @@ import { standingRoutes } from './standing/standing.routes';
 
 /** Trading modules (issue 12): quotations, orders and receipts, offerings. Under /api. */
 export async function tradingModules(app: AppInstance) {
+  provideOfferingListDetails('ipo', ipoOfferSummaries);
   await app.register(quoteRoutes);
   await app.register(orderRoutes);
   await app.register(offeringRoutes);

@@ -17,6 +17,7 @@ import {
   TradingMessages,
   type IpoApplication,
   type IpoOffering,
+  type IpoOfferSummary,
   type IpoTerms,
   type Order,
   type OrderPreview,
@@ -120,6 +121,25 @@ function termsView(t: TermsRow, appliedLots: number, rule: AllotmentRule): IpoTe
     listing_price: t.listingPrice === null ? null : plain(t.listingPrice),
     applied_lots: appliedLots,
   };
+}
+
+/** Discover's summary of each IPO: price basis and lot (registered with the offerings module). */
+export async function ipoOfferSummaries(ctx: AppContext, offeringIds: number[]) {
+  const terms = await repo.termsFor(ctx.db, offeringIds);
+  return new Map(
+    terms.map((t): [number, { ipo_offer: IpoOfferSummary }] => [
+      t.offeringId,
+      {
+        ipo_offer: {
+          price_low: plain(t.priceLow),
+          price_high: plain(t.priceHigh),
+          final_price: t.finalPrice === null ? null : plain(t.finalPrice),
+          lot_size: t.lotSize,
+          listed: t.state === 'listed',
+        },
+      },
+    ]),
+  );
 }
 
 async function ipoRow(db: Db, id: number) {

@@ -77,6 +77,19 @@ describe('IPOs (API)', () => {
     // Discover lists it.
     const list = (await api.get('/api/stat/app/v1/trading_list?dtype=ipo')).json().data;
     expect(list.map((o: { id: number }) => o.id)).toContain(offering.id);
+    // With the offer's price basis and lot, for the card (it has no market price yet).
+    expect(list.find((o: { id: number }) => o.id === offering.id).ipo_offer).toEqual({
+      price_low: '1000',
+      price_high: '1200',
+      final_price: null,
+      lot_size: 100,
+      listed: false,
+    });
+    const all = (await api.get('/api/stat/app/v1/trading_list')).json().data;
+    expect(all.find((o: { id: number }) => o.id === offering.id).ipo_offer.price_high).toBe('1200');
+    expect(
+      all.every((o: { dtype: string; ipo_offer?: unknown }) => (o.dtype === 'ipo') === !!o.ipo_offer),
+    ).toBe(true);
     // The market does not know the instrument yet.
     const search = await searchResponseBody(t.app.ctx, instrument.symbol, (r) => r);
     expect(search).not.toContain(instrument.symbol);
@@ -220,6 +233,8 @@ describe('IPOs (API)', () => {
     expect(reconfirm).toBe(true);
     const detail = (await clientApi(t, yes).get(`/api/ipo/app/v1/${offering.id}`)).json().data;
     expect(detail.ipo).toMatchObject({ final_price: '1500', reconfirm_required: true });
+    const listed = (await clientApi(t, yes).get('/api/stat/app/v1/trading_list?dtype=ipo')).json().data;
+    expect(listed.find((o: { id: number }) => o.id === offering.id).ipo_offer.final_price).toBe('1500');
     const asked = (await clientApi(t, yes).get(`/api/client/app/v1/order?did=${a.id}`)).json().data.ipo;
     expect(asked).toMatchObject({ final_price: '1500', needs_reconfirmation: true });
     await markPinVerified(t.app.ctx, yes.sessionId);

@@ -105,6 +105,19 @@ export function toOfferingView(
 
 // ---------- Client reads ----------
 
+/**
+ * What the module owning a dtype adds to its Discover entries (the IPO module: the offer's price
+ * basis), by offering id. Registered by that module, so this one does not read its tables.
+ */
+export type OfferingListDetails = (
+  ctx: AppContext,
+  offeringIds: number[],
+) => Promise<Map<number, Partial<Offering>>>;
+const listDetails = new Map<repo.OfferingDtype, OfferingListDetails>();
+export function provideOfferingListDetails(dtype: repo.OfferingDtype, details: OfferingListDetails) {
+  listDetails.set(dtype, details);
+}
+
 /** Discover: open and upcoming offerings (of one dtype, or hot ones only), hot first, then closing soonest. */
 export async function listTradingOfferings(
   ctx: AppContext,
@@ -112,9 +125,20 @@ export async function listTradingOfferings(
 ): Promise<Offering[]> {
   const dtype = filter.dtype && filter.dtype !== 'all' ? (filter.dtype as repo.OfferingDtype) : undefined;
   const rows = await repo.listListed(ctx.db, { dtype, hotOnly: filter.hotOnly });
-  const otcIds = rows.filter((r) => r.offering.dtype === 'otc').map((r) => r.offering.id);
-  const requested = await repo.requestedByOffering(ctx.db, otcIds);
-  return rows.map((r) => toOfferingView(ctx, r, requested.get(r.offering.id)));
+  const idsOf = (d: repo.OfferingDtype) =>
+    rows.filter((r) => r.offering.dtype === d).map((r) => r.offering.id);
+  const [requested, ...details] = await Promise.all([
+    repo.requestedByOffering(ctx.db, idsOf('otc')),
+    ...[...listDetails].map(([d, provide]) => {
+      const ids = idsOf(d);
+      return ids.length ? provide(ctx, ids) : new Map<number, Partial<Offering>>();
+    }),
+  ]);
+  return rows.map((r) => {
+    const view = toOfferingView(ctx, r, requested.get(r.offering.id));
+    for (const found of details) Object.assign(view, found.get(r.offering.id));
+    return view;
+  });
 }
 
 /** One offering of the given dtype (GET /fo/app/v1/{id}, /otc/app/v1/{id}); another dtype → 404. */

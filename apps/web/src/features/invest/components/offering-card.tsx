@@ -1,10 +1,24 @@
-import type { Offering } from '@imali/contract';
+import type { IpoOfferSummary, Offering } from '@imali/contract';
 import { formatCurrency } from '@imali/money';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { formatDay, formatQuotePrice } from '../model/format';
 import { sharesText } from '../model/quantity';
 import { HotBadge, OfferingStatusChip, ProductBadge } from './parts';
+
+/**
+ * An IPO before listing has no market price: the card shows the final or fixed offer price, else
+ * the range (funds are held at its top), and the lot.
+ */
+function ipoTerms(offer: IpoOfferSummary, price: (p: string) => string): Array<[string, string]> {
+  const fixed = offer.final_price ?? (offer.price_low === offer.price_high ? offer.price_high : null);
+  return [
+    fixed === null
+      ? ['Price range', `${price(offer.price_low)} – ${price(offer.price_high)}`]
+      : ['Offer price', price(fixed)],
+    ['Lot', sharesText(String(offer.lot_size))],
+  ];
+}
 
 /** One offering in Discover: product label and sub-label, name, symbol, terms, status, hot badge. */
 export function OfferingCard({
@@ -35,7 +49,9 @@ export function OfferingCard({
               ['Block price', price(offering.block_price)],
               ['Block size', offering.block_size ? sharesText(offering.block_size) : '-'],
             ]
-          : [['Market price', price(offering.last_price)]];
+          : offering.dtype === 'ipo' && offering.ipo_offer && !offering.ipo_offer.listed
+            ? ipoTerms(offering.ipo_offer, price)
+            : [['Market price', price(offering.last_price)]];
   return (
     <button
       type="button"
