@@ -149,7 +149,7 @@ const codeShow: OpsCommand = {
 async function describeClient(ctx: AppContext, mobile: string): Promise<string> {
   const client = await clients.findByMobile(ctx, mobile);
   if (!client) throw notFound(`No client with mobile ${mobile}.`);
-  const profile = await clients.profileOf(ctx, client);
+  const profile = await clients.profileOf(ctx, { ...client, hasPin: client.pinHash !== null });
   const submission = (await kyc.list(ctx)).find((s) => s.clientId === client.id);
   const history = await audit.historyOf(ctx, 'client', String(client.id), 5);
   const lines = keyValues([

@@ -36,7 +36,7 @@ export const isPinLocked = (ctx: AppContext, client: Pick<ClientRow, 'pinFailedA
 /** Spec section 3: every profile field, with its default. */
 export async function profileOf(
   ctx: AppContext,
-  client: ClientRow,
+  client: sessions.Principal['client'],
   accounts?: Promise<unknown[]>,
 ): Promise<ClientProfile> {
   return {
@@ -51,7 +51,7 @@ export async function profileOf(
     vip: client.vip,
     score: client.score,
     order_num: client.orderNum,
-    has_pin: client.pinHash !== null,
+    has_pin: client.hasPin,
     pin_locked: isPinLocked(ctx, client),
     allow_compensation: client.allowCompensation,
     allow_bonus: client.allowBonus,

@@ -12,8 +12,8 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
  * The authentication query of every signed-in request: token, its session and the client row in
  * one indexed lookup (session_tokens' primary key, then two primary keys). Built once per database
  * as a prepared statement (decision 0038): on PostgreSQL a named statement, parsed and planned once
- * per connection; on both drivers no query building per request. The client row comes whole so
- * that a read of the client itself (client_info) needs no second statement.
+ * per connection; on both drivers no query building per request. The client's profile columns
+ * come with it, so that client_info needs no second statement for them.
  */
 function authQuery(db: Db) {
   return db
@@ -27,7 +27,26 @@ function authQuery(db: Db) {
       pinVerifiedAt: sessions.pinVerifiedAt,
       passwordVerifiedAt: sessions.passwordVerifiedAt,
       supersededAt: sessionTokens.supersededAt,
-      client: clients,
+      // The client's profile columns (no secrets, no timestamps to parse on every request).
+      client: {
+        id: clients.id,
+        mobile: clients.mobile,
+        country: clients.country,
+        name: clients.name,
+        email: clients.email,
+        avatarUploadId: clients.avatarUploadId,
+        kycStatus: clients.kycStatus,
+        kycReason: clients.kycReason,
+        vip: clients.vip,
+        score: clients.score,
+        orderNum: clients.orderNum,
+        hasPin: sql<boolean>`${clients.pinHash} is not null`,
+        pinFailedAttempts: clients.pinFailedAttempts,
+        allowCompensation: clients.allowCompensation,
+        allowBonus: clients.allowBonus,
+        allowLoan: clients.allowLoan,
+        service: clients.service,
+      },
     })
     .from(sessionTokens)
     .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))

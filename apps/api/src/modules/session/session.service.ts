@@ -6,7 +6,7 @@ import * as repo from './session.repository';
 
 export interface Principal {
   clientId: number;
-  /** The client row as read with the session, at the start of this request. */
+  /** The client's profile columns as read with the session, at the start of this request. */
   client: repo.AuthRow['client'];
   sessionId: string;
   kycStatus: 'unverified' | 'pending' | 'approved' | 'rejected';
