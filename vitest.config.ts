@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['apps/api/src/test/shifted-clock.ts'],
+          setupFiles: ['apps/api/src/test/shifted-clock.ts', 'apps/api/src/test/pg-overlap-guard.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite instances are heavy; two workers suit a 2-core machine.

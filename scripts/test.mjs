@@ -53,6 +53,8 @@ function vitest(label, projects, file, files = []) {
       }
     }
   } else if (!ok) failed += 1;
+  if (!ok && !failedNames.length)
+    failedNames.push(`${label}: vitest exited with an error (see "Unhandled Errors" above)`);
   return ok;
 }
 

@@ -730,11 +730,11 @@ export async function snapshotDays(ctx: AppContext): Promise<{ accounts: number;
     if (firstDay > yesterday) continue;
     touched += 1;
     const since = saDayStart(new Date(firstDay * DAY_MS - SAST_OFFSET_MS));
-    const [postings, movements, positions] = await Promise.all([
-      repo.postingsSince(ctx.db, account.id, since),
-      repo.movementsSince(ctx.db, account.id, since),
-      repo.positionsOf(ctx.db, [account.id]),
-    ]);
+    // One after another: ctx.db is the job's transaction, one connection (pg refuses overlapping
+    // queries on a client from pg@9 and warns today).
+    const postings = await repo.postingsSince(ctx.db, account.id, since);
+    const movements = await repo.movementsSince(ctx.db, account.id, since);
+    const positions = await repo.positionsOf(ctx.db, [account.id]);
     const instruments = new Map(
       (
         await repo.instrumentsByIds(ctx.db, [
