@@ -100,7 +100,7 @@ export async function sessionStatus(ctx: AppContext, principal: sessions.Princip
   await sessions.touchSession(ctx, principal.sessionId);
   const idleEnd = ctx.clock.now().getTime() + ctx.config.SESSION_IDLE_MINUTES * 60_000;
   const expiresAt = new Date(Math.min(idleEnd, principal.absoluteExpiresAt.getTime()));
-  return { valid: true as const, kycStatus: principal.kycStatus, expires_at: expiresAt.toISOString() };
+  return { valid: true as const, kycStatus: principal.client.kycStatus, expires_at: expiresAt.toISOString() };
 }
 
 /**

@@ -15,6 +15,6 @@ export async function menuRoutes(app: AppInstance) {
         response: { 200: envelope(z.array(menuEntry)) },
       },
     },
-    async (request) => ok(menuFor({ kycStatus: principalOf(request).kycStatus })),
+    async (request) => ok(menuFor({ kycStatus: principalOf(request).client.kycStatus })),
   );
 }

@@ -9,11 +9,11 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 }
 
 /**
- * The authentication query of every signed-in request: token, its session and the client row in
- * one indexed lookup (session_tokens' primary key, then two primary keys). Built once per database
+ * The authentication query of every signed-in request: token, its session and the client's profile
+ * columns in one indexed lookup (session_tokens' primary key, then two primary keys). Built once per database
  * as a prepared statement (decision 0038): on PostgreSQL a named statement, parsed and planned once
- * per connection; on both drivers no query building per request. The client's profile columns
- * come with it, so that client_info needs no second statement for them.
+ * per connection; on both drivers no query building per request. client_info builds its profile
+ * from those columns, so it needs no second statement for them.
  */
 function authQuery(db: Db) {
   return db

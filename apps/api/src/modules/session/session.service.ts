@@ -9,7 +9,6 @@ export interface Principal {
   /** The client's profile columns as read with the session, at the start of this request. */
   client: repo.AuthRow['client'];
   sessionId: string;
-  kycStatus: 'unverified' | 'pending' | 'approved' | 'rejected';
   pinVerifiedAt: Date | null;
   /** When the password was last re-entered on this session (pwd_verify); Set PIN needs it fresh. */
   passwordVerifiedAt: Date | null;
@@ -81,7 +80,6 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
     clientId: session.clientId,
     client: session.client,
     sessionId: session.sessionId,
-    kycStatus: session.client.kycStatus,
     pinVerifiedAt: session.pinVerifiedAt,
     passwordVerifiedAt: session.passwordVerifiedAt,
     absoluteExpiresAt: session.absoluteExpiresAt,
@@ -151,7 +149,7 @@ export async function spendFreshPin(ctx: AppContext, sessionId: string) {
 }
 
 export function assertKycApproved(principal: Principal) {
-  if (principal.kycStatus !== 'approved') {
+  if (principal.client.kycStatus !== 'approved') {
     throw new DomainError(ErrorCode.KycRequired, Messages.kycRequired, 403);
   }
 }
