@@ -44,12 +44,14 @@ export function Header({ profile }: { profile: ClientProfile | undefined }) {
           <button
             type="button"
             onClick={searchDialog.open}
-            aria-label="Search"
+            // Named by its visible text (WCAG 2.5.3 label in name); on a phone the text is
+            // visually hidden but still read.
+            aria-keyshortcuts={isMacPlatform() ? 'Meta+K' : 'Control+K'}
             data-testid="header-search"
             className="flex h-9 items-center gap-2 rounded-xl border border-slate-200 bg-slate-50 px-2.5 text-sm text-slate-500 transition-colors hover:border-brand-300 hover:bg-white sm:w-56 lg:w-64"
           >
             <SearchIcon size={17} />
-            <span className="hidden flex-1 text-left sm:inline">Search...</span>
+            <span className="sr-only flex-1 text-left sm:not-sr-only">Search...</span>
             <kbd className="hidden rounded-md border border-slate-200 bg-white px-1.5 py-0.5 font-sans text-[11px] font-semibold text-slate-500 sm:inline">
               {shortcut}
             </kbd>

@@ -26,7 +26,10 @@ const SignUpModal = lazyRetry(() => import('./sign-up-modal').then((m) => ({ def
 
 function BrandPanel() {
   return (
-    <div className="relative hidden overflow-hidden bg-brand-800 p-12 text-white lg:flex lg:flex-col">
+    <aside
+      aria-label="About Imali"
+      className="relative hidden overflow-hidden bg-brand-800 p-12 text-white lg:flex lg:flex-col"
+    >
       <div
         aria-hidden="true"
         className="absolute -top-24 -right-24 size-96 rounded-full bg-brand-600/40 blur-3xl"
@@ -68,7 +71,7 @@ function BrandPanel() {
           ))}
         </ul>
       </div>
-    </div>
+    </aside>
   );
 }
 
@@ -108,10 +111,10 @@ export function LoginPage() {
     <div className="grid min-h-screen bg-white lg:grid-cols-[1.05fr_1fr]">
       <BrandPanel />
       <div className="flex flex-col px-5 py-8 sm:px-10">
-        <div className="flex items-center justify-between lg:hidden">
+        <header className="flex items-center justify-between lg:hidden">
           <Logo />
-        </div>
-        <div className="mx-auto my-auto w-full max-w-sm py-10">
+        </header>
+        <main className="mx-auto my-auto w-full max-w-sm py-10">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome back</h1>
           <p className="mt-2 text-sm text-slate-500">
             Sign in with your mobile number to manage your investments.
@@ -191,8 +194,11 @@ export function LoginPage() {
           <p className="mt-10 flex items-center justify-center gap-1.5 text-xs text-slate-400">
             <ShieldIcon size={14} /> Protected by FICA-compliant verification
           </p>
-        </div>
-        <nav className="flex flex-wrap justify-center gap-x-5 gap-y-1 pb-20 text-xs text-slate-500 sm:pb-2">
+        </main>
+        <nav
+          aria-label="Legal"
+          className="flex flex-wrap justify-center gap-x-5 gap-y-1 pb-20 text-xs text-slate-500 sm:pb-2"
+        >
           <Link to="/about" className="hover:text-brand-700">
             About
           </Link>
