@@ -172,7 +172,13 @@ export function ModalHost() {
       ) : (
         <DialogTitle className="sr-only">Dialog</DialogTitle>
       )}
-      <div ref={body} className="min-h-0 flex-1 overflow-y-auto px-5 pt-2 pb-5">
+      {/* Focusable so that a keyboard can scroll a long body that has no control of its own
+          (WCAG 2.1.1; e.g. KYC Details on a phone). */}
+      <div
+        ref={body}
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto px-5 pt-2 pb-5 outline-none focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:ring-inset"
+      >
         <FocusFirstWhenReady body={body} />
         <Suspense fallback={<Spinner className="mx-auto my-8 block size-6 text-brand-500" label="Loading" />}>
           {current.render()}

@@ -62,41 +62,47 @@ function IndexCard({ quote }: { quote: Quote }) {
   const values = [...(sparkline.data?.closes ?? [])];
   if (values.length > 0) values[values.length - 1] = quote.price;
   return (
-    <button
-      type="button"
-      role="listitem"
-      data-testid="index-card"
-      onClick={() => openStock(quote)}
-      className="group flex w-[80%] min-w-0 shrink-0 snap-start sm:w-auto flex-col rounded-2xl border border-slate-200/80 bg-white p-4 text-left shadow-sm transition hover:border-brand-300 hover:shadow-md"
-    >
-      <div className="flex w-full items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wide text-slate-500">{quote.symbol}</p>
-          <p className="truncate text-sm font-medium text-slate-800">{quote.name}</p>
-        </div>
-        <Sparkline
-          values={values}
-          tone={signedTone(quote.change)}
-          className={cn('h-9 w-24 shrink-0', values.length < 2 && 'opacity-0')}
-        />
-      </div>
-      <p
-        className={cn(
-          '-mx-1 mt-2 self-start rounded-md px-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums transition-colors duration-500',
-          flash && FLASH_CLASS[flash],
-        )}
+    // A button may not be a list item itself (ARIA): the item holds it.
+    <div role="listitem" className="flex w-[80%] min-w-0 shrink-0 snap-start sm:w-auto">
+      <button
+        type="button"
+        data-testid="index-card"
+        onClick={() => openStock(quote)}
+        className="group flex w-full min-w-0 flex-col rounded-2xl border border-slate-200/80 bg-white p-4 text-left shadow-sm transition hover:border-brand-300 hover:shadow-md"
       >
-        {formatPrice(quote.price, quote.quote_unit)}
-      </p>
-      <div className="mt-1 flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <ChangeText
-          change={quote.change}
-          percent={quote.change_percent}
-          unit={quote.quote_unit}
-          className="text-sm"
-        />
-        <MarketStatus open={quote.market_open} asOf={quote.as_of} timeZone={exchangeTimeZone(quote.market)} />
-      </div>
-    </button>
+        <div className="flex w-full items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="text-xs font-semibold tracking-wide text-slate-500">{quote.symbol}</p>
+            <p className="truncate text-sm font-medium text-slate-800">{quote.name}</p>
+          </div>
+          <Sparkline
+            values={values}
+            tone={signedTone(quote.change)}
+            className={cn('h-9 w-24 shrink-0', values.length < 2 && 'opacity-0')}
+          />
+        </div>
+        <p
+          className={cn(
+            '-mx-1 mt-2 self-start rounded-md px-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums transition-colors duration-500',
+            flash && FLASH_CLASS[flash],
+          )}
+        >
+          {formatPrice(quote.price, quote.quote_unit)}
+        </p>
+        <div className="mt-1 flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <ChangeText
+            change={quote.change}
+            percent={quote.change_percent}
+            unit={quote.quote_unit}
+            className="text-sm"
+          />
+          <MarketStatus
+            open={quote.market_open}
+            asOf={quote.as_of}
+            timeZone={exchangeTimeZone(quote.market)}
+          />
+        </div>
+      </button>
+    </div>
   );
 }

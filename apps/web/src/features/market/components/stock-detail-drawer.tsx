@@ -327,7 +327,8 @@ function ChartPanel({ stock, quote }: { stock: StockKey; quote: StockDetail }) {
               type="button"
               role="tab"
               aria-selected={range === r}
-              aria-label={RANGE_SPECS[r].label}
+              // The visible '1Y' stays in the name (WCAG 2.5.3), the words follow it.
+              aria-label={`${r}, ${RANGE_SPECS[r].label}`}
               onClick={() => setRange(r)}
               className={cn(
                 'h-8 min-w-11 rounded-lg px-3 text-sm font-semibold transition-colors',
@@ -342,7 +343,8 @@ function ChartPanel({ stock, quote }: { stock: StockKey; quote: StockDetail }) {
         </div>
         <div
           className="relative h-[300px] sm:h-[380px]"
-          role="img"
+          // A figure, not an img: the chart inside has controls of its own (an img hides them).
+          role="figure"
           aria-label={`${quote.name} price chart, ${spec.label}`}
         >
           {chart.isError ? (
