@@ -53,6 +53,13 @@ export const TRADING_COUNTRY_PROFILES: readonly CountryProfileData[] = [
   },
 ];
 
+/**
+ * The base of the stock-data API (spec section 7: "a separate base"). Its first path segment is
+ * one no client route uses: the Market screen is /market and its views /market/…, so a base of
+ * /market made a reload of /market/ranking answer the API's JSON 404 (issue 24; decision 0043).
+ */
+export const STOCK_DATA_BASE = '/market-data';
+
 export const TradingMessages = {
   // spec section 8 (Price and orders) and section 4 (close-order flow), verbatim
   priceUnavailable: 'Unable to fetch a valid price. Please retry later.',
