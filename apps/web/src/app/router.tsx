@@ -12,7 +12,7 @@ import { RootShell, RouteErrorBoundary } from './root-shell';
 import ErrorPage from './screens/error-page';
 
 async function guardLoader({ request }: LoaderFunctionArgs) {
-  const path = new URL(request.url).pathname;
+  const { pathname: path, search, hash } = new URL(request.url);
   const authenticated = authStorage.getToken() !== null;
   let kycStatus = null;
   if (needsKycStatus(path, authenticated)) {
@@ -25,6 +25,8 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   }
   const decision = decideRoute({
     path,
+    search,
+    hash,
     authenticated: authStorage.getToken() !== null,
     kycStatus,
     returnRoute: returnRoute.get(),
