@@ -139,7 +139,7 @@ export function createAppRouter() {
       if (authStorage.getToken() === null) return;
       try {
         prefetchSignedIn();
-        const menu = await import('./menu');
+        const menu = await loadOrOffline(() => import('./menu'));
         if (menu.menuAttached()) return;
         menu.preloadScreensFor(path);
         // The address being opened (its query too, e.g. ?period=), when this is the first load.
@@ -148,6 +148,9 @@ export function createAppRouter() {
         );
         await menu.attachMenuRoutes(patch);
       } catch (error) {
+        // Offline: the route error boundary shows /error (not the 404 page the menu-less routes
+        // would match).
+        if (isOfflineError(error)) throw error;
         console.error('Failed to load the menu', error);
       }
     },

@@ -1,7 +1,10 @@
 import { lazy, type ComponentProps, type ComponentType } from 'react';
+import { loadOrOffline } from './http';
 
 /**
- * `React.lazy` that fetches the code again once the browser is back online. React keeps a failed
+ * `React.lazy` that fetches the code again once the browser is back online. A load that fails
+ * while the server cannot be reached rejects with 'Offline' (`loadOrOffline`), so the route error
+ * boundary shows /error, as for a screen (spec section 8). React keeps a failed
  * lazy load failed for good, so a drawer whose code could not be fetched offline would never open
  * again without a reload; after a failure, the next 'online' event swaps in a fresh lazy. (Swapping
  * at once would make React retry the fetch in a loop instead of showing the error.)
@@ -13,7 +16,7 @@ export function lazyRetry<T extends ComponentType<any>>(
   let failed = false;
   const make = () =>
     lazy(() =>
-      load().catch((error: unknown) => {
+      loadOrOffline(load).catch((error: unknown) => {
         failed = true;
         throw error;
       }),
