@@ -328,11 +328,12 @@ function wireBytes(
 async function payloads(base: string) {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const cases: [string, string, string][] = [
-    ['chart_1y', '/market/chart_data?country=ZA&symbol=NPN&interval=1d', '&range=1Y'],
-    ['sparkline', '/market/chart_data?country=ZA&symbol=NPN&interval=1m', ''],
+    ['chart_1y', '/market-data/chart_data?country=ZA&symbol=NPN&interval=1d', '&range=1Y'],
+    ['sparkline', '/market-data/chart_data?country=ZA&symbol=NPN&interval=1m', ''],
   ];
   for (const [name, before, extra] of cases) {
-    const after = name === 'sparkline' ? '/market/sparkline?country=ZA&symbol=NPN&points=60' : before + extra;
+    const after =
+      name === 'sparkline' ? '/market-data/sparkline?country=ZA&symbol=NPN&points=60' : before + extra;
     const line: string[] = [];
     for (const [label, path] of [
       ['before', before],

@@ -301,7 +301,7 @@ async function sseFanOut(base: string, symbols: string[], shiftMs: number) {
   const { hostname, port } = new URL(base);
   const paths = Array.from({ length: SSE_CLIENTS }, (_, i) => {
     const list = [symbols[i % symbols.length], symbols[(i * 7 + 3) % symbols.length]].join(',');
-    return `/market/stream?symbols=${list}&country=ZA&key=${KEY}`;
+    return `/market-data/stream?symbols=${list}&country=ZA&key=${KEY}`;
   });
   const readers = Array.from(
     { length: SSE_READER_THREADS },
@@ -374,12 +374,12 @@ export async function bench() {
                 .slice(0, 2 + Math.floor(rand() * 4))
                 .toLowerCase()
             : pick(['npn', 'naspers', 'gold', 'sbk', 'standard bank', 'a', 'b', 'mtn']);
-      return `/market/search/?query=${encodeURIComponent(q)}`;
+      return `/market-data/search/?query=${encodeURIComponent(q)}`;
     };
     // The server loads its instrument catalogue in the background at start: wait for it.
     for (let tries = 0; ; tries++) {
       try {
-        await timed(`${server.url}/market/search/?query=npn`, { headers: { 'x-api-key': KEY } });
+        await timed(`${server.url}/market-data/search/?query=npn`, { headers: { 'x-api-key': KEY } });
         break;
       } catch (error) {
         if (tries > 60) throw error;
@@ -411,7 +411,7 @@ export async function bench() {
 
     const charts = () => {
       const row = pick(universe);
-      return `/market/chart_data?country=${row.country}&symbol=${encodeURIComponent(row.symbol)}&interval=1d`;
+      return `/market-data/chart_data?country=${row.country}&symbol=${encodeURIComponent(row.symbol)}&interval=1d`;
     };
     const chartSerial = await load(charts, server.url, CHART_REQUESTS, 1);
     console.log(`market.chart_1d_5y_c1_p50_ms: ${fmt(percentile(chartSerial, 50))}`);

@@ -55,7 +55,7 @@ export async function bench() {
     const pending: Promise<void>[] = [];
     const record = (request: Request) => {
       const { pathname } = new URL(request.url());
-      if (/^\/market\/(chart_data|sparkline)$/.test(pathname)) {
+      if (/^\/market-data\/(chart_data|sparkline)$/.test(pathname)) {
         pending.push(
           request.sizes().then((sizes) => {
             marketData.push({ name: pathname, wire: sizes.responseBodySize, raw: 0 });

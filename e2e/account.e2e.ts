@@ -30,9 +30,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn() {
+async function signedIn(viewport?: { width: number; height: number }) {
   const client = await createApprovedClient(server, idImage);
-  const { page, context, errors } = await newPage(browser, server.url);
+  const { page, context, errors } = await newPage(browser, server.url, viewport);
   await acceptCookiesUpFront(context);
   await signIn(page, client.mobile, client.password);
   await waitForPath(page, '/dashboard');
@@ -91,6 +91,30 @@ describe('account panel and modals', () => {
     ).toBeNull();
     await page.goto('/dashboard');
     await waitForPath(page, '/login');
+  });
+
+  it('says so under the field when the current password is wrong, and changes nothing', async () => {
+    for (const [label, viewport] of [
+      ['1280', { width: 1280, height: 860 }],
+      ['375', { width: 375, height: 812 }],
+    ] as const) {
+      const { page, client } = await signedIn(viewport);
+      await openAccountPanel(page);
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change Password' });
+      await dialog.getByLabel('Current Password').fill('not-my-password');
+      await dialog.getByLabel('New Password').fill('brand-new-1');
+      await dialog.getByLabel('Confirm Password').fill('brand-new-1');
+      await dialog.getByRole('button', { name: 'Change Password' }).click();
+      const current = dialog.getByLabel('Current Password');
+      await dialog.getByRole('alert').filter({ hasText: 'Incorrect password' }).waitFor();
+      expect(await current.getAttribute('aria-invalid')).toBe('true');
+      expect(pathOf(page)).toBe('/dashboard');
+      await screenshot(page, `change-password-wrong-current-${label}`);
+      // Nothing changed: the old password still signs in.
+      await loginToken(server, client.mobile, client.password);
+      await page.context().close();
+    }
   });
 
   it('changes the password, signs out to /login, and the new password works', async () => {

@@ -192,6 +192,91 @@ describe('signed-in shell', () => {
     await page.getByRole('heading', { name: 'Portfolio', level: 1 }).waitFor();
   });
 
+  it("goes to /error when the network goes nowhere (the browser still says online): a screen's, a drawer's and a modal's code", async () => {
+    // navigator.onLine stays true on a network that reaches nothing (a dead Wi-Fi, a captive
+    // portal): every request fails as it would offline, but the browser does not say so.
+    for (const [label, viewport] of [
+      ['1280', { width: 1280, height: 860 }],
+      ['375', PHONE],
+    ] as const) {
+      const page = await signedIn(viewport);
+      await page.getByTestId('index-card').first().waitFor();
+      const cut = async () => page.context().route('**/*', (route) => route.abort('internetdisconnected'));
+      const restore = async () => page.context().unrouteAll({ behavior: 'ignoreErrors' });
+
+      // A screen whose code was never fetched.
+      await cut();
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+      const nav = page.getByRole('navigation', { name: viewport === PHONE ? 'Bottom navigation' : 'Main' });
+      await nav.getByRole('link', { name: 'Market', exact: true }).click();
+      await waitForPath(page, '/error');
+      await page.getByRole('heading', { name: 'You appear to be offline' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+      await screenshot(page, `error-unreachable-screen-${label}`);
+      await restore();
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await waitForPath(page, '/dashboard');
+      await waitForShell(page);
+
+      // A drawer (Withdraw) and a modal (Change Password) whose code was never fetched.
+      for (const button of ['Withdraw', 'Change Password']) {
+        await page.getByTestId('avatar-button').click();
+        await page.getByRole('dialog', { name: 'Account' }).waitFor();
+        await cut();
+        await page
+          .getByRole('dialog', { name: 'Account' })
+          .getByRole('button', { name: button })
+          .first()
+          .click();
+        await waitForPath(page, '/error');
+        await page.getByRole('heading', { name: 'You appear to be offline' }).waitFor();
+        await restore();
+        await page.getByRole('button', { name: 'Try again' }).click();
+        await waitForPath(page, '/dashboard');
+        await waitForShell(page);
+      }
+      // Back online, they open.
+      await page.getByTestId('avatar-button').click();
+      await page
+        .getByRole('dialog', { name: 'Account' })
+        .getByRole('button', { name: 'Change Password' })
+        .click();
+      await page.getByRole('dialog', { name: 'Change Password' }).getByLabel('Current Password').waitFor();
+      await page.context().close();
+    }
+  });
+
+  it("shows the spec's configuration on About and the app version at the foot of the account drawer", async () => {
+    for (const [label, viewport] of [
+      ['1280', { width: 1280, height: 860 }],
+      ['375', PHONE],
+    ] as const) {
+      const page = await signedIn(viewport);
+      await page.getByTestId('avatar-button').click();
+      const drawer = page.getByRole('dialog', { name: 'Account' });
+      await drawer.getByText('Version 3.1.3229').waitFor();
+      await page.keyboard.press('Escape');
+      await page.goto('/about');
+      const config = page.getByRole('region', { name: 'Configuration' });
+      await config.scrollIntoViewIfNeeded();
+      const text = (await config.innerText()).replace(/\s+/g, ' ');
+      for (const shown of [
+        'Locale en-US',
+        'Default currency USD',
+        'Default country South Africa (ZA)',
+        'Country currency ZAR',
+        'Phone code +27',
+        'Time zone Africa/Johannesburg',
+        'Configuration version 3.22.3221',
+        'App version 3.1.3229',
+      ]) {
+        expect(text).toContain(shown);
+      }
+      await screenshot(page, `about-configuration-${label}`);
+      await page.context().close();
+    }
+  });
+
   it('a modal takes the focus, keeps Tab inside, closes on Escape and gives the focus back', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await signedIn(viewport);

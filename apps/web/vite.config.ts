@@ -3,16 +3,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { STOCK_DATA_BASE } from '../../packages/contract/src/constants';
 
 const apiTarget = process.env.IMALI_API_URL ?? 'http://127.0.0.1:8080';
-
-// `/market` is both a page (the Market screen) and the stock-data API's prefix: in dev, a browser
-// navigation (asks for HTML) gets the SPA, API calls go to the server.
-const api: ProxyOptions = {
-  target: apiTarget,
-  bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
-};
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the highest
@@ -56,7 +50,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
-    proxy: { '/api': { target: apiTarget }, '/market': api },
+    // The product API and the stock-data API's own base (decision 0043): no client route is under either.
+    proxy: { '/api': { target: apiTarget }, [STOCK_DATA_BASE]: { target: apiTarget } },
   },
   // Tree-shaking of unused contract schemas comes from `"sideEffects": false` in
   // packages/contract and packages/money (keeps the login route inside its 170 KB JS budget).

@@ -53,6 +53,30 @@ export const TRADING_COUNTRY_PROFILES: readonly CountryProfileData[] = [
   },
 ];
 
+/**
+ * The base of the stock-data API (spec section 7: "a separate base"). Its first path segment is
+ * one no client route uses: the Market screen is /market and its views /market/…, so a base of
+ * /market made a reload of /market/ranking answer the API's JSON 404 (issue 24; decision 0043).
+ */
+export const STOCK_DATA_BASE = '/market-data';
+
+/**
+ * The app's configuration as the spec gives it (sections 1 and 9): locale en-US with USD as the
+ * formatting library's default currency, beside the default country (South Africa: its currency,
+ * phone code and time zone are its `TRADING_COUNTRY_PROFILES` entry), and the configuration's
+ * version. About › Configuration shows them (issue 24). `locale` is the one `@imali/money`
+ * formats with (`DISPLAY_LOCALE`; a test keeps the two equal).
+ */
+export const APP_CONFIGURATION = {
+  locale: 'en-US',
+  currency: 'USD',
+  country: 'ZA',
+  version: '3.22.3221',
+} as const;
+
+/** The app's version, shown at the foot of the account drawer (spec section 9). */
+export const APP_VERSION = '3.1.3229';
+
 export const TradingMessages = {
   // spec section 8 (Price and orders) and section 4 (close-order flow), verbatim
   priceUnavailable: 'Unable to fetch a valid price. Please retry later.',

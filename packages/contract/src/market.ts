@@ -1,13 +1,16 @@
 // Market-data contract (issue 4): instruments, quotes, candles, search, watch list, news.
 //
 // Two APIs share these shapes:
-// - the stock-data API under /market (header `x-api-key`; spec section 7 "Stock data API"),
+// - the stock-data API under /market-data (`STOCK_DATA_BASE`, header `x-api-key`; spec section 7
+//   "Stock data API", a separate base that no client route shares: decision 0043),
 // - the product API under /api/market/app/v1 (client bearer token).
 // Prices are in the instrument's quote unit (`quote_unit`): JSE shares are quoted in cents
 // ('ZAc', whole numbers, as the JSE quotes them; divide by 100 for rand), US and Indian shares in
 // dollars and rupees with two decimals, indices in points. Market-data prices are JSON numbers
 // (display and charts); the latest-price call that feeds an order returns a decimal string.
 import { z } from 'zod';
+
+export { STOCK_DATA_BASE } from './constants';
 
 export const MARKET_COUNTRIES = ['ZA', 'US', 'IN'] as const;
 export type MarketCountry = (typeof MARKET_COUNTRIES)[number];
@@ -73,7 +76,7 @@ export const CHART_RANGE_DAYS: Record<ChartRangeCode, number> = {
   '1Y': 365,
   '5Y': 5 * 365 + 1,
 };
-/** GET /market/chart_data */
+/** GET /market-data/chart_data */
 export const chartDataQuery = z.object({
   country: countryParam,
   symbol: symbolParam,
@@ -82,7 +85,7 @@ export const chartDataQuery = z.object({
 });
 /** The most points a sparkline asks for (default 60). */
 export const SPARKLINE_MAX_POINTS = 500;
-/** GET /market/sparkline: the last session's closes (1-minute candles), thinned to `points`. */
+/** GET /market-data/sparkline: the last session's closes (1-minute candles), thinned to `points`. */
 export const sparklineQuery = z.object({
   country: countryParam,
   symbol: symbolParam,
@@ -93,11 +96,11 @@ export const sparklineQuery = z.object({
     .max(SPARKLINE_MAX_POINTS, `Points must be at most ${SPARKLINE_MAX_POINTS}.`)
     .default(60),
 });
-/** GET /market/stock_detail, GET /market/company */
+/** GET /market-data/stock_detail, GET /market-data/company */
 export const stockRefQuery = z.object({ country: countryParam, market: marketParam, s: symbolParam });
-/** GET /market/search/ */
+/** GET /market-data/search/ */
 export const searchQuery = z.object({ query: z.string().max(64, 'Query is too long.').default('') });
-/** One element of POST /market/stock, of the product API's price call and of watch-list changes. */
+/** One element of POST /market-data/stock, of the product API's price call and of watch-list changes. */
 export const stockRef = z.object({ symbol: symbolParam, market: marketParam, country: countryParam });
 export type StockRef = z.infer<typeof stockRef>;
 export const priceQuery = stockRef;
@@ -112,7 +115,7 @@ export const newsListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const newsIdParams = z.object({ id: z.coerce.number().int().positive('Article not found.') });
-/** GET /market/stream: symbols as `NPN,AAPL` or `JSE:NPN,NASDAQ:AAPL`; `key` for EventSource. */
+/** GET /market-data/stream: symbols as `NPN,AAPL` or `JSE:NPN,NASDAQ:AAPL`; `key` for EventSource. */
 export const streamQuery = z.object({
   symbols: z.string().min(1, 'List the symbols to stream.').max(2000),
   country: countryParam.optional(),

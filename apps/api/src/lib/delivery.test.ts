@@ -65,7 +65,7 @@ describe('serving the built web app, compressed', () => {
     const key = await marketApiKey(t.app.ctx);
     const chart = await t.app.inject({
       method: 'GET',
-      url: '/market/chart_data?country=ZA&symbol=NPN&interval=1d',
+      url: '/market-data/chart_data?country=ZA&symbol=NPN&interval=1d',
       headers: { 'x-api-key': key, 'accept-encoding': 'br, gzip' },
     });
     expect(chart.statusCode).toBe(200);

@@ -40,8 +40,8 @@ describe('security headers', () => {
       { url: '/api/client/app/v1/menu', status: 401 },
       { url: '/api/nope', status: 404 },
       { url: '/ops/v1/files/00000000-0000-4000-8000-000000000000', status: 401 },
-      { url: '/market/search/?query=npn', status: 200, key: true },
-      { url: '/market/search/?query=npn', status: 401 },
+      { url: '/market-data/search/?query=npn', status: 200, key: true },
+      { url: '/market-data/search/?query=npn', status: 401 },
     ];
     for (const c of cases) {
       const res = await t.app.inject({

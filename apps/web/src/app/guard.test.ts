@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { isKnownRoute, returnRoute } from '@/lib/return-route';
 import { decideRoute, needsKycStatus, type GuardInput } from './guard';
 
 const base: GuardInput = {
@@ -65,7 +67,67 @@ describe('route guard (spec section 2)', () => {
       consumedReturn: true,
     });
     expect(decide({ path: '/kyc' })).toEqual({ action: 'redirect', to: '/dashboard' });
-    expect(decide({ path: '/kyc', returnRoute: '/login' })).toEqual({ action: 'redirect', to: '/dashboard' });
+    expect(decide({ path: '/kyc', returnRoute: '/login' })).toEqual({
+      action: 'redirect',
+      to: '/dashboard',
+      consumedReturn: true,
+    });
+  });
+
+  it('remembers only a route the app knows: a static route or a path the menu matches (issue 24)', () => {
+    const signedOut = { authenticated: false, kycStatus: null } as const;
+    for (const path of [
+      '/nope',
+      '/no-such-page',
+      '/portfolio/nope',
+      '/market/ranking/extra',
+      '/me/profile/x',
+    ]) {
+      expect(decide({ path, ...signedOut }), path).toEqual({ action: 'redirect', to: '/login' });
+      expect(decide({ path, kycStatus: 'pending' }), path).toEqual({ action: 'redirect', to: '/kyc' });
+    }
+    for (const path of [
+      '/dashboard',
+      '/market',
+      '/market/ranking',
+      '/discover',
+      '/portfolio',
+      '/portfolio/summary',
+      '/portfolio/orders',
+      '/portfolio/order/12',
+      '/me/records',
+    ]) {
+      expect(decide({ path, ...signedOut }), path).toEqual({
+        action: 'redirect',
+        to: '/login',
+        remember: path,
+      });
+    }
+  });
+
+  it('keeps the query and the anchor of the route it remembers', () => {
+    expect(
+      decide({
+        path: '/portfolio/orders',
+        search: '?list=history&dtype=fo',
+        hash: '#top',
+        authenticated: false,
+        kycStatus: null,
+      }),
+    ).toEqual({ action: 'redirect', to: '/login', remember: '/portfolio/orders?list=history&dtype=fo#top' });
+  });
+
+  it('sends an approved user from /kyc to /dashboard when the stored route is unknown', () => {
+    expect(decide({ path: '/kyc', returnRoute: '/nope' })).toEqual({
+      action: 'redirect',
+      to: '/dashboard',
+      consumedReturn: true,
+    });
+    expect(decide({ path: '/kyc', returnRoute: '/portfolio/order/12?from=history' })).toEqual({
+      action: 'redirect',
+      to: '/portfolio/order/12?from=history',
+      consumedReturn: true,
+    });
   });
 
   it('allows approved users everywhere else', () => {
@@ -73,10 +135,38 @@ describe('route guard (spec section 2)', () => {
     expect(decide({ path: '/me/profile/' })).toEqual({ action: 'allow' });
   });
 
+  it('knows the static routes and every path of the menu, with its params', () => {
+    for (const path of ['/login', '/kyc', '/about', '/privacy', '/cookie', '/dashboard', '/dashboard/']) {
+      expect(isKnownRoute(path), path).toBe(true);
+    }
+    expect(isKnownRoute('/portfolio/order/12')).toBe(true);
+    expect(isKnownRoute('/portfolio/order/12?x=1#y')).toBe(true);
+    expect(isKnownRoute('/portfolio/order')).toBe(false);
+    expect(isKnownRoute('/portfolio/order/12/13')).toBe(false);
+    expect(isKnownRoute('/nope')).toBe(false);
+    expect(isKnownRoute('//evil.example/dashboard')).toBe(false);
+    expect(isKnownRoute('https://evil.example/dashboard')).toBe(false);
+    expect(isKnownRoute('dashboard')).toBe(false);
+  });
+
   it('asks for the KYC status only when a decision depends on it', () => {
     expect(needsKycStatus('/about', true)).toBe(false);
     expect(needsKycStatus('/login', true)).toBe(true);
     expect(needsKycStatus('/dashboard', true)).toBe(true);
     expect(needsKycStatus('/dashboard', false)).toBe(false);
+  });
+});
+
+describe('the stored return route', () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  it('is handed back only when the app knows it (a value stored before, or by hand, may not be)', () => {
+    returnRoute.set('/market/ranking');
+    expect(returnRoute.take()).toBe('/market/ranking');
+    expect(returnRoute.take()).toBeNull();
+    window.sessionStorage.setItem('imali.return-route', '/nope');
+    expect(returnRoute.take()).toBeNull();
+    window.sessionStorage.setItem('imali.return-route', '//evil.example/');
+    expect(returnRoute.take()).toBeNull();
   });
 });

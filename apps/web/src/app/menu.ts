@@ -1,8 +1,11 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { MenuEntry } from '@imali/contract';
 import { http } from '@/lib/api-client';
+import { authStorage } from '@/lib/auth-storage';
 import { loadOrOffline } from '@/lib/http';
+import { profileQueryOptions } from '@/lib/profile-query';
 import { createStore } from '@/lib/create-store';
+import { decideRoute } from './guard';
 import { loadQueryClient } from './query-provider';
 import { screenData, type ScreenDataPrefetch } from './registry/screen-data';
 import { screenRegistry } from './registry/screens';
@@ -72,10 +75,27 @@ export function preloadScreensFor(path: string): void {
   }
 }
 
+/**
+ * Starts a screen's first requests once the route guard would show the screen: the guard decides
+ * first (issue 24). The loader runs beside the guard's, so without this a client still in KYC
+ * going to /dashboard asked for the dashboard's figures (three 403s) on the way to /kyc. The
+ * profile is the guard's own query, already on its way (or cached), so this waits for one answer
+ * and fetches nothing more.
+ */
+async function prefetchIfAllowed(prefetch: ScreenDataPrefetch, url: URL): Promise<void> {
+  const client = await loadQueryClient();
+  const { kycStatus } = await client.ensureQueryData(profileQueryOptions);
+  const decision = decideRoute({
+    path: url.pathname,
+    authenticated: authStorage.getToken() !== null,
+    kycStatus,
+    returnRoute: null,
+  });
+  if (decision.action === 'allow') prefetch(client, url);
+}
+
 function startPrefetch(prefetch: ScreenDataPrefetch, url: URL): void {
-  loadQueryClient()
-    .then((client) => prefetch(client, url))
-    .catch(() => undefined);
+  prefetchIfAllowed(prefetch, url).catch(() => undefined);
 }
 
 /**

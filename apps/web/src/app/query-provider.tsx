@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { createStore, useStore } from '@/lib/create-store';
+import { loadOrOffline } from '@/lib/http';
 
 /**
  * TanStack Query's client, loaded only when the signed-in app needs it (the route guard for a
@@ -11,14 +12,21 @@ const clientStore = createStore<QueryClient | null>(null);
 let loading: Promise<QueryClient> | null = null;
 
 export function loadQueryClient(): Promise<QueryClient> {
-  loading ??= import('./query-client').then(({ queryClient }) => {
-    if (clientStore.get() !== queryClient) {
-      // What QueryClientProvider does on mount: follow focus and online state.
-      queryClient.mount();
-      clientStore.set(queryClient);
-    }
-    return queryClient;
-  });
+  loading ??= loadOrOffline(() => import('./query-client')).then(
+    ({ queryClient }) => {
+      if (clientStore.get() !== queryClient) {
+        // What QueryClientProvider does on mount: follow focus and online state.
+        queryClient.mount();
+        clientStore.set(queryClient);
+      }
+      return queryClient;
+    },
+    (error: unknown) => {
+      // Not kept failed: offline, the next navigation (Try again on /error) loads it again.
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -1,20 +1,41 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act, Suspense } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadOrOffline } from '@/lib/http';
+import { handleOfflineLoads, loadOrOffline } from '@/lib/http';
+import { lazyRetry } from '@/lib/lazy-retry';
 import { RouteErrorBoundary } from './root-shell';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+const failedImport = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+
 /** A screen whose code cannot be fetched (as a dynamic import fails without a network). */
-const unreachableScreen = () =>
-  loadOrOffline<{ default: () => null }>(() =>
-    Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+const unreachableScreen = () => loadOrOffline<{ default: () => null }>(failedImport);
+
+/** The server answers (any status): a chunk that fails to load is missing, not offline. */
+const serverAnswers = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 200 })),
+  );
+/**
+ * The browser says it is online (`navigator.onLine` is true while a link is up) but nothing
+ * reaches the server: a dead Wi-Fi, a captive portal, the connection gone.
+ */
+const serverUnreachable = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }),
   );
 
 function renderApp() {
+  // A drawer's, modal's or slot's code that cannot be fetched, rendered inside a screen (new per
+  // test: React keeps a failed lazy failed).
+  const UnreachablePart = lazyRetry<() => null>(failedImport);
   const router = createMemoryRouter(
     [
       {
@@ -24,6 +45,15 @@ function renderApp() {
         children: [
           { path: '/', Component: () => <h1>Home</h1> },
           { path: '/portfolio', lazy: async () => ({ Component: (await unreachableScreen()).default }) },
+          {
+            path: '/drawer',
+            Component: () => (
+              <Suspense fallback={null}>
+                <h1>Home with a drawer</h1>
+                <UnreachablePart />
+              </Suspense>
+            ),
+          },
           { path: '/error', Component: () => <h1>You appear to be offline</h1> },
         ],
       },
@@ -37,6 +67,7 @@ function renderApp() {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('route errors', () => {
@@ -50,12 +81,41 @@ describe('route errors', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('online, the same failure offers a reload', async () => {
+  it('online, the server answering, the same failure offers a reload (a new version replaced the chunk)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    serverAnswers();
     const router = renderApp();
     await act(() => router.navigate('/portfolio'));
     await screen.findByRole('heading', { name: 'Something went wrong' });
     expect(router.state.location.pathname).toBe('/portfolio');
+  });
+});
+
+describe('online by the browser, but the server cannot be reached (issue 24, point 13)', () => {
+  it("a screen whose code is not loaded yet: /error, not 'Something went wrong'", async () => {
+    serverUnreachable();
+    const router = renderApp();
+    await act(() => router.navigate('/portfolio'));
+    await screen.findByRole('heading', { name: 'You appear to be offline' });
+    expect(router.state.location.pathname).toBe('/error');
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+  });
+
+  it('a drawer, modal or slot whose code is not loaded yet: /error as well', async () => {
+    serverUnreachable();
+    const router = renderApp();
+    await act(() => router.navigate('/drawer'));
+    await screen.findByRole('heading', { name: 'You appear to be offline' });
+    expect(router.state.location.pathname).toBe('/error');
+  });
+
+  it('the same part, the server answering: the reload page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serverAnswers();
+    const router = renderApp();
+    await act(() => router.navigate('/drawer'));
+    await screen.findByRole('heading', { name: 'Something went wrong' });
+    expect(router.state.location.pathname).toBe('/drawer');
   });
 });
 
@@ -64,6 +124,29 @@ describe('loadOrOffline', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await expect(unreachableScreen()).rejects.toMatchObject({ message: 'Offline', code: 'OFFLINE' });
     vi.restoreAllMocks();
+    serverAnswers();
     await expect(unreachableScreen()).rejects.toBeInstanceOf(TypeError);
+    // It asked the server whether it answers at all, once, without a cached answer.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('/api/health');
+    serverUnreachable();
+    await expect(unreachableScreen()).rejects.toMatchObject({ message: 'Offline', code: 'OFFLINE' });
+  });
+});
+
+describe('code loaded outside a route (search, a hash before a request, the query client)', () => {
+  afterEach(() => handleOfflineLoads(undefined));
+
+  it("sends the app to /error through the app's offline handler, once, only when the server cannot be reached", async () => {
+    const goOffline = vi.fn();
+    handleOfflineLoads(goOffline);
+    serverAnswers();
+    await expect(loadOrOffline(failedImport)).rejects.toBeInstanceOf(TypeError);
+    expect(goOffline).not.toHaveBeenCalled();
+    serverUnreachable();
+    await expect(loadOrOffline(failedImport)).rejects.toMatchObject({ message: 'Offline' });
+    expect(goOffline).toHaveBeenCalledTimes(1);
+    await expect(loadOrOffline(async () => 'loaded')).resolves.toBe('loaded');
+    expect(goOffline).toHaveBeenCalledTimes(1);
   });
 });

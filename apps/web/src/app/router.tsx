@@ -12,7 +12,7 @@ import { RootShell, RouteErrorBoundary } from './root-shell';
 import ErrorPage from './screens/error-page';
 
 async function guardLoader({ request }: LoaderFunctionArgs) {
-  const path = new URL(request.url).pathname;
+  const { pathname: path, search, hash } = new URL(request.url);
   const authenticated = authStorage.getToken() !== null;
   let kycStatus = null;
   if (needsKycStatus(path, authenticated)) {
@@ -25,6 +25,8 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   }
   const decision = decideRoute({
     path,
+    search,
+    hash,
     authenticated: authStorage.getToken() !== null,
     kycStatus,
     returnRoute: returnRoute.get(),
@@ -137,7 +139,7 @@ export function createAppRouter() {
       if (authStorage.getToken() === null) return;
       try {
         prefetchSignedIn();
-        const menu = await import('./menu');
+        const menu = await loadOrOffline(() => import('./menu'));
         if (menu.menuAttached()) return;
         menu.preloadScreensFor(path);
         // The address being opened (its query too, e.g. ?period=), when this is the first load.
@@ -146,6 +148,9 @@ export function createAppRouter() {
         );
         await menu.attachMenuRoutes(patch);
       } catch (error) {
+        // Offline: the route error boundary shows /error (not the 404 page the menu-less routes
+        // would match).
+        if (isOfflineError(error)) throw error;
         console.error('Failed to load the menu', error);
       }
     },

@@ -1,6 +1,7 @@
 import { loader } from '@/components/ui/loader';
 import { toast } from '@/components/ui/toast';
 import { http } from '@/lib/api-client';
+import { handleOfflineLoads } from '@/lib/http';
 import { closeOverlays } from './close-overlays';
 import { loadedQueryClient } from './query-provider';
 import type { AppRouter } from './router';
@@ -15,9 +16,13 @@ export function wireHttpClient(router: AppRouter): void {
       loadedQueryClient()?.clear();
       void router.navigate('/', { replace: true });
     },
-    onOffline() {
-      closeOverlays();
-      if (window.location.pathname !== '/error') void router.navigate('/error', { replace: true });
-    },
+    onOffline: goOffline,
   });
+  // A piece of the app's code that cannot load without a connection goes there too.
+  handleOfflineLoads(goOffline);
+
+  function goOffline() {
+    closeOverlays();
+    if (window.location.pathname !== '/error') void router.navigate('/error', { replace: true });
+  }
 }

@@ -312,15 +312,55 @@ export function browserIsOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
+/** What a failed load asks to learn whether the server answers at all (any status will do). */
+export const REACHABILITY_PATH = '/api/health';
+const REACHABILITY_TIMEOUT_MS = 5_000;
+
 /**
- * Loads a lazy piece of the app (a route's chunk); if that fails while the browser is offline it
- * rejects with 'Offline' like a request would, so the route error boundary sends the user to /error.
+ * Whether the server cannot be reached: the browser says it is offline, or a small request gets
+ * no answer. `navigator.onLine` is true whenever a network link is up, also when that network
+ * goes nowhere (a dead Wi-Fi, a captive portal, the connection lost upstream), so it alone
+ * cannot tell a missing chunk (a new version was deployed: reload) from no connection (/error).
+ */
+export async function serverUnreachable(): Promise<boolean> {
+  if (browserIsOffline()) return true;
+  try {
+    await fetch(REACHABILITY_PATH, {
+      cache: 'no-store',
+      credentials: 'omit',
+      signal: AbortSignal.timeout(REACHABILITY_TIMEOUT_MS),
+    });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+let offlineLoadHandler: (() => void) | undefined;
+
+/**
+ * What the app does when a piece of its code cannot load for want of a connection: the same as
+ * for a request (`HttpClient`'s `onOffline`, i.e. /error). Code loaded outside a route (the search,
+ * a hash before a request, the query client) has no error boundary to send the user there.
+ */
+export function handleOfflineLoads(handler: (() => void) | undefined): void {
+  offlineLoadHandler = handler;
+}
+
+/**
+ * Loads a lazy piece of the app (a route's, drawer's, modal's or slot's chunk, or a library);
+ * if that fails while the server cannot be reached it rejects with 'Offline' like a request would
+ * and the app goes to /error (spec section 8; also through the route error boundary). A chunk
+ * that fails while the server answers is rethrown as it is (the reload page: a new version
+ * replaced it).
  */
 export async function loadOrOffline<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    throw browserIsOffline() ? offlineError() : error;
+    if (!(await serverUnreachable())) throw error;
+    offlineLoadHandler?.();
+    throw offlineError();
   }
 }
 

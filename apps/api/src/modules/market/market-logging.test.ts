@@ -43,14 +43,14 @@ describe('request logs at LOG_LEVEL=info', () => {
   it('does not log each stock-data request (type-ahead volume), answered or refused', async () => {
     const search = await app.inject({
       method: 'GET',
-      url: '/market/search/?query=npn',
+      url: '/market-data/search/?query=npn',
       headers: { 'x-api-key': KEY },
     });
     expect(search.statusCode).toBe(200);
-    const refused = await app.inject({ method: 'GET', url: '/market/search/?query=sbk' });
+    const refused = await app.inject({ method: 'GET', url: '/market-data/search/?query=sbk' });
     expect(refused.statusCode).toBe(401);
-    expect(linesFor('/market/search/?query=npn')).toEqual([]);
-    expect(linesFor('/market/search/?query=sbk')).toEqual([]);
+    expect(linesFor('/market-data/search/?query=npn')).toEqual([]);
+    expect(linesFor('/market-data/search/?query=sbk')).toEqual([]);
     // The logger itself is on: the product API request above was logged.
     expect(lines.some((line) => line.level === 30)).toBe(true);
   });

@@ -9,6 +9,7 @@ import {
   quote,
   ranking,
   rankingQuery,
+  STOCK_DATA_BASE,
   stockRef,
   watchlist,
 } from '@imali/contract';
@@ -35,7 +36,11 @@ export async function marketProductRoutes(app: AppInstance) {
       },
     },
     async () =>
-      ok({ baseUrl: '/market', apiKey: await market.marketApiKey(app.ctx), streamUrl: '/market/stream' }),
+      ok({
+        baseUrl: STOCK_DATA_BASE,
+        apiKey: await market.marketApiKey(app.ctx),
+        streamUrl: `${STOCK_DATA_BASE}/stream`,
+      }),
   );
 
   // GET ${base}/price is the quotation endpoint of modules/quotes (issue 12: a stored, 20-second quote).

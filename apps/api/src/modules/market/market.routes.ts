@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   MarketMessages,
+  STOCK_DATA_BASE,
   chartData,
   chartDataQuery,
   company,
@@ -30,6 +31,7 @@ const tags = ['stock data'];
 const success = <T>(data: T) => ok(data, '');
 const security = [{ marketKey: [] }];
 const MAX_STREAM_SYMBOLS = 50;
+const STREAM_ROUTE = `${STOCK_DATA_BASE}/stream`;
 /**
  * Serializes without re-validating through zod. For large outputs built by our own typed code
  * (1,250 candles of a 5-year chart) the validation cost more than building the answer; the schema
@@ -38,7 +40,7 @@ const MAX_STREAM_SYMBOLS = 50;
 const plainJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
 
 /**
- * The stock-data API (spec section 7), registered under /market. Every route needs the market
+ * The stock-data API (spec section 7), registered under `STOCK_DATA_BASE` (/market-data). Every route needs the market
  * key in the `x-api-key` header (the stream also accepts `?key=`, since EventSource cannot set
  * headers). The key is checked on request, before input validation.
  */
@@ -56,7 +58,7 @@ export async function stockDataRoutes(app: AppInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers['x-api-key'];
     let provided = typeof header === 'string' ? header : undefined;
-    if (!provided && request.routeOptions.url === '/market/stream') {
+    if (!provided && request.routeOptions.url === STREAM_ROUTE) {
       const key = (request.query as { key?: unknown }).key;
       if (typeof key === 'string') provided = key;
     }

@@ -244,7 +244,7 @@ export async function searchResponseBody(
   return body;
 }
 
-/** POST /market/stock: quotes of the listed stocks, in the order asked; unknown ones are left out. */
+/** POST /market-data/stock: quotes of the listed stocks, in the order asked; unknown ones are left out. */
 export async function batchQuotes(ctx: AppContext, body: unknown): Promise<Quote[]> {
   if (!Array.isArray(body)) {
     throw new DomainError(ErrorCode.InvalidInput, MarketMessages.payloadMustBeArray, 400);

@@ -15,7 +15,7 @@ describe('stock-data API (/market)', () => {
   const post = (body: unknown, key = KEY) =>
     t.app.inject({
       method: 'POST',
-      url: '/market/stock',
+      url: '/market-data/stock',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
@@ -28,7 +28,7 @@ describe('stock-data API (/market)', () => {
 
   describe('API key', () => {
     it('refuses a missing key with 401 and a message', async () => {
-      const res = await get('/market/search/?query=npn', null);
+      const res = await get('/market-data/search/?query=npn', null);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
         code: 'UNAUTHENTICATED',
@@ -39,9 +39,9 @@ describe('stock-data API (/market)', () => {
 
     it('refuses a wrong key, before looking at the input', async () => {
       for (const url of [
-        '/market/chart_data?country=ZA&symbol=NPN',
-        '/market/stock_detail',
-        '/market/company',
+        '/market-data/chart_data?country=ZA&symbol=NPN',
+        '/market-data/stock_detail',
+        '/market-data/company',
       ]) {
         const res = await get(url, 'wrong-key-000000');
         expect(res.statusCode).toBe(401);
@@ -50,14 +50,14 @@ describe('stock-data API (/market)', () => {
     });
 
     it('does not take the key from the query string except for the stream', async () => {
-      const res = await get(`/market/search/?query=npn&key=${KEY}`, null);
+      const res = await get(`/market-data/search/?query=npn&key=${KEY}`, null);
       expect(res.statusCode).toBe(401);
     });
   });
 
-  describe('GET /market/chart_data', () => {
+  describe('GET /market-data/chart_data', () => {
     it('returns five years of daily candles in cents for a JSE share', async () => {
-      const res = await get('/market/chart_data?country=ZA&symbol=npn&interval=1d');
+      const res = await get('/market-data/chart_data?country=ZA&symbol=npn&interval=1d');
       expect(res.statusCode).toBe(200);
       const body = res.json();
       // The route serializes without zod (speed): the contract must still hold, exactly.
@@ -85,7 +85,7 @@ describe('stock-data API (/market)', () => {
     it('serves every interval, intraday candles inside trading hours', async () => {
       const expected = { '1m': 480, '5m': 480, '15m': 320, '1h': 176 } as Record<string, number>;
       for (const interval of ['1m', '5m', '15m', '1h', '1w']) {
-        const res = await get(`/market/chart_data?country=ZA&symbol=SBK&interval=${interval}`);
+        const res = await get(`/market-data/chart_data?country=ZA&symbol=SBK&interval=${interval}`);
         expect(res.statusCode, interval).toBe(200);
         const candles = res.json().data.candles as Array<{ time: number }>;
         if (expected[interval]) expect(candles, interval).toHaveLength(expected[interval]!);
@@ -97,7 +97,7 @@ describe('stock-data API (/market)', () => {
     });
 
     it('gives US prices with two decimals', async () => {
-      const res = await get('/market/chart_data?country=US&symbol=AAPL&interval=1d');
+      const res = await get('/market-data/chart_data?country=US&symbol=AAPL&interval=1d');
       expect(res.json().data.quote_unit).toBe('USD');
       const closes = res.json().data.candles.map((c: { close: number }) => c.close);
       expect(closes.some((c: number) => !Number.isInteger(c))).toBe(true);
@@ -105,31 +105,31 @@ describe('stock-data API (/market)', () => {
     });
 
     it('answers 404 with a message for an unknown symbol', async () => {
-      const res = await get('/market/chart_data?country=ZA&symbol=NOPE');
+      const res = await get('/market-data/chart_data?country=ZA&symbol=NOPE');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Unknown symbol.', data: null });
     });
 
     it('rejects bad input with 400', async () => {
-      expect((await get('/market/chart_data?country=ZA&symbol=NPN&interval=2h')).json()).toMatchObject({
+      expect((await get('/market-data/chart_data?country=ZA&symbol=NPN&interval=2h')).json()).toMatchObject({
         code: 'INVALID_INPUT',
         message: 'Interval must be one of 1m, 5m, 15m, 1h, 1d, 1w.',
       });
-      expect((await get('/market/chart_data?country=XX&symbol=NPN')).json().message).toBe(
+      expect((await get('/market-data/chart_data?country=XX&symbol=NPN')).json().message).toBe(
         'Country must be one of ZA, US, IN.',
       );
-      expect((await get('/market/chart_data?country=ZA')).statusCode).toBe(400);
+      expect((await get('/market-data/chart_data?country=ZA')).statusCode).toBe(400);
     });
   });
 
-  describe('GET /market/chart_data?range=', () => {
+  describe('GET /market-data/chart_data?range=', () => {
     type C = { time: number; close: number };
     const candlesOf = async (query: string) =>
-      (await get(`/market/chart_data?country=ZA&symbol=NPN&${query}`)).json().data.candles as C[];
+      (await get(`/market-data/chart_data?country=ZA&symbol=NPN&${query}`)).json().data.candles as C[];
 
     it('returns only the window of the range asked for (1Y of the daily series)', async () => {
       const all = await candlesOf('interval=1d');
-      const res = await get('/market/chart_data?country=ZA&symbol=NPN&interval=1d&range=1Y');
+      const res = await get('/market-data/chart_data?country=ZA&symbol=NPN&interval=1d&range=1Y');
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(envelope(chartData).strict().parse(body)).toEqual(body);
@@ -149,17 +149,17 @@ describe('stock-data API (/market)', () => {
     });
 
     it('rejects an unknown range with 400', async () => {
-      const res = await get('/market/chart_data?country=ZA&symbol=NPN&interval=1d&range=2Y');
+      const res = await get('/market-data/chart_data?country=ZA&symbol=NPN&interval=1d&range=2Y');
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Range must be one of 1D, 1W, 1M, 1Y, 5Y.');
     });
   });
 
-  describe('GET /market/sparkline', () => {
+  describe('GET /market-data/sparkline', () => {
     it("thins the last session's 1-minute closes to the points asked for, keeping the last", async () => {
-      const minute = (await get('/market/chart_data?country=ZA&symbol=SBK&interval=1m')).json().data
+      const minute = (await get('/market-data/chart_data?country=ZA&symbol=SBK&interval=1m')).json().data
         .candles as Array<{ time: number; close: number }>;
-      const res = await get('/market/sparkline?country=ZA&symbol=SBK&points=60');
+      const res = await get('/market-data/sparkline?country=ZA&symbol=SBK&points=60');
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(envelope(sparkline).strict().parse(body)).toEqual(body);
@@ -177,18 +177,20 @@ describe('stock-data API (/market)', () => {
     });
 
     it('defaults to 60 points, checks its input and needs the market key', async () => {
-      const res = await get('/market/sparkline?country=ZA&symbol=NPN');
+      const res = await get('/market-data/sparkline?country=ZA&symbol=NPN');
       expect(res.json().data.closes.length).toBeLessThanOrEqual(61);
-      expect((await get('/market/sparkline?country=ZA&symbol=NPN&points=1')).statusCode).toBe(400);
-      expect((await get('/market/sparkline?country=ZA&symbol=NPN&points=501')).statusCode).toBe(400);
-      expect((await get('/market/sparkline?country=ZA&symbol=NOPE')).statusCode).toBe(404);
-      expect((await get('/market/sparkline?country=ZA&symbol=NPN', 'wrong-key-000000')).statusCode).toBe(401);
+      expect((await get('/market-data/sparkline?country=ZA&symbol=NPN&points=1')).statusCode).toBe(400);
+      expect((await get('/market-data/sparkline?country=ZA&symbol=NPN&points=501')).statusCode).toBe(400);
+      expect((await get('/market-data/sparkline?country=ZA&symbol=NOPE')).statusCode).toBe(404);
+      expect((await get('/market-data/sparkline?country=ZA&symbol=NPN', 'wrong-key-000000')).statusCode).toBe(
+        401,
+      );
     });
   });
 
-  describe('GET /market/stock_detail', () => {
+  describe('GET /market-data/stock_detail', () => {
     it('returns the quote with day range, change, 52-week range, market cap and S1', async () => {
-      const res = await get('/market/stock_detail?country=ZA&market=JSE&s=NPN');
+      const res = await get('/market-data/stock_detail?country=ZA&market=JSE&s=NPN');
       expect(res.statusCode).toBe(200);
       const d = res.json().data;
       expect(d).toMatchObject({
@@ -216,26 +218,26 @@ describe('stock-data API (/market)', () => {
     });
 
     it('shows S1 = 0 for a suspended instrument', async () => {
-      const res = await get('/market/stock_detail?country=ZA&market=JSE&s=TON');
+      const res = await get('/market-data/stock_detail?country=ZA&market=JSE&s=TON');
       expect(res.json().data.S1).toBe(0);
     });
 
     it('answers 404 when the market does not match', async () => {
-      const res = await get('/market/stock_detail?country=ZA&market=NYSE&s=NPN');
+      const res = await get('/market-data/stock_detail?country=ZA&market=NYSE&s=NPN');
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Unknown symbol.');
     });
 
     it('rejects an unknown market with 400', async () => {
-      const res = await get('/market/stock_detail?country=ZA&market=LSE&s=NPN');
+      const res = await get('/market-data/stock_detail?country=ZA&market=LSE&s=NPN');
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Market must be one of JSE, NYSE, NASDAQ, NSE.');
     });
   });
 
-  describe('GET /market/company', () => {
+  describe('GET /market-data/company', () => {
     it('returns the profile', async () => {
-      const res = await get('/market/company?country=ZA&market=JSE&s=CPI');
+      const res = await get('/market-data/company?country=ZA&market=JSE&s=CPI');
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({
         symbol: 'CPI',
@@ -247,13 +249,13 @@ describe('stock-data API (/market)', () => {
     });
 
     it('answers 404 for an unknown symbol', async () => {
-      expect((await get('/market/company?country=US&market=NYSE&s=NPN')).statusCode).toBe(404);
+      expect((await get('/market-data/company?country=US&market=NYSE&s=NPN')).statusCode).toBe(404);
     });
   });
 
-  describe('GET /market/search/', () => {
+  describe('GET /market-data/search/', () => {
     const search = async (q: string) => {
-      const res = await get(`/market/search/?query=${encodeURIComponent(q)}`);
+      const res = await get(`/market-data/search/?query=${encodeURIComponent(q)}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       // Sent as cached bytes, not through the serializer: the contract must still hold.
@@ -313,11 +315,11 @@ describe('stock-data API (/market)', () => {
     });
 
     it('also answers without the trailing slash', async () => {
-      expect((await get('/market/search?query=npn')).json().data[0].symbol).toBe('NPN');
+      expect((await get('/market-data/search?query=npn')).json().data[0].symbol).toBe('NPN');
     });
   });
 
-  describe('POST /market/stock', () => {
+  describe('POST /market-data/stock', () => {
     it('returns quotes in the order asked, leaving out unknown stocks', async () => {
       const res = await post([
         { symbol: 'aapl', market: 'NASDAQ', country: 'US' },
@@ -327,7 +329,7 @@ describe('stock-data API (/market)', () => {
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
       expect(data.map((q: { symbol: string }) => q.symbol)).toEqual(['AAPL', 'NPN']);
-      const detail = (await get('/market/stock_detail?country=ZA&market=JSE&s=NPN')).json().data;
+      const detail = (await get('/market-data/stock_detail?country=ZA&market=JSE&s=NPN')).json().data;
       expect(data[1].price).toBe(detail.price);
     });
 
@@ -381,7 +383,7 @@ describe('product market API (/api/market/app/v1)', () => {
       const res = await get('/api/client/app/v1/market-config');
       expect(res.statusCode).toBe(200);
       const config = res.json().data;
-      expect(config).toMatchObject({ baseUrl: '/market', streamUrl: '/market/stream' });
+      expect(config).toMatchObject({ baseUrl: '/market-data', streamUrl: '/market-data/stream' });
       expect(config.apiKey.length).toBeGreaterThanOrEqual(32);
       const stored = await t.database.query<{ value: string }>(
         "select value from market_settings where key = 'api_key'",
@@ -391,7 +393,7 @@ describe('product market API (/api/market/app/v1)', () => {
       expect(again.json().data.apiKey).toBe(config.apiKey);
       const search = await t.app.inject({
         method: 'GET',
-        url: '/market/search/?query=npn',
+        url: '/market-data/search/?query=npn',
         headers: { 'x-api-key': config.apiKey },
       });
       expect(search.statusCode).toBe(200);
@@ -414,7 +416,7 @@ describe('product market API (/api/market/app/v1)', () => {
       const key = (await get('/api/client/app/v1/market-config')).json().data.apiKey;
       const detail = await t.app.inject({
         method: 'GET',
-        url: '/market/stock_detail?country=ZA&market=JSE&s=NPN',
+        url: '/market-data/stock_detail?country=ZA&market=JSE&s=NPN',
         headers: { 'x-api-key': key },
       });
       expect(Number(data.price)).toBe(detail.json().data.price);

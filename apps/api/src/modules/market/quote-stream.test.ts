@@ -55,7 +55,7 @@ async function collect(
   return { status: 200, type: res.headers.get('content-type'), events, framing };
 }
 
-describe('GET /market/stream (Server-Sent Events)', () => {
+describe('GET /market-data/stream (Server-Sent Events)', () => {
   let t: TestApp;
   let base: string;
 
@@ -74,7 +74,7 @@ describe('GET /market/stream (Server-Sent Events)', () => {
   it('pushes a snapshot, then quote updates while the exchange is open', async () => {
     t.clock.advance(FRIDAY_MORNING - t.clock.now().getTime());
     const { status, type, events, framing } = await collect(
-      `${base}/market/stream?symbols=NPN,JSE:SBK&key=${KEY}`,
+      `${base}/market-data/stream?symbols=NPN,JSE:SBK&key=${KEY}`,
       700,
     );
     expect(status).toBe(200);
@@ -92,7 +92,7 @@ describe('GET /market/stream (Server-Sent Events)', () => {
 
   it('sends only the snapshot and heartbeats while the exchange is closed', async () => {
     t.clock.advance(SATURDAY - t.clock.now().getTime());
-    const { events } = await collect(`${base}/market/stream?symbols=NPN&key=${KEY}`, 700);
+    const { events } = await collect(`${base}/market-data/stream?symbols=NPN&key=${KEY}`, 700);
     const quotes = events.filter((e) => e.event === 'quote');
     expect(quotes).toHaveLength(1);
     expect(quotes[0]!.data).toMatchObject({ symbol: 'NPN', market_open: false });
@@ -101,7 +101,7 @@ describe('GET /market/stream (Server-Sent Events)', () => {
 
   it('accepts the key in the x-api-key header too', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${base}/market/stream?symbols=NPN`, {
+    const res = await fetch(`${base}/market-data/stream?symbols=NPN`, {
       headers: { 'x-api-key': KEY },
       signal: controller.signal,
     });
@@ -110,15 +110,15 @@ describe('GET /market/stream (Server-Sent Events)', () => {
   });
 
   it('refuses a missing key, unknown symbols and too many symbols', async () => {
-    const noKey = await fetch(`${base}/market/stream?symbols=NPN`);
+    const noKey = await fetch(`${base}/market-data/stream?symbols=NPN`);
     expect(noKey.status).toBe(401);
     expect(((await noKey.json()) as { message: string }).message).toBe(
       'A valid market API key is required (header x-api-key).',
     );
-    const unknown = await fetch(`${base}/market/stream?symbols=NPN,NOPE&key=${KEY}`);
+    const unknown = await fetch(`${base}/market-data/stream?symbols=NPN,NOPE&key=${KEY}`);
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { message: string }).message).toBe('Unknown symbol.');
     const many = Array.from({ length: 51 }, () => 'NPN').join(',');
-    expect((await fetch(`${base}/market/stream?symbols=${many}&key=${KEY}`)).status).toBe(400);
+    expect((await fetch(`${base}/market-data/stream?symbols=${many}&key=${KEY}`)).status).toBe(400);
   });
 });

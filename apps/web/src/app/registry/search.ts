@@ -1,3 +1,4 @@
+import { loadOrOffline } from '@/lib/http';
 import type { SearchProvider } from '../layout/search-dialog';
 
 /**
@@ -6,5 +7,6 @@ import type { SearchProvider } from '../layout/search-dialog';
  * 'stock' bottom drawer with symbol, market and country, titled with the stock name).
  */
 export const searchProvider: SearchProvider | null = {
-  search: async (query, signal) => (await import('@/features/market/api/search')).searchStocks(query, signal),
+  search: async (query, signal) =>
+    (await loadOrOffline(() => import('@/features/market/api/search'))).searchStocks(query, signal),
 };

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { AlertIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
+import { retryFailedLoads } from '@/lib/lazy-retry';
 
 export default function ErrorPage() {
   const navigate = useNavigate();
@@ -15,7 +16,14 @@ export default function ErrorPage() {
       <p className="mt-2 max-w-md text-slate-600">
         Imali could not reach the network. Check your internet connection, then try again.
       </p>
-      <Button className="mt-6" onClick={() => void navigate('/', { replace: true })}>
+      <Button
+        className="mt-6"
+        onClick={() => {
+          // What could not load while offline is fetched again.
+          retryFailedLoads();
+          void navigate('/', { replace: true });
+        }}
+      >
         Try again
       </Button>
     </div>

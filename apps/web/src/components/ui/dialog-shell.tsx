@@ -1,4 +1,5 @@
 import { Suspense, use, type ComponentProps } from 'react';
+import { loadOrOffline } from '@/lib/http';
 import type { DialogShellProps } from './dialog-shell-radix';
 
 export type { DialogShellProps } from './dialog-shell-radix';
@@ -14,7 +15,7 @@ let loading: Promise<Impl> | null = null;
  * is there before anyone opens a dialog (and while still online).
  */
 export function preloadDialogShell(): Promise<Impl> {
-  loading ??= import('./dialog-shell-radix').then(
+  loading ??= loadOrOffline(() => import('./dialog-shell-radix')).then(
     (module) => (loaded = module),
     (error: unknown) => {
       loading = null;

@@ -1,4 +1,22 @@
+import { APP_CONFIGURATION, APP_VERSION, TRADING_COUNTRY_PROFILES } from '@imali/contract';
 import { PublicLayout } from './public-layout';
+
+const country = TRADING_COUNTRY_PROFILES.find((p) => p.code === APP_CONFIGURATION.country)!;
+
+/** The spec's configuration (sections 1 and 9), as the app runs with it. */
+const CONFIGURATION: Array<[term: string, value: string]> = [
+  ['Locale', APP_CONFIGURATION.locale],
+  [
+    'Default currency',
+    `${APP_CONFIGURATION.currency} (the formatting library's default; every amount in Imali is shown in its account's or market's own currency)`,
+  ],
+  ['Default country', `${country.name} (${country.code})`],
+  ['Country currency', country.currency],
+  ['Phone code', country.phoneCode],
+  ['Time zone', country.timezones[0]!],
+  ['Configuration version', APP_CONFIGURATION.version],
+  ['App version', `${APP_VERSION} (shown at the foot of the account drawer)`],
+];
 
 export default function AboutPage() {
   return (
@@ -47,6 +65,18 @@ export default function AboutPage() {
         of future results. Nothing on Imali is personal financial advice; speak to your advisor about whether
         a product suits your circumstances.
       </p>
+      <section aria-labelledby="about-configuration">
+        <h2 id="about-configuration">Configuration</h2>
+        <p className="mt-3">What this copy of Imali is set up with.</p>
+        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-1 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-[max-content_1fr]">
+          {CONFIGURATION.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="pt-2 font-medium text-slate-900 sm:pt-0">{term}</dt>
+              <dd className="text-slate-700">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       <h2>Contact</h2>
       <p>
         For help with your account, contact your investment advisor or our client service team through the

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { lazyRetry } from '@/lib/lazy-retry';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { APP_VERSION } from '@imali/contract';
 import { bottomDrawer } from '@/components/ui/bottom-drawer';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -23,8 +24,6 @@ import { useProfile } from '@/lib/profile';
 import { ConfirmLogoutModal } from './confirm-logout-modal';
 import { KycDetailsModal } from './kyc-details-modal';
 import { UserAvatar } from './user-avatar';
-
-export const APP_VERSION_FOOTER = '3.1.3229';
 
 // The cropper is heavy: it loads only when the Update Avatar modal opens.
 const UpdateAvatarModal = lazyRetry(() => import('./update-avatar-modal'));
@@ -214,7 +213,7 @@ export function AvatarDrawer({ extraActions = [] }: { extraActions?: AvatarDrawe
         >
           <LogoutIcon size={17} /> Logout
         </Button>
-        <p className="mt-4 text-center text-xs text-slate-400">Version {APP_VERSION_FOOTER}</p>
+        <p className="mt-4 text-center text-xs text-slate-400">Version {APP_VERSION}</p>
       </div>
     </div>
   );

@@ -29,11 +29,25 @@ const EMPTY_TEXT: Record<CategoryFilter, string> = {
 
 /**
  * Discover's content: every open and upcoming offering, filtered by the spec's categories (all,
- * stock, fund, quant) and by country, grouped by type. Tapping a card calls `onOpen`.
+ * stock, fund, quant) and by country, grouped by type. Tapping a card calls `onOpen`. The screen
+ * may hold the category (`category`, `onCategoryChange`) to say what the chosen tab lists.
  */
-export function OfferingBrowser({ onOpen }: { onOpen: (offering: Offering) => void }) {
+export function OfferingBrowser({
+  onOpen,
+  category: chosen,
+  onCategoryChange,
+}: {
+  onOpen: (offering: Offering) => void;
+  category?: CategoryFilter;
+  onCategoryChange?: (category: CategoryFilter) => void;
+}) {
   const list = useTradingList('all');
-  const [category, setCategory] = useState<CategoryFilter>('all');
+  const [own, setOwn] = useState<CategoryFilter>('all');
+  const category = chosen ?? own;
+  const setCategory = (next: CategoryFilter) => {
+    setOwn(next);
+    onCategoryChange?.(next);
+  };
   const [country, setCountry] = useState('all');
 
   useEffect(() => {

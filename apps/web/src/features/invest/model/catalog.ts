@@ -12,6 +12,14 @@ export const CATEGORY_LABELS: Record<CategoryFilter, string> = {
   quant: 'Quant',
 };
 
+/** What each category lists, for the screen's subtitle (issue 24: one line per tab). */
+export const CATEGORY_DESCRIPTIONS: Record<CategoryFilter, string> = {
+  all: 'Every open and upcoming offering: fixed-term (DD Trading) and block deals and IPOs on listed shares, funds and structured investments.',
+  stock: 'Fixed-term (DD Trading) and block deals and IPOs on listed shares, with their key facts and fees.',
+  fund: 'Funds open for subscription: bought for an amount at the next NAV, with their benchmark, minimum and fees.',
+  quant: 'Structured investments on an index or a share, with their term, payoff and key facts.',
+};
+
 /** fo (D.D.), otc (P.M.) and ipo (ST) are STOCK products; fund and quant are their own. */
 export function categoryOf(dtype: OfferingDtype | string): Exclude<CategoryFilter, 'all'> {
   if (dtype === 'fund') return 'fund';

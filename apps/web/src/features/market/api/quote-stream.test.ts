@@ -2,7 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '@imali/contract';
 
 vi.mock('./market-config', () => ({
-  marketConfig: vi.fn(async () => ({ baseUrl: '/market', apiKey: 'k-123', streamUrl: '/market/stream' })),
+  marketConfig: vi.fn(async () => ({
+    baseUrl: '/market-data',
+    apiKey: 'k-123',
+    streamUrl: '/market-data/stream',
+  })),
 }));
 
 /** A stand-in for the browser's EventSource that records what the app opened. */

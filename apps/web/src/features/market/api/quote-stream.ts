@@ -1,5 +1,5 @@
 /**
- * Live quotes over Server-Sent Events (GET /market/stream). One shared connection per page for
+ * Live quotes over Server-Sent Events (GET /market-data/stream). One shared connection per page for
  * every symbol any component shows (browsers allow few connections per host); the symbol set is
  * re-sent by reconnecting when it changes. EventSource cannot set headers, so the key travels as
  * `?key=`. The server sends each symbol's quote on connect, then on every tick while its exchange

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const configs = [
-  { baseUrl: '/market', apiKey: 'old-key', streamUrl: '/market/stream' },
-  { baseUrl: '/market', apiKey: 'new-key', streamUrl: '/market/stream' },
+  { baseUrl: '/market-data', apiKey: 'old-key', streamUrl: '/market-data/stream' },
+  { baseUrl: '/market-data', apiKey: 'new-key', streamUrl: '/market-data/stream' },
 ];
 let configIndex = 0;
 vi.mock('./market-config', () => ({
@@ -32,7 +32,7 @@ describe('stock-data client', () => {
     // The dialog gets exactly the spec's search-result fields.
     expect(hits).toEqual([{ symbol: 'NPN', name: 'Naspers', market: 'JSE', country: 'ZA' }]);
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/market/search/?query=npn');
+    expect(url).toBe('/market-data/search/?query=npn');
     expect(init.headers['x-api-key']).toBe('old-key');
   });
 
@@ -64,7 +64,7 @@ describe('stock-data client', () => {
     fetchMock.mockResolvedValueOnce(json(200, { code: 'OK', message: 'OK', data: [] }));
     await stockData.quotes([{ symbol: 'NPN', market: 'JSE', country: 'ZA' }]);
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/market/stock');
+    expect(url).toBe('/market-data/stock');
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body)).toEqual([{ symbol: 'NPN', market: 'JSE', country: 'ZA' }]);
   });
