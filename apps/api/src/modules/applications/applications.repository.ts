@@ -128,6 +128,26 @@ export async function bonusOutstandingMinor(db: Db, accountId: number): Promise<
   return BigInt(row?.total ?? '0');
 }
 
+/** bonusOutstandingMinor of several accounts in one statement (accounts without a trial: absent). */
+export async function bonusOutstandingByAccount(db: Db, accountIds: number[]): Promise<Map<number, bigint>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      accountId: applications.accountId,
+      total: sql<string>`sum(${applications.amountMinor} - ${applications.reclaimedMinor})::text`,
+    })
+    .from(applications)
+    .where(
+      and(
+        inArray(applications.accountId, accountIds),
+        eq(applications.type, 'trial'),
+        sql`${applications.reclaimedMinor} < ${applications.amountMinor}`,
+      ),
+    )
+    .groupBy(applications.accountId);
+  return new Map(rows.map((r) => [Number(r.accountId), BigInt(r.total)]));
+}
+
 /** Trials with bonus to take back: expired (or due to) or forfeited, not yet fully reclaimed. */
 export async function trialsDue(db: Db, now: Date, limit: number) {
   const rows = await db

@@ -32,7 +32,8 @@ import { LOAN_LIMITS, bpToPercent, quoteLoan, repaymentSchedule } from './loan-t
 
 /**
  * Applications (issue 14; docs/decisions/0035-applications.md). What other modules may call:
- * `withdrawableMinor` / `assertNotBonusMoney` (withdrawals and FX transfers refuse bonus money),
+ * `bonusOutstandingByAccount` (the withdrawals module's withdrawable rule), `assertNotBonusMoney`
+ * (FX transfers refuse bonus money),
  * `applicationLedgerProblems` (ledger check). Money moves only here, through postEntry, inside the
  * transaction that changes the application, with its audit entry; operators decide under the
  * application's row lock, so of concurrent decisions exactly one wins.
@@ -302,6 +303,10 @@ export async function reclaimDueBonuses(ctx: AppContext, batch = 500) {
 
 /** Trial bonus still in the account and so not withdrawable. */
 export const bonusOutstandingMinor = (db: Db, accountId: number) => repo.bonusOutstandingMinor(db, accountId);
+
+/** The same, for several accounts at once (the withdrawals module's `withdrawableOf`). */
+export const bonusOutstandingByAccount = (db: Db, accountIds: number[]) =>
+  repo.bonusOutstandingByAccount(db, accountIds);
 
 /**
  * For withdrawals and FX transfers, in their transaction after locking the account: refuses

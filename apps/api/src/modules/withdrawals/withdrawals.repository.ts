@@ -10,19 +10,33 @@ export async function insertWithdrawal(db: Db, values: typeof withdrawals.$infer
   return row!;
 }
 
-/** Withdrawals of the account since `since` that count against the daily cap (pending or paid). */
-export async function sumSince(db: Db, accountId: number, since: Date) {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${withdrawals.amountMinor}), 0)::text` })
+/**
+ * Per account of the client, what its withdrawals since `since` that count against the daily cap
+ * (pending or paid) add up to; an account with none is absent. Found through the client's index.
+ */
+export async function sumsSince(
+  db: Db,
+  clientId: number,
+  accountIds: number[],
+  since: Date,
+): Promise<Map<number, bigint>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      accountId: withdrawals.accountId,
+      total: sql<string>`sum(${withdrawals.amountMinor})::text`,
+    })
     .from(withdrawals)
     .where(
       and(
-        eq(withdrawals.accountId, accountId),
+        eq(withdrawals.clientId, clientId),
+        inArray(withdrawals.accountId, accountIds),
         inArray(withdrawals.status, ['pending', 'paid']),
         gte(withdrawals.createdAt, since),
       ),
-    );
-  return BigInt(row?.total ?? '0');
+    )
+    .groupBy(withdrawals.accountId);
+  return new Map(rows.map((r) => [Number(r.accountId), BigInt(r.total)]));
 }
 
 export async function listForClient(db: Db, clientId: number, limit = 200) {

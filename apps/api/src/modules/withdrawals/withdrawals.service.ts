@@ -1,8 +1,14 @@
-import { ErrorCode, MoneyMessages, type Withdrawal } from '@imali/contract';
+import {
+  ApplicationMessages,
+  ErrorCode,
+  MoneyMessages,
+  type CashAccount,
+  type Withdrawal,
+} from '@imali/contract';
 import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
-import { assertNotBonusMoney } from '../applications/applications.service';
+import { bonusOutstandingByAccount } from '../applications/applications.service';
 import * as audit from '../audit/audit.service';
 import { lockOwnCardForUse, maskCardNo } from '../bankcards/bankcards.service';
 import {
@@ -16,7 +22,9 @@ import {
   lockAccounts,
   placeHold,
   releaseHold,
+  toAccountView,
   withIdempotency,
+  type AccountRow,
   type IdempotencyInput,
 } from '../ledger/ledger.service';
 import { limitsOf } from '../ledger/limits';
@@ -49,6 +57,85 @@ export function toWithdrawalView(row: repo.WithdrawalRow): Withdrawal {
 }
 
 /**
+ * What may leave an account now, and what holds the rest back (issue 24; decision 0042). THE
+ * withdrawal rule: the accounts list shows it and requestWithdrawal refuses by it, so the two can
+ * never disagree.
+ */
+export interface Withdrawable {
+  /** balance − held (held: pending withdrawals, orders and subscriptions waiting for a decision). */
+  availableMinor: bigint;
+  /** Trial bonus still in the account: it may be invested, never paid out (decision 0035). */
+  bonusMinor: bigint;
+  /** What today's pending and paid withdrawals leave of the daily cap; null: the currency has none. */
+  capLeftMinor: bigint | null;
+  /** min(available − bonus, cap left), never below 0: the most one withdrawal may be now. */
+  withdrawableMinor: bigint;
+}
+
+/**
+ * The Withdrawable figures of some of the client's accounts (read with their rows, inside the
+ * caller's transaction when it has one), by account id. Two reads whatever the history: the
+ * bonus outstanding per account and today's withdrawals per account, both by index.
+ */
+export async function withdrawableOf(
+  ctx: AppContext,
+  clientId: number,
+  accounts: AccountRow[],
+): Promise<Map<number, Withdrawable>> {
+  const ids = accounts.filter((a) => a.kind === 'client' && a.clientId === clientId).map((a) => a.id);
+  const since = saDayStart(ctx.clock.now());
+  // Outside a transaction the two reads go to the pool together (one wait); a transaction is one
+  // connection, where statements must follow each other.
+  const [bonus, today] =
+    ctx.db === ctx.database.db
+      ? await Promise.all([
+          bonusOutstandingByAccount(ctx.db, ids),
+          repo.sumsSince(ctx.db, clientId, ids, since),
+        ])
+      : [await bonusOutstandingByAccount(ctx.db, ids), await repo.sumsSince(ctx.db, clientId, ids, since)];
+  const caps = limitsOf(ctx.config).dailyWithdrawalCap;
+  const out = new Map<number, Withdrawable>();
+  for (const account of accounts) {
+    if (!ids.includes(account.id)) continue;
+    const availableMinor = account.balanceMinor - account.heldMinor;
+    const bonusMinor = bonus.get(account.id) ?? 0n;
+    const cap = caps.get(account.currency);
+    const capLeftMinor = cap === undefined ? null : max0(cap - (today.get(account.id) ?? 0n));
+    let withdrawableMinor = max0(availableMinor - bonusMinor);
+    if (capLeftMinor !== null && capLeftMinor < withdrawableMinor) withdrawableMinor = capLeftMinor;
+    out.set(account.id, { availableMinor, bonusMinor, capLeftMinor, withdrawableMinor });
+  }
+  return out;
+}
+
+const max0 = (minor: bigint) => (minor > 0n ? minor : 0n);
+
+/** Refuses an amount above `withdrawable` with the reason that limits it (409, nothing written). */
+function refuseAboveWithdrawable(w: Withdrawable, amountMinor: bigint) {
+  if (amountMinor <= w.withdrawableMinor) return;
+  if (amountMinor > w.availableMinor) throw insufficientFunds();
+  if (amountMinor > w.availableMinor - w.bonusMinor) {
+    // Trial bonus money can be invested but never paid out (issue 14).
+    throw new DomainError(ErrorCode.InsufficientFunds, ApplicationMessages.bonusNotWithdrawable, 409);
+  }
+  throw new DomainError(ErrorCode.LimitExceeded, MoneyMessages.dailyCapExceeded, 409);
+}
+
+/** GET /account/app/v1: each cash account with what may be withdrawn from it now. */
+export async function cashAccountsOf(ctx: AppContext, clientId: number, rows: AccountRow[]) {
+  const figures = await withdrawableOf(ctx, clientId, rows);
+  return rows.map((row): CashAccount => {
+    const w = figures.get(row.id)!;
+    return {
+      ...toAccountView(row),
+      withdrawable: formatMinor(w.withdrawableMinor, row.currency),
+      bonus_not_withdrawable: formatMinor(w.bonusMinor, row.currency),
+      daily_withdrawal_left: w.capLeftMinor === null ? null : formatMinor(w.capLeftMinor, row.currency),
+    };
+  });
+}
+
+/**
  * Holds `amount` on the client's account for a payout to one of its cards. Inside one
  * transaction: the account row is locked, so concurrent requests queue and each sees the
  * balance the previous one left; one that would overdraw is refused and changes nothing.
@@ -77,17 +164,9 @@ export async function requestWithdrawal(
       );
     }
     const card = await lockOwnCardForUse(txCtx, clientId, input.cardId);
-    if (account.balanceMinor - account.heldMinor < amountMinor) throw insufficientFunds();
-    // Trial bonus money can be invested but never paid out (issue 14).
-    await assertNotBonusMoney(tx, account, amountMinor);
+    // Under the account's row lock: what the accounts list calls withdrawable, by the same code.
+    refuseAboveWithdrawable((await withdrawableOf(txCtx, clientId, [account])).get(account.id)!, amountMinor);
     const now = ctx.clock.now();
-    const cap = limits.dailyWithdrawalCap.get(currency);
-    if (cap !== undefined) {
-      const today = await repo.sumSince(tx, account.id, saDayStart(now));
-      if (today + amountMinor > cap) {
-        throw new DomainError(ErrorCode.LimitExceeded, MoneyMessages.dailyCapExceeded, 409);
-      }
-    }
     const row = await repo.insertWithdrawal(tx, {
       reference: newReference('WDR'),
       clientId,
