@@ -51,7 +51,7 @@ export const LOAN_SUMMARY: PortfolioSummary = {
     total: '11001.61',
     loans: [
       {
-        reference: 'LN-0000000042',
+        reference: 'LON-0000000042',
         account_id: 1,
         currency: 'ZAR',
         principal: '10000.00',

@@ -95,7 +95,7 @@ describe('Portfolio Summary', () => {
     expect(nbsp(screen.getByTestId('summary-net').textContent)).toBe('Net of loans ZAR 39,356.41');
     const loans = within(screen.getByRole('region', { name: 'Loans' }));
     expect(nbsp(loans.getByTestId('liabilities-total').textContent)).toBe('ZAR 11,001.61');
-    const loan = within(loans.getByTestId('loan-LN-0000000042'));
+    const loan = within(loans.getByTestId('loan-LON-0000000042'));
     const value = (label: string) => nbsp(loan.getByText(label).nextElementSibling?.textContent);
     expect(value('Outstanding')).toBe('ZAR 11,001.61');
     expect(value('Next instalment')).toBe('ZAR 916.80');
