@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
-import { clientAccounts } from '../ledger/ledger.service';
 import { limitsView } from '../ledger/limits';
 import { statementCsv } from '../ledger/statement.service';
 import { cashAccountsOf } from '../withdrawals/withdrawals.service';
@@ -25,8 +24,7 @@ export async function accountRoutes(app: AppInstance) {
       },
     },
     async (request) => {
-      const { clientId } = principalOf(request);
-      return ok(await cashAccountsOf(ctx, clientId, await clientAccounts(ctx, clientId)));
+      return ok(await cashAccountsOf(ctx, principalOf(request).clientId));
     },
   );
 

@@ -8,6 +8,10 @@ import {
   loanInstalments,
 } from '../../db/schema/index';
 import { rowsOf } from '../../db/rows';
+import { runFixed } from '../../db/fixed-statement';
+
+/** What a fixed statement needs: the database handle and the caller's Db (maybe a transaction). */
+type FixedContext = Parameters<typeof runFixed>[0];
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationStatus = ApplicationRow['status'];
@@ -128,24 +132,23 @@ export async function bonusOutstandingMinor(db: Db, accountId: number): Promise<
   return BigInt(row?.total ?? '0');
 }
 
-/** bonusOutstandingMinor of several accounts in one statement (accounts without a trial: absent). */
-export async function bonusOutstandingByAccount(db: Db, accountIds: number[]): Promise<Map<number, bigint>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      accountId: applications.accountId,
-      total: sql<string>`sum(${applications.amountMinor} - ${applications.reclaimedMinor})::text`,
-    })
-    .from(applications)
-    .where(
-      and(
-        inArray(applications.accountId, accountIds),
-        eq(applications.type, 'trial'),
-        sql`${applications.reclaimedMinor} < ${applications.amountMinor}`,
-      ),
-    )
-    .groupBy(applications.accountId);
-  return new Map(rows.map((r) => [Number(r.accountId), BigInt(r.total)]));
+/**
+ * The trial bonus still in each of the client's accounts (granted − taken back), by account id;
+ * an account without one is absent. A client has at most one trial (applications_one_trial_idx).
+ */
+export async function bonusOutstandingOfClient(
+  ctx: FixedContext,
+  clientId: number,
+): Promise<Map<number, bigint>> {
+  const rows = await runFixed<{ account_id: string; bonus: string }>(
+    ctx,
+    'imali_bonus_outstanding_of_client',
+    `select account_id::text as account_id, (amount_minor - reclaimed_minor)::text as bonus
+       from applications
+      where client_id = $1::bigint and type = 'trial' and reclaimed_minor < amount_minor`,
+    [clientId],
+  );
+  return new Map(rows.map((r) => [Number(r.account_id), BigInt(r.bonus)]));
 }
 
 export interface LoanOwedRow {
@@ -166,12 +169,12 @@ export interface LoanOwedRow {
  * index; a client has few applications.
  */
 export async function loansOwed(
-  db: Db,
+  ctx: FixedContext,
   clientId: number,
   accountId: number | undefined,
   today: string,
 ): Promise<LoanOwedRow[]> {
-  const rows = rowsOf<{
+  const rows = await runFixed<{
     id: string;
     reference: string;
     account_id: string;
@@ -182,21 +185,7 @@ export async function loansOwed(
     next_seq: number | null;
     next_due: string | null;
     next_amount: string | null;
-  }>(
-    await db.execute(sql`
-      select a.id::text, a.reference, a.account_id::text, a.currency, a.amount_minor::text as amount,
-             to_char(a.decided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_out_at,
-             (select coalesce(sum(i.instalment_minor), 0) from loan_instalments i
-               where i.application_id = a.id)::text as outstanding,
-             n.seq as next_seq, to_char(n.due_on, 'YYYY-MM-DD') as next_due, n.instalment_minor::text as next_amount
-      from applications a
-      left join lateral (select i.seq, i.due_on, i.instalment_minor from loan_instalments i
-                          where i.application_id = a.id and i.due_on >= ${today}::date
-                          order by i.seq limit 1) n on true
-      where a.client_id = ${clientId} and a.type = 'loan' and a.status = 'approved'
-        ${accountId === undefined ? sql`` : sql`and a.account_id = ${accountId}`}
-      order by a.decided_at, a.id`),
-  );
+  }>(ctx, 'imali_loans_owed', LOANS_OWED_SQL, [clientId, accountId ?? null, today]);
   return rows
     .map((r) => ({
       id: Number(r.id),
@@ -213,6 +202,22 @@ export async function loansOwed(
     }))
     .filter((r) => r.outstandingMinor > 0n);
 }
+
+/** $1 client id, $2 account id or null (all), $3 today 'YYYY-MM-DD'. */
+const LOANS_OWED_SQL = `
+select a.id::text as id, a.reference, a.account_id::text as account_id, a.currency,
+       a.amount_minor::text as amount,
+       to_char(a.decided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_out_at,
+       (select coalesce(sum(i.instalment_minor), 0) from loan_instalments i
+         where i.application_id = a.id)::text as outstanding,
+       n.seq as next_seq, to_char(n.due_on, 'YYYY-MM-DD') as next_due, n.instalment_minor::text as next_amount
+from applications a
+left join lateral (select i.seq, i.due_on, i.instalment_minor from loan_instalments i
+                    where i.application_id = a.id and i.due_on >= $3::date
+                    order by i.seq limit 1) n on true
+where a.client_id = $1::bigint and a.type = 'loan' and a.status = 'approved'
+  and ($2::bigint is null or a.account_id = $2::bigint)
+order by a.decided_at, a.id`;
 
 /**
  * Loan money that moved on the accounts since `since` (payouts +, repayments − once collected),

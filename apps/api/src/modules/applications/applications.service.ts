@@ -32,7 +32,7 @@ import { LOAN_LIMITS, bpToPercent, quoteLoan, repaymentSchedule } from './loan-t
 
 /**
  * Applications (issue 14; docs/decisions/0035-applications.md). What other modules may call:
- * `bonusOutstandingByAccount` (the withdrawals module's withdrawable rule), `assertNotBonusMoney`
+ * `bonusOutstandingOfClient` (the withdrawals module's withdrawable rule), `assertNotBonusMoney`
  * (FX transfers refuse bonus money), `loansOwed` / `loanFlowsSince` (the portfolio's liabilities),
  * `applicationLedgerProblems` (ledger check). Money moves only here, through postEntry, inside the
  * transaction that changes the application, with its audit entry; operators decide under the
@@ -304,9 +304,9 @@ export async function reclaimDueBonuses(ctx: AppContext, batch = 500) {
 /** Trial bonus still in the account and so not withdrawable. */
 export const bonusOutstandingMinor = (db: Db, accountId: number) => repo.bonusOutstandingMinor(db, accountId);
 
-/** The same, for several accounts at once (the withdrawals module's `withdrawableOf`). */
-export const bonusOutstandingByAccount = (db: Db, accountIds: number[]) =>
-  repo.bonusOutstandingByAccount(db, accountIds);
+/** The trial bonus still in each of the client's accounts (the withdrawals module's `withdrawableOf`). */
+export const bonusOutstandingOfClient = (ctx: AppContext, clientId: number) =>
+  repo.bonusOutstandingOfClient(ctx, clientId);
 
 // ---------- What loans leave owed (issue 24 point 7; decision 0042) ----------
 
@@ -316,7 +316,7 @@ export const bonusOutstandingByAccount = (db: Db, accountIds: number[]) =>
  * instalment due on or after today (South African date). The portfolio shows them as liabilities.
  */
 export const loansOwed = (ctx: AppContext, clientId: number, accountId: number | undefined, today: string) =>
-  repo.loansOwed(ctx.db, clientId, accountId, today);
+  repo.loansOwed(ctx, clientId, accountId, today);
 
 /** Loan money that moved on the accounts since `since` (the portfolio keeps it out of Net deposits). */
 export const loanFlowsSince = (ctx: AppContext, accountIds: number[], since: Date) =>

@@ -7,13 +7,14 @@
  * does not grow with the client's history. The client.standing job keeps a copy on clients (vip,
  * score, order_num) for lists, audited per change; nothing a client reads comes from that copy.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { multiplyByRate, type Currency } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import * as audit from '../audit/audit.service';
 import { listPairs } from '../fx/fx.service';
 import { standingOf, type Standing, type StandingFacts } from './standing.rules';
 import { rowsOf } from '../../db/rows';
+import { runFixed } from '../../db/fixed-statement';
 
 const DAY_MS = 86_400_000;
 
@@ -47,21 +48,11 @@ interface FactsRow {
   stats: { currency: string; invested: string; executed: string }[] | string;
 }
 
-/** `text` with $n placeholders as Drizzle SQL bound to `params` (for a transaction's connection). */
-function bound(text: string, params: unknown[]): SQL {
-  return sql.join(
-    text.split(/\$(\d+)/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)),
-  );
-}
-
 async function factsOf(ctx: AppContext, clientId: number): Promise<StandingFacts | undefined> {
   const now = ctx.clock.now();
   const params = [clientId, now.toISOString(), new Date(now.getTime() - 90 * DAY_MS).toISOString()];
   // A request: one named statement on the pool (decision 0038). The job: its transaction's connection.
-  const [row] =
-    ctx.db === ctx.database.db
-      ? await ctx.database.prepared<FactsRow>('imali_standing_facts', FACTS_SQL, params)
-      : rowsOf<FactsRow>(await ctx.db.execute(bound(FACTS_SQL, params)));
+  const [row] = await runFixed<FactsRow>(ctx, 'imali_standing_facts', FACTS_SQL, params);
   if (!row) return undefined;
   const stats =
     typeof row.stats === 'string' ? (JSON.parse(row.stats) as Exclude<FactsRow['stats'], string>) : row.stats;

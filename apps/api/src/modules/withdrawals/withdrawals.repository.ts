@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runFixed } from '../../db/fixed-statement';
 import { withdrawals } from '../../db/schema/index';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -12,31 +13,23 @@ export async function insertWithdrawal(db: Db, values: typeof withdrawals.$infer
 
 /**
  * Per account of the client, what its withdrawals since `since` that count against the daily cap
- * (pending or paid) add up to; an account with none is absent. Found through the client's index.
+ * (pending or paid) add up to; an account with none is absent. Through the client's index.
  */
-export async function sumsSince(
-  db: Db,
+export async function withdrawnSince(
+  ctx: Parameters<typeof runFixed>[0],
   clientId: number,
-  accountIds: number[],
   since: Date,
 ): Promise<Map<number, bigint>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      accountId: withdrawals.accountId,
-      total: sql<string>`sum(${withdrawals.amountMinor})::text`,
-    })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.clientId, clientId),
-        inArray(withdrawals.accountId, accountIds),
-        inArray(withdrawals.status, ['pending', 'paid']),
-        gte(withdrawals.createdAt, since),
-      ),
-    )
-    .groupBy(withdrawals.accountId);
-  return new Map(rows.map((r) => [Number(r.accountId), BigInt(r.total)]));
+  const rows = await runFixed<{ account_id: string; total: string }>(
+    ctx,
+    'imali_withdrawn_since',
+    `select account_id::text as account_id, sum(amount_minor)::text as total
+       from withdrawals
+      where client_id = $1::bigint and created_at >= $2::timestamptz and status in ('pending', 'paid')
+      group by account_id`,
+    [clientId, since.toISOString()],
+  );
+  return new Map(rows.map((r) => [Number(r.account_id), BigInt(r.total)]));
 }
 
 export async function listForClient(db: Db, clientId: number, limit = 200) {

@@ -8,13 +8,15 @@ import {
 import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
-import { bonusOutstandingByAccount } from '../applications/applications.service';
+import { bonusOutstandingOfClient } from '../applications/applications.service';
+import { outsideTransaction } from '../../db/fixed-statement';
 import * as audit from '../audit/audit.service';
 import { lockOwnCardForUse, maskCardNo } from '../bankcards/bankcards.service';
 import {
   accountNotFound,
   amountToMinor,
   captureHold,
+  clientAccounts,
   conflict,
   houseAccountId,
   inTransaction,
@@ -72,40 +74,44 @@ export interface Withdrawable {
   withdrawableMinor: bigint;
 }
 
+/** What the rule reads besides the account rows: per account, the bonus in it and today's withdrawals. */
+interface WithdrawalFacts {
+  bonus: Map<number, bigint>;
+  today: Map<number, bigint>;
+}
+
 /**
- * The Withdrawable figures of some of the client's accounts (read with their rows, inside the
- * caller's transaction when it has one), by account id. Two reads whatever the history: the
- * bonus outstanding per account and today's withdrawals per account, both by index.
+ * The client's withdrawal facts: two fixed statements by the client's indexes, whatever the
+ * history. Outside a transaction they go to the pool together (one wait); inside one (a
+ * withdrawal, after locking the account) they follow each other on its connection.
  */
-export async function withdrawableOf(
-  ctx: AppContext,
-  clientId: number,
-  accounts: AccountRow[],
-): Promise<Map<number, Withdrawable>> {
-  const ids = accounts.filter((a) => a.kind === 'client' && a.clientId === clientId).map((a) => a.id);
+async function withdrawalFactsOf(ctx: AppContext, clientId: number): Promise<WithdrawalFacts> {
   const since = saDayStart(ctx.clock.now());
-  // Outside a transaction the two reads go to the pool together (one wait); a transaction is one
-  // connection, where statements must follow each other.
-  const [bonus, today] =
-    ctx.db === ctx.database.db
-      ? await Promise.all([
-          bonusOutstandingByAccount(ctx.db, ids),
-          repo.sumsSince(ctx.db, clientId, ids, since),
-        ])
-      : [await bonusOutstandingByAccount(ctx.db, ids), await repo.sumsSince(ctx.db, clientId, ids, since)];
-  const caps = limitsOf(ctx.config).dailyWithdrawalCap;
-  const out = new Map<number, Withdrawable>();
-  for (const account of accounts) {
-    if (!ids.includes(account.id)) continue;
-    const availableMinor = account.balanceMinor - account.heldMinor;
-    const bonusMinor = bonus.get(account.id) ?? 0n;
-    const cap = caps.get(account.currency);
-    const capLeftMinor = cap === undefined ? null : max0(cap - (today.get(account.id) ?? 0n));
-    let withdrawableMinor = max0(availableMinor - bonusMinor);
-    if (capLeftMinor !== null && capLeftMinor < withdrawableMinor) withdrawableMinor = capLeftMinor;
-    out.set(account.id, { availableMinor, bonusMinor, capLeftMinor, withdrawableMinor });
+  if (outsideTransaction(ctx)) {
+    const [bonus, today] = await Promise.all([
+      bonusOutstandingOfClient(ctx, clientId),
+      repo.withdrawnSince(ctx, clientId, since),
+    ]);
+    return { bonus, today };
   }
-  return out;
+  const bonus = await bonusOutstandingOfClient(ctx, clientId);
+  return { bonus, today: await repo.withdrawnSince(ctx, clientId, since) };
+}
+
+/** The rule itself, on an account row (read under its lock when money is to move) and the facts. */
+function withdrawableFrom(ctx: AppContext, account: AccountRow, facts: WithdrawalFacts): Withdrawable {
+  const availableMinor = account.balanceMinor - account.heldMinor;
+  const bonusMinor = facts.bonus.get(account.id) ?? 0n;
+  const cap = limitsOf(ctx.config).dailyWithdrawalCap.get(account.currency);
+  const capLeftMinor = cap === undefined ? null : max0(cap - (facts.today.get(account.id) ?? 0n));
+  let withdrawableMinor = max0(availableMinor - bonusMinor);
+  if (capLeftMinor !== null && capLeftMinor < withdrawableMinor) withdrawableMinor = capLeftMinor;
+  return { availableMinor, bonusMinor, capLeftMinor, withdrawableMinor };
+}
+
+/** The Withdrawable figures of one of the client's accounts (the row read by the caller). */
+export async function withdrawableOf(ctx: AppContext, clientId: number, account: AccountRow) {
+  return withdrawableFrom(ctx, account, await withdrawalFactsOf(ctx, clientId));
 }
 
 const max0 = (minor: bigint) => (minor > 0n ? minor : 0n);
@@ -121,11 +127,14 @@ function refuseAboveWithdrawable(w: Withdrawable, amountMinor: bigint) {
   throw new DomainError(ErrorCode.LimitExceeded, MoneyMessages.dailyCapExceeded, 409);
 }
 
-/** GET /account/app/v1: each cash account with what may be withdrawn from it now. */
-export async function cashAccountsOf(ctx: AppContext, clientId: number, rows: AccountRow[]) {
-  const figures = await withdrawableOf(ctx, clientId, rows);
+/**
+ * GET /account/app/v1: each cash account with what may be withdrawn from it now. The accounts and
+ * the facts are read together (the facts are by client, not by account).
+ */
+export async function cashAccountsOf(ctx: AppContext, clientId: number): Promise<CashAccount[]> {
+  const [rows, facts] = await Promise.all([clientAccounts(ctx, clientId), withdrawalFactsOf(ctx, clientId)]);
   return rows.map((row): CashAccount => {
-    const w = figures.get(row.id)!;
+    const w = withdrawableFrom(ctx, row, facts);
     return {
       ...toAccountView(row),
       withdrawable: formatMinor(w.withdrawableMinor, row.currency),
@@ -165,7 +174,7 @@ export async function requestWithdrawal(
     }
     const card = await lockOwnCardForUse(txCtx, clientId, input.cardId);
     // Under the account's row lock: what the accounts list calls withdrawable, by the same code.
-    refuseAboveWithdrawable((await withdrawableOf(txCtx, clientId, [account])).get(account.id)!, amountMinor);
+    refuseAboveWithdrawable(await withdrawableOf(txCtx, clientId, account), amountMinor);
     const now = ctx.clock.now();
     const row = await repo.insertWithdrawal(tx, {
       reference: newReference('WDR'),
