@@ -47,7 +47,9 @@ describe('account panel and modals', () => {
     await openAccountPanel(page);
     const drawer = page.getByRole('dialog', { name: 'Account' });
     await drawer.getByText('VIP: 0').waitFor();
-    await drawer.getByText('Trust Rating: 0').waitFor();
+    // The standing rules' score, as the standing panel shows it (issue 24): KYC approved 30 and no
+    // refused withdrawal 10.
+    await drawer.getByText('Trust Rating: 40').waitFor();
     await drawer.getByText('Version 3.1.3229').waitFor();
     expect(await drawer.getByRole('button', { name: 'Transfer' }).isDisabled()).toBe(true);
     await page.waitForTimeout(400); // let the slide-in finish

@@ -69,12 +69,26 @@ export const account = z.object({
   currency: moneyCurrency,
   /** Everything in the account, held funds included. */
   balance: z.string(),
-  /** balance − held: what can be withdrawn or transferred now. */
+  /** balance − held: what orders and transfers can use now (withdrawals: `withdrawable`). */
   available: z.string(),
   /** Funds reserved (holds) for what waits for a decision: withdrawals, orders, subscriptions. */
   held: z.string(),
 });
 export type Account = z.infer<typeof account>;
+
+/**
+ * GET /api/account/app/v1 → CashAccount[]: each account with what may be withdrawn from it now
+ * (issue 24), computed by the rule that refuses a withdrawal above it (decision 0042).
+ */
+export const cashAccount = account.extend({
+  /** min(available − bonus_not_withdrawable, daily_withdrawal_left), never below 0. */
+  withdrawable: z.string(),
+  /** Trial bonus still in the account: it can be invested but not withdrawn or transferred. */
+  bonus_not_withdrawable: z.string(),
+  /** What today's withdrawals leave of the daily cap (days in Africa/Johannesburg); null: no cap. */
+  daily_withdrawal_left: z.string().nullable(),
+});
+export type CashAccount = z.infer<typeof cashAccount>;
 
 /** GET /api/account/app/v1/{id}/statement.csv?from=yyyy-mm-dd&to=yyyy-mm-dd (dates in Africa/Johannesburg, inclusive). */
 export const statementQuery = z.object({

@@ -37,6 +37,22 @@ export const periodReturn = z.object({
 });
 export type PeriodReturn = z.infer<typeof periodReturn>;
 
+/**
+ * A loan paid out and not yet repaid (issue 24): a liability. Amounts in the loan's currency.
+ * `outstanding` is every instalment not yet repaid (principal and the interest the schedule
+ * charges); the next instalment is the first due on or after today, null when none is left.
+ */
+export const loanLiability = z.object({
+  reference: z.string(),
+  account_id: z.number(),
+  currency: z.string(),
+  principal: z.string(),
+  outstanding: z.string(),
+  next_instalment: z.object({ amount: z.string(), due_on: z.string() }).nullable(),
+  paid_out_at: z.string(),
+});
+export type LoanLiability = z.infer<typeof loanLiability>;
+
 export const portfolioSummary = z.object({
   account_id: z.number().nullable(),
   currency: z.string(),
@@ -59,6 +75,13 @@ export const portfolioSummary = z.object({
     by_sector: z.array(z.object({ sector: z.string(), market_value: z.string(), weight: ratio })),
   }),
   as_of: z.string(),
+  /**
+   * What the client owes (decision 0042): loans paid out and not yet repaid, of the account (or
+   * all, `total` converted like total_value). A loan's payout is in the cash and so in total_value.
+   */
+  liabilities: z.object({ total: z.string(), loans: z.array(loanLiability) }),
+  /** total_value − liabilities.total: what the client owns net of what they owe. */
+  net_value: z.string(),
 });
 export type PortfolioSummary = z.infer<typeof portfolioSummary>;
 
@@ -146,8 +169,10 @@ export const valueSeries = z.object({
     z.object({
       day: z.string(),
       value: z.string(),
-      /** Deposits − withdrawals (and transfers) that day. */
+      /** Deposits − withdrawals (and transfers) that day; loan money is not in it (`loan_flow`). */
       net_flow: z.string(),
+      /** Loans paid out (+) and repaid (−) that day: an external flow, but neither deposit nor return. */
+      loan_flow: z.string(),
       /** Time-weighted growth of 1 since the period's start, 6 decimals. */
       growth: z.string(),
     }),

@@ -11,10 +11,14 @@ import { portfolioRoutes } from './portfolio/portfolio.routes';
 import { quantRoutes } from './quant/quant.routes';
 import { quoteRoutes } from './quotes/quotes.routes';
 import { standingRoutes } from './standing/standing.routes';
+import { standingOfClient } from './standing/standing.service';
+import { provideProfileStanding } from './client/client.service';
 
 /** Trading modules (issue 12): quotations, orders and receipts, offerings. Under /api. */
 export async function tradingModules(app: AppInstance) {
   provideOfferingListDetails('ipo', ipoOfferSummaries);
+  // client_info's vip, score and order_num are the standing panel's figures (issue 24).
+  provideProfileStanding(standingOfClient);
   await app.register(quoteRoutes);
   await app.register(orderRoutes);
   await app.register(offeringRoutes);

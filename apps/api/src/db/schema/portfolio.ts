@@ -32,6 +32,8 @@ export const portfolioStats = pgTable(
     returnedMinor: minor('returned_minor').notNull(),
     realisedProfitMinor: minor('realised_profit_minor').notNull(),
     soldCount: integer('sold_count').notNull(),
+    /** Orders executed (holding or sold), kept by a trigger on orders (migration 0018). */
+    executedCount: integer('executed_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.product] })],
 );

@@ -1,11 +1,11 @@
-import { account, envelope, idParam, moneyLimits, statementQuery } from '@imali/contract';
+import { cashAccount, envelope, idParam, moneyLimits, statementQuery } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
-import { clientAccounts, toAccountView } from '../ledger/ledger.service';
 import { limitsView } from '../ledger/limits';
 import { statementCsv } from '../ledger/statement.service';
+import { cashAccountsOf } from '../withdrawals/withdrawals.service';
 
 const tags = ['money'];
 
@@ -18,13 +18,13 @@ export async function accountRoutes(app: AppInstance) {
       config: { kyc: true },
       schema: {
         tags,
-        summary: "The client's cash accounts (one per currency): balance, available, held",
-        response: { 200: envelope(z.array(account)) },
+        summary:
+          "The client's cash accounts (one per currency): balance, available, held, and what may be withdrawn now",
+        response: { 200: envelope(z.array(cashAccount)) },
       },
     },
     async (request) => {
-      const rows = await clientAccounts(ctx, principalOf(request).clientId);
-      return ok(rows.map(toAccountView));
+      return ok(await cashAccountsOf(ctx, principalOf(request).clientId));
     },
   );
 

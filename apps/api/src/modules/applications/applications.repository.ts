@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   applicationEntries,
@@ -8,6 +8,10 @@ import {
   loanInstalments,
 } from '../../db/schema/index';
 import { rowsOf } from '../../db/rows';
+import { runFixed } from '../../db/fixed-statement';
+
+/** What a fixed statement needs: the database handle and the caller's Db (maybe a transaction). */
+type FixedContext = Parameters<typeof runFixed>[0];
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationStatus = ApplicationRow['status'];
@@ -126,6 +130,119 @@ export async function bonusOutstandingMinor(db: Db, accountId: number): Promise<
       ),
     );
   return BigInt(row?.total ?? '0');
+}
+
+/**
+ * The trial bonus still in each of the client's accounts (granted − taken back), by account id;
+ * an account without one is absent. A client has at most one trial (applications_one_trial_idx).
+ */
+export async function bonusOutstandingOfClient(
+  ctx: FixedContext,
+  clientId: number,
+): Promise<Map<number, bigint>> {
+  const rows = await runFixed<{ account_id: string; bonus: string }>(
+    ctx,
+    'imali_bonus_outstanding_of_client',
+    `select account_id::text as account_id, (amount_minor - reclaimed_minor)::text as bonus
+       from applications
+      where client_id = $1::bigint and type = 'trial' and reclaimed_minor < amount_minor`,
+    [clientId],
+  );
+  return new Map(rows.map((r) => [Number(r.account_id), BigInt(r.bonus)]));
+}
+
+export interface LoanOwedRow {
+  id: number;
+  reference: string;
+  accountId: number;
+  currency: ApplicationRow['currency'];
+  principalMinor: bigint;
+  paidOutAt: Date;
+  outstandingMinor: bigint;
+  next: { seq: number; dueOn: string; amountMinor: bigint } | null;
+}
+
+/**
+ * The client's loans paid out and not yet repaid (of one account, or all), oldest first: what is
+ * owed (Σ instalments not yet repaid: no repayment is collected yet, decision 0035, so all of
+ * them) and the first instalment due on or after `today` ('YYYY-MM-DD'). Through the client's
+ * index; a client has few applications.
+ */
+export async function loansOwed(
+  ctx: FixedContext,
+  clientId: number,
+  accountId: number | undefined,
+  today: string,
+): Promise<LoanOwedRow[]> {
+  const rows = await runFixed<{
+    id: string;
+    reference: string;
+    account_id: string;
+    currency: ApplicationRow['currency'];
+    amount: string;
+    paid_out_at: string;
+    outstanding: string;
+    next_seq: number | null;
+    next_due: string | null;
+    next_amount: string | null;
+  }>(ctx, 'imali_loans_owed', LOANS_OWED_SQL, [clientId, accountId ?? null, today]);
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      reference: r.reference,
+      accountId: Number(r.account_id),
+      currency: r.currency,
+      principalMinor: BigInt(r.amount),
+      paidOutAt: new Date(r.paid_out_at),
+      outstandingMinor: BigInt(r.outstanding),
+      next:
+        r.next_seq === null
+          ? null
+          : { seq: Number(r.next_seq), dueOn: r.next_due!, amountMinor: BigInt(r.next_amount!) },
+    }))
+    .filter((r) => r.outstandingMinor > 0n);
+}
+
+/** $1 client id, $2 account id or null (all), $3 today 'YYYY-MM-DD'. */
+const LOANS_OWED_SQL = `
+select a.id::text as id, a.reference, a.account_id::text as account_id, a.currency,
+       a.amount_minor::text as amount,
+       to_char(a.decided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_out_at,
+       (select coalesce(sum(i.instalment_minor), 0) from loan_instalments i
+         where i.application_id = a.id)::text as outstanding,
+       n.seq as next_seq, to_char(n.due_on, 'YYYY-MM-DD') as next_due, n.instalment_minor::text as next_amount
+from applications a
+left join lateral (select i.seq, i.due_on, i.instalment_minor from loan_instalments i
+                    where i.application_id = a.id and i.due_on >= $3::date
+                    order by i.seq limit 1) n on true
+where a.client_id = $1::bigint and a.type = 'loan' and a.status = 'approved'
+  and ($2::bigint is null or a.account_id = $2::bigint)
+order by a.decided_at, a.id`;
+
+/**
+ * Loan money that moved on the accounts since `since` (payouts +, repayments − once collected),
+ * each with its entry's instant: the portfolio tells it apart from deposits.
+ */
+export async function loanFlowsSince(db: Db, accountIds: number[], since: Date) {
+  if (accountIds.length === 0) return [];
+  return (
+    await db
+      .select({
+        accountId: applications.accountId,
+        at: applicationEntries.createdAt,
+        amountMinor: applicationEntries.amountMinor,
+      })
+      .from(applicationEntries)
+      .innerJoin(applications, eq(applications.id, applicationEntries.applicationId))
+      .where(
+        and(
+          inArray(applications.accountId, accountIds),
+          eq(applications.type, 'loan'),
+          eq(applicationEntries.kind, 'loan_disbursement'),
+          gte(applicationEntries.createdAt, since),
+        ),
+      )
+  ).map((r) => ({ accountId: Number(r.accountId), at: r.at, amountMinor: r.amountMinor }));
 }
 
 /** Trials with bonus to take back: expired (or due to) or forfeited, not yet fully reclaimed. */

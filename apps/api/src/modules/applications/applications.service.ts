@@ -32,7 +32,8 @@ import { LOAN_LIMITS, bpToPercent, quoteLoan, repaymentSchedule } from './loan-t
 
 /**
  * Applications (issue 14; docs/decisions/0035-applications.md). What other modules may call:
- * `withdrawableMinor` / `assertNotBonusMoney` (withdrawals and FX transfers refuse bonus money),
+ * `bonusOutstandingOfClient` (the withdrawals module's withdrawable rule), `assertNotBonusMoney`
+ * (FX transfers refuse bonus money), `loansOwed` / `loanFlowsSince` (the portfolio's liabilities),
  * `applicationLedgerProblems` (ledger check). Money moves only here, through postEntry, inside the
  * transaction that changes the application, with its audit entry; operators decide under the
  * application's row lock, so of concurrent decisions exactly one wins.
@@ -302,6 +303,24 @@ export async function reclaimDueBonuses(ctx: AppContext, batch = 500) {
 
 /** Trial bonus still in the account and so not withdrawable. */
 export const bonusOutstandingMinor = (db: Db, accountId: number) => repo.bonusOutstandingMinor(db, accountId);
+
+/** The trial bonus still in each of the client's accounts (the withdrawals module's `withdrawableOf`). */
+export const bonusOutstandingOfClient = (ctx: AppContext, clientId: number) =>
+  repo.bonusOutstandingOfClient(ctx, clientId);
+
+// ---------- What loans leave owed (issue 24 point 7; decision 0042) ----------
+
+/**
+ * The client's loans paid out and still owed (of one account, or all): principal, outstanding
+ * (Σ instalments not yet repaid; no repayment is collected yet, decision 0035) and the next
+ * instalment due on or after today (South African date). The portfolio shows them as liabilities.
+ */
+export const loansOwed = (ctx: AppContext, clientId: number, accountId: number | undefined, today: string) =>
+  repo.loansOwed(ctx, clientId, accountId, today);
+
+/** Loan money that moved on the accounts since `since` (the portfolio keeps it out of Net deposits). */
+export const loanFlowsSince = (ctx: AppContext, accountIds: number[], since: Date) =>
+  repo.loanFlowsSince(ctx.db, accountIds, since);
 
 /**
  * For withdrawals and FX transfers, in their transaction after locking the account: refuses

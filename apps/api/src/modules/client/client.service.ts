@@ -20,6 +20,22 @@ export function provideProfileAccounts(provider: AccountsProvider) {
   accountsProvider = provider;
 }
 
+/**
+ * The profile's vip, score and order_num (issue 24 point 5): the standing module registers the
+ * computation its panel shows, so the badges and the panel are one figure. Without a provider
+ * (identity alone) the stored columns answer.
+ */
+export interface ProfileStanding {
+  vip: number;
+  score: number;
+  orderNum: number;
+}
+export type StandingProvider = (ctx: AppContext, clientId: number) => Promise<ProfileStanding | undefined>;
+let standingProvider: StandingProvider | undefined;
+export function provideProfileStanding(provider: StandingProvider) {
+  standingProvider = provider;
+}
+
 const sessionGone = () => new DomainError(ErrorCode.SessionExpired, Messages.sessionExpired, 401);
 
 export async function requireClient(ctx: AppContext, clientId: number): Promise<ClientRow> {
@@ -39,6 +55,11 @@ export async function profileOf(
   client: sessions.Principal['client'],
   accounts?: Promise<unknown[]>,
 ): Promise<ClientProfile> {
+  // Both reads go to the pool together (one wait), as the accounts did alone (decision 0038).
+  const [accountList, standing] = await Promise.all([
+    accounts ?? accountsProvider(ctx, client.id),
+    standingProvider?.(ctx, client.id),
+  ]);
   return {
     id: client.id,
     name: client.name ?? '',
@@ -48,23 +69,23 @@ export async function profileOf(
     verified: client.kycStatus,
     kycStatus: client.kycStatus,
     kyc_reason: client.kycStatus === 'rejected' ? (client.kycReason ?? '') : '',
-    vip: client.vip,
-    score: client.score,
-    order_num: client.orderNum,
+    vip: standing?.vip ?? client.vip,
+    score: standing?.score ?? client.score,
+    order_num: standing?.orderNum ?? client.orderNum,
     has_pin: client.hasPin,
     pin_locked: isPinLocked(ctx, client),
     allow_compensation: client.allowCompensation,
     allow_bonus: client.allowBonus,
     allow_loan: client.allowLoan,
     service: client.service,
-    accounts: await (accounts ?? accountsProvider(ctx, client.id)),
+    accounts: accountList,
     country: client.country,
   };
 }
 
 /**
  * client_info: the client row came with the session (one statement authenticated the request and
- * read it), so only the accounts are read here.
+ * read it), so only the accounts and the standing's facts are read here, together.
  */
 export const getProfile = (ctx: AppContext, principal: sessions.Principal) =>
   profileOf(ctx, principal.client, accountsProvider(ctx, principal.clientId));

@@ -39,7 +39,9 @@ describe('client: profile, menu, password check, PIN', () => {
       kycStatus: 'unverified',
       kyc_reason: '',
       vip: 0,
-      score: 0,
+      // The standing rules' figure, as the standing panel shows it (issue 24): a newcomer has only
+      // the clean-withdrawals points (standing.rules.test.ts).
+      score: 10,
       order_num: 0,
       has_pin: false,
       pin_locked: false,

@@ -24,7 +24,8 @@ export interface LedgerCheckReport {
  * Orders (issue 12), cash and positions together: every order has the one hold its status calls
  * for; its position (Σ movements) is its quantity while holding and 0 otherwise, never negative;
  * its buy entry debits exactly consideration + fees and its sell entry credits exactly
- * consideration − fees; every position movement names its order's trade entry.
+ * consideration − fees; every position movement names its order's trade entry; the kept count of
+ * executed orders per account and product (the standing's order_num) equals the orders'.
  */
 export async function checkLedger(ctx: AppContext): Promise<LedgerCheckReport> {
   const problems: string[] = [];
@@ -59,6 +60,7 @@ export async function checkLedger(ctx: AppContext): Promise<LedgerCheckReport> {
   report('application differs from its entries', applications.entries);
   report('portfolio position differs from its orders', await repo.portfolioPositionsOffTheirOrders(ctx.db));
   report('FIFO lots differ from their position', await repo.costLotsOffTheirPositions(ctx.db));
+  report('executed-order count differs from the orders', await repo.executedCountsOffTheirOrders(ctx.db));
   report('client posting whose entry names another client', await repo.clientPostingsOffTheirEntries(ctx.db));
 
   const figures = await repo.ledgerFigures(ctx.db);

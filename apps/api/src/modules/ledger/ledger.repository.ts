@@ -697,6 +697,23 @@ export async function portfolioPositionsOffTheirOrders(db: Db) {
   );
 }
 
+/** Kept executed-order counts (portfolio_stats, migration 0018) that differ from the orders. */
+export async function executedCountsOffTheirOrders(db: Db) {
+  return rowsOf(
+    await db.execute(sql`
+      with executed as (
+        select account_id, portfolio_product(ttype) as product, count(*) as n
+        from orders where status in ('holding', 'sold') group by 1, 2
+      )
+      select coalesce(e.account_id, s.account_id)::text as account_id, coalesce(e.product, s.product) as product,
+             coalesce(e.n, 0)::text as orders_executed, coalesce(s.executed_count, 0)::text as kept
+      from executed e
+      full join portfolio_stats s on s.account_id = e.account_id and s.product = e.product
+      where coalesce(e.n, 0) <> coalesce(s.executed_count, 0)
+      limit 20`),
+  );
+}
+
 /**
  * FIFO positions whose open lots do not add up to the position (shares and cost), and lots left on
  * a position that is not FIFO (migration 0017).

@@ -47,6 +47,7 @@ import { isTradingDay } from '../market/simulator/calendar';
 import { ticksToDecimalString } from '../market/simulator/simulator';
 import { considerationOf } from '../orders/orders.service';
 import { listPairs } from '../fx/fx.service';
+import { loanFlowsSince, loansOwed } from '../applications/applications.service';
 import * as repo from './portfolio.repository';
 
 const SAST_OFFSET_MS = 2 * 3_600_000;
@@ -344,9 +345,10 @@ export async function portfolioSummary(
   const today = saDayNumber(ctx.clock.now());
   const single = accountId !== undefined;
   // One statement for every figure the accounts keep (rates beside it for a total), decision 0038.
-  const [figures, rates] = await Promise.all([
+  const [figures, rates, loans] = await Promise.all([
     repo.summaryFigures(ctx.database, clientId, accountId, probeDaysOf(today)),
     single ? undefined : midRatesToZar(ctx),
+    loansOwed(ctx, clientId, accountId, dayText(today)),
   ]);
   if (single && figures.length === 0) throw accountNotFound();
   const accounts = figures.map((f) => f.account);
@@ -373,6 +375,8 @@ export async function portfolioSummary(
     toCurrency(s.realisedProfitMinor, accounts.find((a) => a.id === s.accountId)!.currency),
   );
   const totalValue = balance + marketValue;
+  // A loan's payout sits in the cash (and so in the total); what it leaves owed is shown beside it.
+  const owed = sum(loans, (l) => toCurrency(l.outstandingMinor, l.currency));
   const dayChange = converted((l) => l.valueMinor - l.previous.valueMinor - l.flowTodayMinor);
   const dayBase = converted((l) => l.previous.valueMinor + l.flowTodayMinor);
 
@@ -442,6 +446,21 @@ export async function portfolioSummary(
         })),
     },
     as_of: ctx.clock.now().toISOString(),
+    liabilities: {
+      total: formatMinor(owed, currency),
+      loans: loans.map((l) => ({
+        reference: l.reference,
+        account_id: l.accountId,
+        currency: l.currency,
+        principal: formatMinor(l.principalMinor, l.currency),
+        outstanding: formatMinor(l.outstandingMinor, l.currency),
+        next_instalment: l.next
+          ? { amount: formatMinor(l.next.amountMinor, l.currency), due_on: l.next.dueOn }
+          : null,
+        paid_out_at: l.paidOutAt.toISOString(),
+      })),
+    },
+    net_value: formatMinor(totalValue - owed, currency),
   };
 }
 
@@ -676,19 +695,42 @@ export async function valueSeries(
   const startDay = periodStarts(today)[period];
   const rows = await repo.snapshotsSince(ctx.db, account.id, dayText(startDay ?? 0));
   const live = await livePoint(ctx, account, await repo.positionsOf(ctx.db, [account.id]), rows.at(-1));
+  // Loan money is an external flow for the returns but not a deposit (decision 0042): each day's
+  // net flow is told apart into Net deposits and the loan's own flow.
+  const loanFlows = await loanFlowsSince(
+    ctx,
+    [account.id],
+    startDay === null ? new Date(0) : dayEnd(startDay - 1),
+  );
+  const loanOn = (day: number) =>
+    sum(
+      loanFlows.filter((f) => saDayNumber(f.at) === day),
+      (f) => f.amountMinor,
+    );
+  const latestStored = rows.at(-1);
+  const liveSince = latestStored ? dayEnd(dayOfText(latestStored.day)) : new Date(0);
+  const liveLoan = sum(
+    loanFlows.filter((f) => f.at >= liveSince),
+    (f) => f.amountMinor,
+  );
   const baseIndex = rows[0]?.twrIndex ?? live.today.twrIndex;
   const points = rows
     .filter((r) => dayOfText(r.day) < today)
-    .map((r) => ({
-      day: r.day,
-      value: formatMinor(r.cashMinor + r.marketValueMinor, currency),
-      net_flow: formatMinor(r.netFlowMinor, currency),
-      growth: growthOf(baseIndex, r.twrIndex),
-    }));
+    .map((r) => {
+      const loan = loanOn(dayOfText(r.day));
+      return {
+        day: r.day,
+        value: formatMinor(r.cashMinor + r.marketValueMinor, currency),
+        net_flow: formatMinor(r.netFlowMinor - loan, currency),
+        loan_flow: formatMinor(loan, currency),
+        growth: growthOf(baseIndex, r.twrIndex),
+      };
+    });
   points.push({
     day: dayText(today),
     value: formatMinor(live.valueMinor, currency),
-    net_flow: formatMinor(live.flowTodayMinor, currency),
+    net_flow: formatMinor(live.flowTodayMinor - liveLoan, currency),
+    loan_flow: formatMinor(liveLoan, currency),
     growth: growthOf(baseIndex, live.today.twrIndex),
   });
   return { currency, period, points };

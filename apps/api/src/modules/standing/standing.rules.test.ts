@@ -4,11 +4,11 @@ import { standingOf, type StandingFacts } from './standing.rules';
 const newcomer: StandingFacts = {
   kycApproved: false,
   hasPin: false,
-  bankCards: 0,
-  confirmedDeposits: 0,
+  hasBankCard: false,
+  hasConfirmedDeposit: false,
   executedOrders: 0,
   accountAgeDays: 0,
-  refusedWithdrawals90d: 0,
+  refusedWithdrawal90d: false,
   investedZarMinor: 0n,
 };
 
@@ -23,8 +23,8 @@ describe('standing rules', () => {
       ...newcomer,
       kycApproved: true,
       hasPin: true,
-      bankCards: 1,
-      confirmedDeposits: 2,
+      hasBankCard: true,
+      hasConfirmedDeposit: true,
       executedOrders: 7,
       accountAgeDays: 200,
       investedZarMinor: 25_000_000n, // R250,000: level 3 exactly
@@ -38,6 +38,6 @@ describe('standing rules', () => {
   });
 
   it('a refused withdrawal in the last 90 days costs its points', () => {
-    expect(standingOf({ ...newcomer, refusedWithdrawals90d: 1 }).score).toBe(0);
+    expect(standingOf({ ...newcomer, refusedWithdrawal90d: true }).score).toBe(0);
   });
 });

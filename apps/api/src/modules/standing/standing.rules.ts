@@ -9,16 +9,16 @@ export const STANDING_RULES_VERSION = 'standing-2026-11';
 export interface StandingFacts {
   kycApproved: boolean;
   hasPin: boolean;
-  /** Bank cards on file (not deleted). */
-  bankCards: number;
-  /** Deposits an operator confirmed. */
-  confirmedDeposits: number;
-  /** Orders executed (holding or sold). */
+  /** A bank card on file (not deleted). Existence is all a rule needs: an index probe. */
+  hasBankCard: boolean;
+  /** A deposit an operator confirmed. */
+  hasConfirmedDeposit: boolean;
+  /** Orders executed (holding or sold): order_num, kept per account and product (migration 0018). */
   executedOrders: number;
   /** Days since sign-up. */
   accountAgeDays: number;
-  /** Withdrawals refused in the last 90 days. */
-  refusedWithdrawals90d: number;
+  /** A withdrawal refused in the last 90 days. */
+  refusedWithdrawal90d: boolean;
   /** Σ invested over all products, in ZAR minor units (each account converted at mid). */
   investedZarMinor: bigint;
 }
@@ -52,8 +52,8 @@ export function standingOf(f: StandingFacts): Standing {
   const rules: ScoreRule[] = [
     { code: 'kyc', label: 'Identity verified (KYC approved)', points: 30, met: f.kycApproved },
     { code: 'pin', label: 'Trading PIN set', points: 10, met: f.hasPin },
-    { code: 'bank_card', label: 'A bank card on file for withdrawals', points: 10, met: f.bankCards > 0 },
-    { code: 'deposit', label: 'At least one confirmed deposit', points: 15, met: f.confirmedDeposits > 0 },
+    { code: 'bank_card', label: 'A bank card on file for withdrawals', points: 10, met: f.hasBankCard },
+    { code: 'deposit', label: 'At least one confirmed deposit', points: 15, met: f.hasConfirmedDeposit },
     { code: 'trade', label: 'At least one executed order', points: 10, met: f.executedOrders > 0 },
     { code: 'age_30', label: 'Client for 30 days or more', points: 10, met: f.accountAgeDays >= 30 },
     { code: 'age_180', label: 'Client for 180 days or more', points: 5, met: f.accountAgeDays >= 180 },
@@ -61,7 +61,7 @@ export function standingOf(f: StandingFacts): Standing {
       code: 'clean_withdrawals',
       label: 'No refused withdrawal in the last 90 days',
       points: 10,
-      met: f.refusedWithdrawals90d === 0,
+      met: !f.refusedWithdrawal90d,
     },
   ];
   const score = rules.reduce((total, r) => total + (r.met ? r.points : 0), 0);

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runFixed } from '../../db/fixed-statement';
 import { withdrawals } from '../../db/schema/index';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -10,19 +11,25 @@ export async function insertWithdrawal(db: Db, values: typeof withdrawals.$infer
   return row!;
 }
 
-/** Withdrawals of the account since `since` that count against the daily cap (pending or paid). */
-export async function sumSince(db: Db, accountId: number, since: Date) {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${withdrawals.amountMinor}), 0)::text` })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.accountId, accountId),
-        inArray(withdrawals.status, ['pending', 'paid']),
-        gte(withdrawals.createdAt, since),
-      ),
-    );
-  return BigInt(row?.total ?? '0');
+/**
+ * Per account of the client, what its withdrawals since `since` that count against the daily cap
+ * (pending or paid) add up to; an account with none is absent. Through the client's index.
+ */
+export async function withdrawnSince(
+  ctx: Parameters<typeof runFixed>[0],
+  clientId: number,
+  since: Date,
+): Promise<Map<number, bigint>> {
+  const rows = await runFixed<{ account_id: string; total: string }>(
+    ctx,
+    'imali_withdrawn_since',
+    `select account_id::text as account_id, sum(amount_minor)::text as total
+       from withdrawals
+      where client_id = $1::bigint and created_at >= $2::timestamptz and status in ('pending', 'paid')
+      group by account_id`,
+    [clientId, since.toISOString()],
+  );
+  return new Map(rows.map((r) => [Number(r.account_id), BigInt(r.total)]));
 }
 
 export async function listForClient(db: Db, clientId: number, limit = 200) {

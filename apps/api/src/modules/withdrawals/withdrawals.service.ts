@@ -1,14 +1,22 @@
-import { ErrorCode, MoneyMessages, type Withdrawal } from '@imali/contract';
+import {
+  ApplicationMessages,
+  ErrorCode,
+  MoneyMessages,
+  type CashAccount,
+  type Withdrawal,
+} from '@imali/contract';
 import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
-import { assertNotBonusMoney } from '../applications/applications.service';
+import { bonusOutstandingOfClient } from '../applications/applications.service';
+import { outsideTransaction } from '../../db/fixed-statement';
 import * as audit from '../audit/audit.service';
 import { lockOwnCardForUse, maskCardNo } from '../bankcards/bankcards.service';
 import {
   accountNotFound,
   amountToMinor,
   captureHold,
+  clientAccounts,
   conflict,
   houseAccountId,
   inTransaction,
@@ -16,7 +24,9 @@ import {
   lockAccounts,
   placeHold,
   releaseHold,
+  toAccountView,
   withIdempotency,
+  type AccountRow,
   type IdempotencyInput,
 } from '../ledger/ledger.service';
 import { limitsOf } from '../ledger/limits';
@@ -49,6 +59,92 @@ export function toWithdrawalView(row: repo.WithdrawalRow): Withdrawal {
 }
 
 /**
+ * What may leave an account now, and what holds the rest back (issue 24; decision 0042). THE
+ * withdrawal rule: the accounts list shows it and requestWithdrawal refuses by it, so the two can
+ * never disagree.
+ */
+export interface Withdrawable {
+  /** balance − held (held: pending withdrawals, orders and subscriptions waiting for a decision). */
+  availableMinor: bigint;
+  /** Trial bonus still in the account: it may be invested, never paid out (decision 0035). */
+  bonusMinor: bigint;
+  /** What today's pending and paid withdrawals leave of the daily cap; null: the currency has none. */
+  capLeftMinor: bigint | null;
+  /** min(available − bonus, cap left), never below 0: the most one withdrawal may be now. */
+  withdrawableMinor: bigint;
+}
+
+/** What the rule reads besides the account rows: per account, the bonus in it and today's withdrawals. */
+interface WithdrawalFacts {
+  bonus: Map<number, bigint>;
+  today: Map<number, bigint>;
+}
+
+/**
+ * The client's withdrawal facts: two fixed statements by the client's indexes, whatever the
+ * history. Outside a transaction they go to the pool together (one wait); inside one (a
+ * withdrawal, after locking the account) they follow each other on its connection.
+ */
+async function withdrawalFactsOf(ctx: AppContext, clientId: number): Promise<WithdrawalFacts> {
+  const since = saDayStart(ctx.clock.now());
+  if (outsideTransaction(ctx)) {
+    const [bonus, today] = await Promise.all([
+      bonusOutstandingOfClient(ctx, clientId),
+      repo.withdrawnSince(ctx, clientId, since),
+    ]);
+    return { bonus, today };
+  }
+  const bonus = await bonusOutstandingOfClient(ctx, clientId);
+  return { bonus, today: await repo.withdrawnSince(ctx, clientId, since) };
+}
+
+/** The rule itself, on an account row (read under its lock when money is to move) and the facts. */
+function withdrawableFrom(ctx: AppContext, account: AccountRow, facts: WithdrawalFacts): Withdrawable {
+  const availableMinor = account.balanceMinor - account.heldMinor;
+  const bonusMinor = facts.bonus.get(account.id) ?? 0n;
+  const cap = limitsOf(ctx.config).dailyWithdrawalCap.get(account.currency);
+  const capLeftMinor = cap === undefined ? null : max0(cap - (facts.today.get(account.id) ?? 0n));
+  let withdrawableMinor = max0(availableMinor - bonusMinor);
+  if (capLeftMinor !== null && capLeftMinor < withdrawableMinor) withdrawableMinor = capLeftMinor;
+  return { availableMinor, bonusMinor, capLeftMinor, withdrawableMinor };
+}
+
+/** The Withdrawable figures of one of the client's accounts (the row read by the caller). */
+export async function withdrawableOf(ctx: AppContext, clientId: number, account: AccountRow) {
+  return withdrawableFrom(ctx, account, await withdrawalFactsOf(ctx, clientId));
+}
+
+const max0 = (minor: bigint) => (minor > 0n ? minor : 0n);
+
+/** Refuses an amount above `withdrawable` with the reason that limits it (409, nothing written). */
+function refuseAboveWithdrawable(w: Withdrawable, amountMinor: bigint) {
+  if (amountMinor <= w.withdrawableMinor) return;
+  if (amountMinor > w.availableMinor) throw insufficientFunds();
+  if (amountMinor > w.availableMinor - w.bonusMinor) {
+    // Trial bonus money can be invested but never paid out (issue 14).
+    throw new DomainError(ErrorCode.InsufficientFunds, ApplicationMessages.bonusNotWithdrawable, 409);
+  }
+  throw new DomainError(ErrorCode.LimitExceeded, MoneyMessages.dailyCapExceeded, 409);
+}
+
+/**
+ * GET /account/app/v1: each cash account with what may be withdrawn from it now. The accounts and
+ * the facts are read together (the facts are by client, not by account).
+ */
+export async function cashAccountsOf(ctx: AppContext, clientId: number): Promise<CashAccount[]> {
+  const [rows, facts] = await Promise.all([clientAccounts(ctx, clientId), withdrawalFactsOf(ctx, clientId)]);
+  return rows.map((row): CashAccount => {
+    const w = withdrawableFrom(ctx, row, facts);
+    return {
+      ...toAccountView(row),
+      withdrawable: formatMinor(w.withdrawableMinor, row.currency),
+      bonus_not_withdrawable: formatMinor(w.bonusMinor, row.currency),
+      daily_withdrawal_left: w.capLeftMinor === null ? null : formatMinor(w.capLeftMinor, row.currency),
+    };
+  });
+}
+
+/**
  * Holds `amount` on the client's account for a payout to one of its cards. Inside one
  * transaction: the account row is locked, so concurrent requests queue and each sees the
  * balance the previous one left; one that would overdraw is refused and changes nothing.
@@ -77,17 +173,9 @@ export async function requestWithdrawal(
       );
     }
     const card = await lockOwnCardForUse(txCtx, clientId, input.cardId);
-    if (account.balanceMinor - account.heldMinor < amountMinor) throw insufficientFunds();
-    // Trial bonus money can be invested but never paid out (issue 14).
-    await assertNotBonusMoney(tx, account, amountMinor);
+    // Under the account's row lock: what the accounts list calls withdrawable, by the same code.
+    refuseAboveWithdrawable(await withdrawableOf(txCtx, clientId, account), amountMinor);
     const now = ctx.clock.now();
-    const cap = limits.dailyWithdrawalCap.get(currency);
-    if (cap !== undefined) {
-      const today = await repo.sumSince(tx, account.id, saDayStart(now));
-      if (today + amountMinor > cap) {
-        throw new DomainError(ErrorCode.LimitExceeded, MoneyMessages.dailyCapExceeded, 409);
-      }
-    }
     const row = await repo.insertWithdrawal(tx, {
       reference: newReference('WDR'),
       clientId,

@@ -2,7 +2,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClientStanding } from '@imali/contract';
+import type { ClientProfile, ClientStanding } from '@imali/contract';
+import { profileQueryKey } from '@/lib/profile-query';
 
 const STANDING: ClientStanding = {
   version: 'standing-2026-11',
@@ -40,5 +41,17 @@ describe('StandingPanel', () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[2]!).getByText('Not yet')).toBeTruthy();
     expect(within(rows[1]!).getByText('Yes')).toBeTruthy();
+  });
+
+  it('brings the header badges (the cached profile) to the figures it shows, so one page never shows two', async () => {
+    const client = new QueryClient();
+    client.setQueryData(profileQueryKey, { id: 7, vip: 0, score: 65, order_num: 0 } as ClientProfile);
+    render(
+      <QueryClientProvider client={client}>
+        <StandingPanel />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('VIP 1')).toBeTruthy();
+    expect(client.getQueryData(profileQueryKey)).toMatchObject({ id: 7, vip: 1, score: 55, order_num: 3 });
   });
 });

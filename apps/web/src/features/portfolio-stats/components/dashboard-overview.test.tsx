@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
-import { ASSETS, SUMMARY, WEEK } from './fixtures';
+import { ASSETS, LOAN_SUMMARY, SUMMARY, WEEK } from './fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -140,6 +140,32 @@ describe('Dashboard portfolio figures', () => {
       'Funds25.00%, ZAR 3.086kZAR 3,086.41',
     ]);
     expect(document.querySelectorAll('[data-testid="allocation-donut"] svg path')).toHaveLength(2);
+  });
+
+  it('shows a loan paid out as a liability (outstanding, next instalment, due date) and the total net of it', async () => {
+    renderDashboard();
+    await settle(PROFILE_PATH, { name: 'Thandi Nkosi' });
+    await settle(PORTFOLIO_PATH, LOAN_SUMMARY);
+    await settle(ASSET_PATH, { ...ASSETS, total_value_zar: '50358.02' });
+    await settle(WEEK_PATH, WEEK);
+    expect(nbsp(screen.getByTestId('dashboard-total').textContent)).toBe('ZAR 50,358.02');
+    expect(nbsp(screen.getByTestId('dashboard-net').textContent)).toBe('Net of loans ZAR 39,356.41');
+    const loans = within(screen.getByRole('region', { name: 'Loans' }));
+    expect(nbsp(loans.getByTestId('liabilities-total').textContent)).toBe('ZAR 11,001.61');
+    const loan = within(loans.getByTestId('loan-LON-0000000042'));
+    const value = (label: string) => nbsp(loan.getByText(label).nextElementSibling?.textContent);
+    expect(value('Outstanding')).toBe('ZAR 11,001.61');
+    expect(value('Next instalment')).toBe('ZAR 916.80');
+    expect(value('Due')).toBe('18 Dec 2026');
+    expect(value('Borrowed')).toBe('ZAR 10,000.00');
+    cleanup();
+    pending.clear();
+
+    // Without a loan there is no liability and no second figure.
+    renderDashboard();
+    await loadAll();
+    expect(screen.queryByTestId('dashboard-net')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Loans' })).toBeNull();
   });
 
   it("colours a loss red, no change grey, and shows '--%' when the day's ratio is not defined", async () => {

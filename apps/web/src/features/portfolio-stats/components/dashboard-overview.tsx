@@ -4,13 +4,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { MASK, PRODUCT_LABELS, money, signedMoney, signedRatio, toneClass } from '../model/format';
 import { AllocationDonut } from './allocation-donut';
+import { LoanLiabilities, NetOfLoans } from './loan-liabilities';
 import type { DashboardStats } from './use-dashboard-stats';
 import { WeekProfitBars } from './week-profit-bars';
 
 /**
- * The Dashboard's portfolio block: the total value in ZAR with the assets-visibility toggle,
- * today's change (green up, red down, grey flat), the week's profit bars and the allocation by
- * product. The visibility preference is the app's (kept in local storage); hidden, every amount
+ * The Dashboard's portfolio block: the total value in ZAR with the assets-visibility toggle (and,
+ * when loans are owed, the total net of them and the loans as liabilities), today's change (green
+ * up, red down, grey flat), the week's profit bars and the allocation by product. The visibility preference is the app's (kept in local storage); hidden, every amount
  * shows the mask.
  */
 export function DashboardOverview({
@@ -67,6 +68,9 @@ export function DashboardOverview({
             </p>
           )}
         </div>
+        {summary && (
+          <NetOfLoans summary={summary} visible={visible} className="text-brand-100" testId="dashboard-net" />
+        )}
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <span className="text-brand-100">Today</span>
           {loading.portfolio ? (
@@ -122,6 +126,8 @@ export function DashboardOverview({
             "Accounts in other currencies are converted to ZAR at today's published mid rates."}
         </p>
       </section>
+
+      {summary && <LoanLiabilities summary={summary} visible={visible} />}
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section

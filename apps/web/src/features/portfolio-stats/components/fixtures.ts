@@ -38,6 +38,30 @@ export const SUMMARY: PortfolioSummary = {
     ],
   },
   as_of: '2026-11-18T10:00:00.000Z',
+  liabilities: { total: '0.00', loans: [] },
+  net_value: '40358.02',
+};
+
+/** The same client after a ZAR 10,000 loan was paid out (issue 24): cash and total up 10,000, 11,001.61 owed. */
+export const LOAN_SUMMARY: PortfolioSummary = {
+  ...SUMMARY,
+  cash: { balance: '38012.349', available: '37000.00', held: '1012.34' },
+  total_value: '50358.02',
+  liabilities: {
+    total: '11001.61',
+    loans: [
+      {
+        reference: 'LON-0000000042',
+        account_id: 1,
+        currency: 'ZAR',
+        principal: '10000.00',
+        outstanding: '11001.61',
+        next_instalment: { amount: '916.80', due_on: '2026-12-18' },
+        paid_out_at: '2026-11-18T09:30:00.000Z',
+      },
+    ],
+  },
+  net_value: '39356.41',
 };
 
 export const ASSETS: AssetSummary = {
@@ -84,6 +108,7 @@ export const series = (period: ValueSeries['period'], days: number): ValueSeries
     day: `2026-11-${String(18 - days + 1 + i).padStart(2, '0')}`,
     value: `${40000 + i * 10}.00`,
     net_flow: i === 0 ? '40000.00' : '0.00',
+    loan_flow: '0.00',
     growth: `1.00${i}000`,
   })),
 });

@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account, PortfolioSummary as Summary, ValueSeries } from '@imali/contract';
 import { toast } from '@/components/ui/toast';
-import { ASSETS, STOCKS, SUMMARY, empty, series } from './fixtures';
+import { ASSETS, LOAN_SUMMARY, STOCKS, SUMMARY, empty, series } from './fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -28,16 +28,27 @@ const SERIES: Record<string, ValueSeries> = {
 };
 
 let summaryFails = false;
+let withLoan = false;
 const get = vi.fn(async (path: string, options?: { query?: Record<string, string> }) => {
   const q = options?.query ?? {};
   if (path === '/api/account/app/v1') return ACCOUNTS;
   if (path.endsWith('/portfolio')) {
     if (summaryFails) throw new Error('Request failed.');
+    if (withLoan) return { ...LOAN_SUMMARY, account_id: q.account_id === '1' ? 1 : null };
     return q.account_id === '1' ? ZAR_SUMMARY : SUMMARY;
   }
   if (path.endsWith('/asset')) return ASSETS;
-  if (path.endsWith('/value_series'))
-    return SERIES[q.period!] ?? series(q.period as ValueSeries['period'], 4);
+  if (path.endsWith('/value_series')) {
+    const found = SERIES[q.period!] ?? series(q.period as ValueSeries['period'], 4);
+    if (!withLoan) return found;
+    // The payout's day: no deposit, 10,000 of loan money.
+    return {
+      ...found,
+      points: found.points.map((p, i) =>
+        i === found.points.length - 1 ? { ...p, value: '50358.02', loan_flow: '10000.00' } : p,
+      ),
+    };
+  }
   if (path.endsWith('/stock_portfolio')) return STOCKS;
   if (path.endsWith('/fund_portfolio')) return empty('fund');
   if (path.endsWith('/stru_portfolio')) return empty('quant');
@@ -66,6 +77,7 @@ function renderSummary(visible = true, at = '/portfolio/summary') {
 
 beforeEach(() => {
   summaryFails = false;
+  withLoan = false;
   vi.spyOn(toast, 'error');
 });
 
@@ -75,6 +87,49 @@ afterEach(() => {
 });
 
 describe('Portfolio Summary', () => {
+  it('shows a loan as a liability beside the total, the total net of it, and its payout apart from Net deposits', async () => {
+    withLoan = true;
+    renderSummary();
+    const total = await screen.findByTestId('summary-total');
+    expect(nbsp(total.textContent)).toBe('ZAR 50,358.02');
+    expect(nbsp(screen.getByTestId('summary-net').textContent)).toBe('Net of loans ZAR 39,356.41');
+    const loans = within(screen.getByRole('region', { name: 'Loans' }));
+    expect(nbsp(loans.getByTestId('liabilities-total').textContent)).toBe('ZAR 11,001.61');
+    const loan = within(loans.getByTestId('loan-LON-0000000042'));
+    const value = (label: string) => nbsp(loan.getByText(label).nextElementSibling?.textContent);
+    expect(value('Outstanding')).toBe('ZAR 11,001.61');
+    expect(value('Next instalment')).toBe('ZAR 916.80');
+    expect(value('Due')).toBe('18 Dec 2026');
+
+    // The table under the chart: the payout is in its own column, not in Net deposits.
+    const table = within(await screen.findByTestId('value-table'));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Day',
+      'Value',
+      'Net deposits',
+      'Loan',
+    ]);
+    const today = table.getAllByRole('row')[1]!;
+    expect([...today.querySelectorAll('td')].map((td) => nbsp(td.textContent))).toEqual([
+      'ZAR 50,358.02',
+      'ZAR 0.00',
+      '+ZAR 10,000.00',
+    ]);
+  });
+
+  it('shows no liability, no net figure and no loan column without a loan', async () => {
+    renderSummary();
+    await screen.findByTestId('summary-total');
+    expect(screen.queryByTestId('summary-net')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Loans' })).toBeNull();
+    const table = within(await screen.findByTestId('value-table'));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Day',
+      'Value',
+      'Net deposits',
+    ]);
+  });
+
   it('starts on the total of all accounts in ZAR, with MWR only and the TWR/MWR explanation', async () => {
     renderSummary();
     const total = await screen.findByTestId('summary-total');

@@ -34,6 +34,7 @@ import {
 import { FETCH_PORTFOLIO_FAILED } from '../model/loading';
 import { DEFAULT_PERIOD, summaryChoice } from '../model/summary-choice';
 import { AllocationDonut } from './allocation-donut';
+import { LoanLiabilities, NetOfLoans } from './loan-liabilities';
 import { ProductBreakdown } from './product-breakdown';
 import { ValueChart } from './value-chart';
 
@@ -224,6 +225,7 @@ function SummaryBody({
             >
               {money(summary.total_value, c, visible)}
             </p>
+            <NetOfLoans summary={summary} visible={visible} className="text-slate-600" testId="summary-net" />
             <p className="mt-1 text-sm">
               <span className="text-slate-500">Today </span>
               <span
@@ -285,6 +287,8 @@ function SummaryBody({
 
         <ValueOverPeriod account={account} period={period} since={chosen?.from} visible={visible} />
       </section>
+
+      <LoanLiabilities summary={summary} visible={visible} headingLevel={3} />
 
       <AfterFirstPaint placeholder={<Skeleton className="h-[760px] w-full rounded-2xl lg:h-[520px]" />}>
         <SummaryDetails summary={summary} period={period} visible={visible} />
@@ -498,6 +502,8 @@ function SummaryDetails({
 
 /** The chart's points as a table: always there for screen readers, on screen on request. */
 function SeriesTable({ series, visible, shown }: { series: ValueSeries; visible: boolean; shown: boolean }) {
+  // Loan money has its own column (it is not a deposit), shown when the period has any.
+  const loans = series.points.some((p) => /[1-9]/.test(p.loan_flow));
   return (
     <div className={shown ? 'mt-2 max-h-64 overflow-auto rounded-lg border border-slate-100' : 'sr-only'}>
       <table className="w-full text-left text-xs" data-testid="value-table" data-period={series.period}>
@@ -515,6 +521,11 @@ function SeriesTable({ series, visible, shown }: { series: ValueSeries; visible:
             <th scope="col" className="px-3 py-1.5 text-right font-medium">
               Net deposits
             </th>
+            {loans && (
+              <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                Loan
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -529,6 +540,11 @@ function SeriesTable({ series, visible, shown }: { series: ValueSeries; visible:
               <td className="px-3 py-1 text-right tabular-nums">
                 {signedMoney(p.net_flow, series.currency, visible)}
               </td>
+              {loans && (
+                <td className="px-3 py-1 text-right tabular-nums">
+                  {signedMoney(p.loan_flow, series.currency, visible)}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -10,6 +10,7 @@ import {
   MoneyMessages,
   type Account,
   type BankCard,
+  type CashAccount,
   type ClientProfile,
   type MoneyLimits,
   type Withdrawal,
@@ -19,10 +20,17 @@ import { modal, ModalHost } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/http';
 
-const ACCOUNTS: Account[] = [
-  { id: 1, currency: 'ZAR', balance: '25000.00', available: '25000.00', held: '0.00' },
-  { id: 2, currency: 'USD', balance: '1500.00', available: '1500.00', held: '0.00' },
+const free = (account: Account): CashAccount => ({
+  ...account,
+  withdrawable: account.available,
+  bonus_not_withdrawable: '0.00',
+  daily_withdrawal_left: '50000.00',
+});
+const ACCOUNTS: CashAccount[] = [
+  free({ id: 1, currency: 'ZAR', balance: '25000.00', available: '25000.00', held: '0.00' }),
+  free({ id: 2, currency: 'USD', balance: '1500.00', available: '1500.00', held: '0.00' }),
 ];
+let accounts = ACCOUNTS;
 const CARDS: BankCard[] = [
   {
     id: 9,
@@ -41,7 +49,7 @@ let profile: Partial<ClientProfile> = { has_pin: true, pin_locked: false };
 
 const requestWithdrawal = vi.fn();
 const verifyPin = vi.fn();
-vi.mock('../api/accounts', () => ({ useAccounts: () => ({ data: ACCOUNTS, isLoading: false }) }));
+vi.mock('../api/accounts', () => ({ useAccounts: () => ({ data: accounts, isLoading: false }) }));
 vi.mock('../api/bank-cards', () => ({ useBankCards: () => ({ data: CARDS, isLoading: false }) }));
 vi.mock('../api/limits', () => ({
   useLimits: () => ({ data: LIMITS, byCurrency: (c: string) => LIMITS.find((l) => l.currency === c) }),
@@ -82,6 +90,8 @@ function renderDrawer() {
   );
 }
 
+/** Text as read (Intl puts a no-break space between the currency code and the amount). */
+const textOf = (element: HTMLElement) => element.textContent?.replace(/\s/g, ' ');
 const amountField = () => screen.getByLabelText('Amount');
 const withdrawButton = () => screen.getByRole('button', { name: 'Withdraw' });
 
@@ -92,6 +102,7 @@ async function enterPin(user: ReturnType<typeof userEvent.setup>, pin: string) {
 }
 
 beforeEach(() => {
+  accounts = ACCOUNTS;
   profile = { has_pin: true, pin_locked: false };
   requestWithdrawal.mockReset();
   requestWithdrawal.mockImplementation(async (body: { amount: string }) => done(body.amount));
@@ -126,6 +137,74 @@ describe('Withdrawal form', () => {
     await user.type(amountField(), '24');
     await user.click(withdrawButton());
     await screen.findByText('Minimum withdrawal is 25.00 USD.');
+  });
+
+  it('offers only what may be withdrawn: with a ZAR 500 trial bonus, "up to" and MAX are the withdrawable amount, and more is refused before the PIN', async () => {
+    const user = userEvent.setup();
+    accounts = [
+      {
+        id: 1,
+        currency: 'ZAR',
+        balance: '20865.76',
+        available: '20865.76',
+        held: '0.00',
+        withdrawable: '20365.76',
+        bonus_not_withdrawable: '500.00',
+        daily_withdrawal_left: '100000.00',
+      },
+    ];
+    renderDrawer();
+    expect(screen.getByText('Minimum ZAR 500.00 · up to ZAR 20,365.76')).toBeTruthy();
+    expect(textOf(screen.getByTestId('withdrawable-note'))).toBe(
+      'ZAR 500.00 of your balance is trial bonus: it can be invested but not withdrawn.',
+    );
+    await user.click(screen.getByRole('button', { name: 'MAX' }));
+    expect((amountField() as HTMLInputElement).value).toBe('20365.76');
+
+    await user.clear(amountField());
+    await user.type(amountField(), '20365.77');
+    await user.click(withdrawButton());
+    await screen.findByText(
+      'You can withdraw up to ZAR 20,365.76: ZAR 500.00 of your balance is trial bonus, which can be invested but not withdrawn.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(verifyPin).not.toHaveBeenCalled();
+    expect(requestWithdrawal).not.toHaveBeenCalled();
+
+    // Exactly the withdrawable amount goes on to the PIN and the server.
+    await user.click(screen.getByRole('button', { name: 'MAX' }));
+    await user.click(withdrawButton());
+    await enterPin(user, '123456');
+    await screen.findByText('Withdrawal requested');
+    expect(requestWithdrawal.mock.calls[0]![0]).toEqual({ account_id: 1, receiver: 9, amount: '20365.76' });
+  });
+
+  it("refuses more than today's withdrawal limit leaves, saying so, before the PIN", async () => {
+    const user = userEvent.setup();
+    accounts = [
+      {
+        id: 1,
+        currency: 'ZAR',
+        balance: '25000.00',
+        available: '24400.00',
+        held: '600.00',
+        withdrawable: '4400.00',
+        bonus_not_withdrawable: '0.00',
+        daily_withdrawal_left: '4400.00',
+      },
+    ];
+    renderDrawer();
+    expect(screen.getByText('Minimum ZAR 500.00 · up to ZAR 4,400.00')).toBeTruthy();
+    expect(textOf(screen.getByTestId('withdrawable-note'))).toBe(
+      'Your daily withdrawal limit leaves ZAR 4,400.00 for today.',
+    );
+    await user.type(amountField(), '4400.01');
+    await user.click(withdrawButton());
+    await screen.findByText(
+      'You can withdraw up to ZAR 4,400.00 today: your daily withdrawal limit leaves no more.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requestWithdrawal).not.toHaveBeenCalled();
   });
 
   it('asks for the PIN before every withdrawal, then sends amount, account and card', async () => {

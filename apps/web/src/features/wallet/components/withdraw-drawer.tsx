@@ -19,7 +19,7 @@ import { walletKeys } from '../api/keys';
 import { useLimits } from '../api/limits';
 import { requestWithdrawal } from '../api/withdrawals';
 import { displayAmount, maskCardNumber } from '../model/display';
-import { withdrawalFormSchema, type WithdrawalFormValues } from '../model/forms';
+import { withdrawableNote, withdrawalFormSchema, type WithdrawalFormValues } from '../model/forms';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { openBankCardModal } from './bank-card-modal';
 import { AccountPicker, Amount, Notice, StatusBadge, SummaryRows } from './parts';
@@ -141,8 +141,9 @@ function Result({
 
 /**
  * The 'withdraw' bottom drawer: account, one of the client's bank cards, amount between the
- * minimum and the available balance; every withdrawal asks for the PIN (the server spends one
- * PIN verification per withdrawal).
+ * minimum and what may be withdrawn now (the server's `withdrawable`: "up to" and MAX use it, and
+ * the form refuses more, naming the limit, before the PIN); every withdrawal asks for the PIN (the
+ * server spends one PIN verification per withdrawal).
  */
 export default function WithdrawDrawer({
   params,
@@ -174,6 +175,7 @@ export default function WithdrawDrawer({
   const cardId = useWatch({ control: form.control, name: 'cardId' });
   const account = accounts?.find((a) => String(a.id) === accountId);
   const minimum = account ? limits.byCurrency(account.currency)?.min_withdrawal : undefined;
+  const note = account ? withdrawableNote(account) : undefined;
 
   useEffect(() => {
     if (!form.getValues('accountId') && accounts?.[0]) form.setValue('accountId', String(accounts[0].id));
@@ -261,6 +263,11 @@ export default function WithdrawDrawer({
           </div>
         </div>
       )}
+      {note && (
+        <Notice tone="warning">
+          <span data-testid="withdrawable-note">{note}</span>
+        </Notice>
+      )}
       {cards && cards.length > 0 ? (
         <CardPicker
           cards={cards}
@@ -297,7 +304,7 @@ export default function WithdrawDrawer({
             <button
               type="button"
               className="rounded-lg px-2 py-1 text-xs font-bold text-brand-600 hover:bg-brand-50"
-              onClick={() => form.setValue('amount', account.available, { shouldValidate: true })}
+              onClick={() => form.setValue('amount', account.withdrawable, { shouldValidate: true })}
             >
               MAX
             </button>
@@ -305,7 +312,7 @@ export default function WithdrawDrawer({
         }
         hint={
           account && minimum
-            ? `Minimum ${displayAmount(minimum, account.currency)} · up to ${displayAmount(account.available, account.currency)}`
+            ? `Minimum ${displayAmount(minimum, account.currency)} · up to ${displayAmount(account.withdrawable, account.currency)}`
             : undefined
         }
       />

@@ -5,6 +5,7 @@ import {
   depositFormSchema,
   proofFileError,
   transferFormSchema,
+  withdrawableNote,
   withdrawalFormSchema,
 } from './forms';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
@@ -79,7 +80,15 @@ describe('deposit form', () => {
 });
 
 describe('withdrawal form', () => {
-  const schema = withdrawalFormSchema(ACCOUNTS, (c) => MINIMUMS[c]?.withdrawal);
+  const schema = withdrawalFormSchema(
+    ACCOUNTS.map((a) => ({
+      ...a,
+      withdrawable: a.available,
+      bonus_not_withdrawable: '0.00',
+      daily_withdrawal_left: null,
+    })),
+    (c) => MINIMUMS[c]?.withdrawal,
+  );
 
   it('needs amount ≥ minimum and ≤ available, and a card', () => {
     expect(messages(schema.safeParse({ accountId: '1', cardId: '7', amount: '499.99' }))).toEqual({
@@ -92,6 +101,43 @@ describe('withdrawal form', () => {
     expect(messages(schema.safeParse({ accountId: '1', cardId: '', amount: '600' }))).toEqual({
       cardId: 'Choose a bank card',
     });
+  });
+});
+
+describe('withdrawable note and refusal (issue 24)', () => {
+  const bonus = {
+    id: 1,
+    currency: 'ZAR',
+    available: '20865.76',
+    withdrawable: '20365.76',
+    bonus_not_withdrawable: '500.00',
+    daily_withdrawal_left: '100000.00',
+  };
+  const capped = { ...bonus, withdrawable: '4400.00', daily_withdrawal_left: '4400.00' };
+  const plain = (text: string | undefined) => text?.replace(/\s/g, ' ');
+
+  it('names the limit that binds: the bonus, else the daily cap; nothing when all is withdrawable', () => {
+    expect(plain(withdrawableNote(bonus))).toBe(
+      'ZAR 500.00 of your balance is trial bonus: it can be invested but not withdrawn.',
+    );
+    // Both limit it, the cap more: the cap is what the client can act on today.
+    expect(plain(withdrawableNote(capped))).toBe(
+      'Your daily withdrawal limit leaves ZAR 4,400.00 for today.',
+    );
+    expect(
+      withdrawableNote({ ...bonus, withdrawable: '20865.76', bonus_not_withdrawable: '0.00' }),
+    ).toBeUndefined();
+  });
+
+  it('refuses above withdrawable with that reason, above available with the balance message', () => {
+    const schema = withdrawalFormSchema([bonus], () => '500.00');
+    const amount = (a: string) =>
+      plain(messages(schema.safeParse({ accountId: '1', cardId: '7', amount: a })).amount);
+    expect(amount('20365.77')).toBe(
+      'You can withdraw up to ZAR 20,365.76: ZAR 500.00 of your balance is trial bonus, which can be invested but not withdrawn.',
+    );
+    expect(amount('20865.77')).toBe('Insufficient available balance for this request.');
+    expect(amount('20365.76')).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MoneyMessages, amountString, bankCardForm } from '@imali/contract';
-import { type Currency, checkAmount, isCurrency } from '@imali/money';
+import { type Currency, checkAmount, formatCurrency, isCurrency } from '@imali/money';
 
 /** The Add/Edit Bank Card form: spec section 5 rules and messages, shared with the server. */
 export const bankCardFormSchema = bankCardForm;
@@ -13,6 +13,13 @@ export const WalletMessages = {
   proofType: 'Only image or PDF files are allowed.',
   proofSize: 'File must be smaller than 20MB.',
   proofRequired: 'Please choose a file to upload.',
+  bonusNote: (bonus: string) =>
+    `${bonus} of your balance is trial bonus: it can be invested but not withdrawn.`,
+  capNote: (left: string) => `Your daily withdrawal limit leaves ${left} for today.`,
+  aboveWithdrawableBonus: (upTo: string, bonus: string) =>
+    `You can withdraw up to ${upTo}: ${bonus} of your balance is trial bonus, which can be invested but not withdrawn.`,
+  aboveWithdrawableCap: (upTo: string) =>
+    `You can withdraw up to ${upTo} today: your daily withdrawal limit leaves no more.`,
 } as const;
 
 /** What a form needs to know about an account to validate an amount against it. */
@@ -75,12 +82,63 @@ export function depositFormSchema(
 }
 export type DepositFormValues = z.input<ReturnType<typeof depositFormSchema>>;
 
+/** What the withdrawal form needs to know: the account's withdrawable figures (the server's rule). */
+export interface WithdrawalAccountFacts extends AccountFacts {
+  withdrawable: string;
+  bonus_not_withdrawable: string;
+  daily_withdrawal_left: string | null;
+}
+
+const minorOf = (text: string, currency: Currency) => {
+  const parsed = checkAmount(text, currency, { allowZero: true });
+  return parsed.ok ? parsed.minor : 0n;
+};
+
+/**
+ * Why an account's withdrawable amount is below its available balance, as one sentence for the
+ * drawer (undefined when nothing holds it back): the trial bonus still in it, or what the daily
+ * limit leaves. The server computes the figures; this only names the one that binds.
+ */
+export function withdrawableNote(account: WithdrawalAccountFacts): string | undefined {
+  if (!isCurrency(account.currency)) return undefined;
+  const currency = account.currency;
+  const withdrawable = minorOf(account.withdrawable, currency);
+  const available = minorOf(account.available, currency);
+  if (withdrawable >= available) return undefined;
+  const bonus = minorOf(account.bonus_not_withdrawable, currency);
+  if (bonus > 0n && available - bonus <= withdrawable) {
+    return WalletMessages.bonusNote(formatCurrency(account.bonus_not_withdrawable, currency));
+  }
+  if (
+    account.daily_withdrawal_left !== null &&
+    minorOf(account.daily_withdrawal_left, currency) <= withdrawable
+  ) {
+    return WalletMessages.capNote(formatCurrency(account.daily_withdrawal_left, currency));
+  }
+  return undefined;
+}
+
+/** The form's refusal of an amount above withdrawable (but within available), naming the reason. */
+function aboveWithdrawableMessage(account: WithdrawalAccountFacts, currency: Currency): string {
+  const upTo = formatCurrency(account.withdrawable, currency);
+  const bonus = minorOf(account.bonus_not_withdrawable, currency);
+  const available = minorOf(account.available, currency);
+  if (bonus > 0n && available - bonus <= minorOf(account.withdrawable, currency)) {
+    return WalletMessages.aboveWithdrawableBonus(
+      upTo,
+      formatCurrency(account.bonus_not_withdrawable, currency),
+    );
+  }
+  return WalletMessages.aboveWithdrawableCap(upTo);
+}
+
 /**
  * Withdrawal form: account, one of the client's bank cards, amount ≥ the currency's minimum
- * withdrawal and ≤ the account's available balance.
+ * withdrawal and ≤ what the server says may be withdrawn now (`withdrawable`: available less the
+ * trial bonus, no more than today's limit leaves), each refusal saying which limit it is.
  */
 export function withdrawalFormSchema(
-  accounts: readonly AccountFacts[],
+  accounts: readonly WithdrawalAccountFacts[],
   minimumFor: (currency: string) => string | undefined,
 ) {
   return z
@@ -106,6 +164,12 @@ export function withdrawalFormSchema(
         });
       } else if (isAbove(values.amount, account.available, currency)) {
         ctx.addIssue({ code: 'custom', path: ['amount'], message: MoneyMessages.insufficientFunds });
+      } else if (isAbove(values.amount, account.withdrawable, currency)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: aboveWithdrawableMessage(account, currency),
+        });
       }
     });
 }
