@@ -31,6 +31,14 @@ export const ApplicationMessages = {
   trialTermsChanged: 'The trial bonus terms have changed. Please read them again.',
   evidenceInvalid: 'Evidence must be files you uploaded here (images or PDF).',
   loanUnaffordable: 'The monthly instalment is more than you can afford on the income and expenses given.',
+  /** More pending loan applications than LOAN_MAX_PENDING (1 by default) would be open. */
+  loanPendingLimit: (max: number) =>
+    max === 1
+      ? 'You already have a loan application waiting for a decision. You can apply for another once it is decided.'
+      : `You already have ${max} loan applications waiting for a decision. You can apply for another once one is decided.`,
+  /** Affordability adds up instalments against one stated income, so in one currency. */
+  loanOtherCurrency: (currency: string) =>
+    `Your other loans are in ${currency}. Apply in ${currency} too, so that all your instalments are judged against one income.`,
   bonusNotWithdrawable:
     'Trial bonus money can be invested but not withdrawn or transferred. Your withdrawable balance is lower.',
   applicationNotFound: 'Application not found.',
@@ -135,9 +143,17 @@ export const loanQuote = z.object({
     monthly_expenses: z.string(),
     /** Income − expenses. */
     disposable_income: z.string(),
+    /**
+     * The monthly instalments of the client's other loans (pending, or approved and still
+     * running), counted with this one's against the disposable income; '0.00' when none.
+     */
+    other_loans_instalments: z.string(),
     /** The most an instalment may take of the disposable income, percent. */
     max_share: z.string(),
-    /** instalment ÷ disposable income, percent to 2 decimals ('--' when nothing is disposable). */
+    /**
+     * (instalment + other loans' instalments) ÷ disposable income, percent to 2 decimals ('--' when
+     * nothing is disposable).
+     */
     instalment_share: z.string(),
     affordable: z.boolean(),
     summary: z.string(),
