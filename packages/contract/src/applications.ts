@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountString, idField, moneyCurrency } from './ledger';
+import { plainDecimal } from './numbers';
 
 /**
  * Applications (issue 14): a trial bonus, a compensation claim and a loan, each behind its client
@@ -82,22 +83,23 @@ export const compensationApplicationBody = z.object({
     .max(3, 'Upload at most 3 evidence files'),
 });
 
-/** A monthly figure as typed ('1500', '1500.00'): zero or more, at most 2 decimals. */
-const incomeString = z
-  .string({ error: 'Enter an amount' })
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount (0 or more, at most 2 decimals)');
+/** A monthly figure as plain decimal text ('1500', '1500.00'): zero or more, at most 2 decimals. */
+const incomeString = plainDecimal(2, 'Enter an amount (0 or more, at most 2 decimals)', 12);
 
 export const LOAN_TERMS_MONTHS = { min: 3, max: 24 } as const;
 
 export const loanFields = z.object({
   account_id: idField('Choose an account'),
   amount: amountString,
-  term_months: z.coerce
-    .number({ error: 'Enter the term in months' })
-    .int('The term is a whole number of months')
-    .min(LOAN_TERMS_MONTHS.min, `The term is at least ${LOAN_TERMS_MONTHS.min} months`)
-    .max(LOAN_TERMS_MONTHS.max, `The term is at most ${LOAN_TERMS_MONTHS.max} months`),
+  /** A JSON number (text such as "12" or "0x10" is refused: numbers.ts). */
+  term_months: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'Enter the term in months' : 'The term is a whole number of months',
+    })
+    .refine((n) => Number.isSafeInteger(n) && !Object.is(n, -0), 'The term is a whole number of months')
+    .refine((n) => n >= LOAN_TERMS_MONTHS.min, `The term is at least ${LOAN_TERMS_MONTHS.min} months`)
+    .refine((n) => n <= LOAN_TERMS_MONTHS.max, `The term is at most ${LOAN_TERMS_MONTHS.max} months`),
   purpose: reasonText('Purpose', 500),
   monthly_income: incomeString,
   monthly_expenses: incomeString,
