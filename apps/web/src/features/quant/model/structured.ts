@@ -59,3 +59,13 @@ export function entryCost(text: string, pct: string): bigint | undefined {
 
 /** '+12.62%' / '-10.00%': a scenario's return as shown. */
 export const returnText = (s: Pick<KidScenario, 'return'>) => formatRatio(s.return);
+
+/** '1 day', '730 days'. */
+export const daysText = (days: number) => `${days.toLocaleString('en-US')} ${days === 1 ? 'day' : 'days'}`;
+
+/** 1 → '1st', 2 → '2nd', 3 → '3rd', 11 → '11th', 50 → '50th' (English ordinals). */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
