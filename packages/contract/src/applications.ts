@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountString, idField, moneyCurrency } from './ledger';
+import { plainDecimal } from './numbers';
 
 /**
  * Applications (issue 14): a trial bonus, a compensation claim and a loan, each behind its client
@@ -31,6 +32,14 @@ export const ApplicationMessages = {
   trialTermsChanged: 'The trial bonus terms have changed. Please read them again.',
   evidenceInvalid: 'Evidence must be files you uploaded here (images or PDF).',
   loanUnaffordable: 'The monthly instalment is more than you can afford on the income and expenses given.',
+  /** More pending loan applications than LOAN_MAX_PENDING (1 by default) would be open. */
+  loanPendingLimit: (max: number) =>
+    max === 1
+      ? 'You already have a loan application waiting for a decision. You can apply for another once it is decided.'
+      : `You already have ${max} loan applications waiting for a decision. You can apply for another once one is decided.`,
+  /** Affordability adds up instalments against one stated income, so in one currency. */
+  loanOtherCurrency: (currency: string) =>
+    `Your other loans are in ${currency}. Apply in ${currency} too, so that all your instalments are judged against one income.`,
   bonusNotWithdrawable:
     'Trial bonus money can be invested but not withdrawn or transferred. Your withdrawable balance is lower.',
   applicationNotFound: 'Application not found.',
@@ -74,22 +83,23 @@ export const compensationApplicationBody = z.object({
     .max(3, 'Upload at most 3 evidence files'),
 });
 
-/** A monthly figure as typed ('1500', '1500.00'): zero or more, at most 2 decimals. */
-const incomeString = z
-  .string({ error: 'Enter an amount' })
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount (0 or more, at most 2 decimals)');
+/** A monthly figure as plain decimal text ('1500', '1500.00'): zero or more, at most 2 decimals. */
+const incomeString = plainDecimal(2, 'Enter an amount (0 or more, at most 2 decimals)', 12);
 
 export const LOAN_TERMS_MONTHS = { min: 3, max: 24 } as const;
 
 export const loanFields = z.object({
   account_id: idField('Choose an account'),
   amount: amountString,
-  term_months: z.coerce
-    .number({ error: 'Enter the term in months' })
-    .int('The term is a whole number of months')
-    .min(LOAN_TERMS_MONTHS.min, `The term is at least ${LOAN_TERMS_MONTHS.min} months`)
-    .max(LOAN_TERMS_MONTHS.max, `The term is at most ${LOAN_TERMS_MONTHS.max} months`),
+  /** A JSON number (text such as "12" or "0x10" is refused: numbers.ts). */
+  term_months: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'Enter the term in months' : 'The term is a whole number of months',
+    })
+    .refine((n) => Number.isSafeInteger(n) && !Object.is(n, -0), 'The term is a whole number of months')
+    .refine((n) => n >= LOAN_TERMS_MONTHS.min, `The term is at least ${LOAN_TERMS_MONTHS.min} months`)
+    .refine((n) => n <= LOAN_TERMS_MONTHS.max, `The term is at most ${LOAN_TERMS_MONTHS.max} months`),
   purpose: reasonText('Purpose', 500),
   monthly_income: incomeString,
   monthly_expenses: incomeString,
@@ -135,9 +145,17 @@ export const loanQuote = z.object({
     monthly_expenses: z.string(),
     /** Income − expenses. */
     disposable_income: z.string(),
+    /**
+     * The monthly instalments of the client's other loans (pending, or approved and still
+     * running), counted with this one's against the disposable income; '0.00' when none.
+     */
+    other_loans_instalments: z.string(),
     /** The most an instalment may take of the disposable income, percent. */
     max_share: z.string(),
-    /** instalment ÷ disposable income, percent to 2 decimals ('--' when nothing is disposable). */
+    /**
+     * (instalment + other loans' instalments) ÷ disposable income, percent to 2 decimals ('--' when
+     * nothing is disposable).
+     */
     instalment_share: z.string(),
     affordable: z.boolean(),
     summary: z.string(),

@@ -100,6 +100,7 @@ export const TradingMessages = {
   quantityRequired: 'Enter a quantity',
   quantityInvalid: 'Enter a valid quantity',
   quantityPositive: 'Quantity must be greater than 0',
+  priceInvalid: 'Enter a valid price',
   wholeShares: 'Quantity must be a whole number of shares',
   belowMinimum: (minimum: string) => `The minimum for this offering is ${minimum}.`,
   aboveMaximum: (maximum: string) => `The maximum per client for this offering is ${maximum}.`,
@@ -139,6 +140,10 @@ export const MoneyMessages = {
   cardHeldByAnotherClient:
     'This card number is registered to another client. Please contact support to have it approved.',
   accountNotFound: 'Account not found.',
+  amountInvalid: 'Enter a valid amount',
+  amountNegative: 'Amount must not be negative',
+  amountDecimals: 'Amounts allow at most 2 decimal places',
+  amountZero: 'Amount must be greater than 0',
   cardNotFound: 'Bank card not found.',
   depositNotFound: 'Deposit not found.',
   withdrawalNotFound: 'Withdrawal not found.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, idField } from './ledger';
+import { amountString, idField, idText } from './ledger';
 
 /**
  * Funds contract (issue 13 section 2): unit trusts bought for an amount and priced forward at the
@@ -101,11 +101,18 @@ export const fundNavHistory = z.object({
 });
 export type FundNavHistory = z.infer<typeof fundNavHistory>;
 
-/** account_id may be empty (the spec sends ''): the client's account in the fund's currency. */
+/**
+ * account_id may be empty (the spec sends ''): the client's account in the fund's currency. In a
+ * body an id is a JSON number; in a query string plain digits (numbers.ts).
+ */
 const optionalAccount = z
   .union([z.literal(''), z.null(), idField('Choose an account')])
   .optional()
   .transform((v) => (v === '' || v === null ? undefined : v));
+const optionalAccountText = z
+  .union([z.literal(''), idText('Choose an account')])
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
 
 /** POST /api/funds/app/v1/record/{id} (PIN, Idempotency-Key). */
 export const fundSubscribeBody = z.object({
@@ -117,7 +124,7 @@ export type FundSubscribeBody = z.input<typeof fundSubscribeBody>;
 /** GET /api/funds/app/v1/{id}/preview?amount=&account_id= */
 export const fundPreviewQuery = z.object({
   amount: amountString,
-  account_id: optionalAccount,
+  account_id: optionalAccountText,
 });
 
 export const fundPreview = z.object({

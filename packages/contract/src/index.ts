@@ -9,6 +9,7 @@ export * from './ipo-application';
 export * from './ledger';
 export * from './market';
 export * from './menu';
+export * from './numbers';
 export * from './portfolio';
 export * from './quant';
 export type { StandardSchemaV1 } from './standard-schema';

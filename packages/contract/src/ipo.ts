@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField } from './ledger';
+import { idField, idText } from './ledger';
+import { isPlainInteger } from './numbers';
 import { offering } from './trading';
 
 /**
@@ -32,21 +33,21 @@ export const IpoMessages = {
   lapsed: (price: string) => `Lapsed: not reconfirmed at the final price of ${price}.`,
 } as const;
 
-/** A lot count typed by the client: a positive whole number. */
+/**
+ * A lot count: a positive whole number, a JSON number in a body (lotsField) and plain digits in
+ * a query string (lotsQuery); anything else is refused with IpoMessages.lotsWhole (numbers.ts).
+ */
+const lotsMessage = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === '' ? IpoMessages.lotsRequired : IpoMessages.lotsWhole;
 export const lotsField = z
-  .union([z.number(), z.string()], { error: IpoMessages.lotsRequired })
-  .transform((v, ctx) => {
-    const text = String(v).trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: IpoMessages.lotsRequired });
-      return z.NEVER;
-    }
-    if (!/^\d{1,9}$/.test(text) || Number(text) <= 0) {
-      ctx.addIssue({ code: 'custom', message: IpoMessages.lotsWhole });
-      return z.NEVER;
-    }
-    return Number(text);
-  });
+  .number({ error: lotsMessage })
+  .refine((n) => Number.isSafeInteger(n) && n > 0 && n <= 999_999_999, IpoMessages.lotsWhole);
+export const lotsQuery = z
+  .string({ error: lotsMessage })
+  .refine((t) => t !== '', IpoMessages.lotsRequired)
+  .refine((t) => t === '' || isPlainInteger(t, 9), IpoMessages.lotsWhole)
+  .transform(Number)
+  .refine((n) => n > 0, IpoMessages.lotsWhole);
 
 /** The IPO's terms (GET /api/ipo/app/v1/{id}). */
 export const ipoTerms = z.object({
@@ -91,6 +92,6 @@ export type IpoSubscribeBody = z.input<typeof ipoSubscribeBody>;
 
 /** GET /api/ipo/app/v1/preview/{id}?lots=&account_id=: the hold the application will place. */
 export const ipoPreviewQuery = z.object({
-  lots: lotsField.optional(),
-  account_id: idField('Choose an account').optional(),
+  lots: lotsQuery.optional(),
+  account_id: idText('Choose an account').optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, MoneyMessages } from './constants';
+import { isPlainDecimal, jsonInteger, plainDecimal, plainId } from './numbers';
 
 export { IDEMPOTENCY_HEADER, MoneyMessages };
 
@@ -19,47 +20,33 @@ export const idempotencyKey = z
   .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'Idempotency-Key must be 1-100 letters, digits or _ . : -');
 
 /**
- * A client-entered amount: positive, plain decimal, at most 2 decimals (every currency Imali holds
- * has 2). The server re-parses it for the account's currency; the web validates forms with it.
+ * A client-entered amount: positive, plain decimal text (numbers.ts: no sign, spaces, exponent or
+ * JSON number), at most 2 decimals (every currency Imali holds has 2; trailing zeros beyond are
+ * harmless). The server re-parses it for the account's currency; the web validates forms with it
+ * (after trimming what was typed: typedText).
  */
-export const amountString = z
-  .string({ error: 'Enter a valid amount' })
-  .trim()
-  .superRefine((value, ctx) => {
-    if (/^-\d+(\.\d+)?$/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must not be negative' });
-    } else if (!/^\d+(\.\d+)?$/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid amount' });
-    } else if ((value.split('.')[1] ?? '').replace(/0+$/, '').length > 2) {
-      ctx.addIssue({ code: 'custom', message: 'Amounts allow at most 2 decimal places' });
-    } else if (!/[1-9]/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be greater than 0' });
-    }
-  });
-
-/** A rate as decimal text, e.g. '18.25' or '0.054795'. */
-export const rateString = z
-  .string({ error: 'Enter a valid rate' })
-  .trim()
-  .regex(/^\d+(\.\d+)?$/, 'Enter a valid rate');
-
-/** An id in a body: a positive integer, as a JSON number or a digit string. */
-export const idField = (message: string) =>
-  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : NaN;
-    if (!Number.isSafeInteger(n) || n <= 0) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return n;
-  });
-
-export const idParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Invalid id.')
-    .transform(Number),
+export const amountString = z.string({ error: MoneyMessages.amountInvalid }).superRefine((value, ctx) => {
+  if (value.startsWith('-') && isPlainDecimal(value.slice(1), Infinity, Infinity)) {
+    ctx.addIssue({ code: 'custom', message: MoneyMessages.amountNegative });
+  } else if (!isPlainDecimal(value, Infinity, 15)) {
+    ctx.addIssue({ code: 'custom', message: MoneyMessages.amountInvalid });
+  } else if ((value.split('.')[1] ?? '').replace(/0+$/, '').length > 2) {
+    ctx.addIssue({ code: 'custom', message: MoneyMessages.amountDecimals });
+  } else if (!/[1-9]/.test(value)) {
+    ctx.addIssue({ code: 'custom', message: MoneyMessages.amountZero });
+  }
 });
+
+/** A rate as plain decimal text, e.g. '18.25' or '0.054795'. */
+export const rateString = plainDecimal(12, 'Enter a valid rate');
+
+/** An id in a JSON body: a positive whole JSON number (text such as "12" is refused). */
+export const idField = (message: string) => jsonInteger(message, { min: 1 });
+
+/** An id in a query string: positive, plain digits. */
+export const idText = (message: string) => plainId(message);
+
+export const idParam = z.object({ id: plainId('Invalid id.') });
 
 // ---------- Accounts ----------
 
@@ -187,7 +174,8 @@ export const bankCardForm = z.object({
 
 /** POST /api/bankcard/app/v1 (create; with `id`, updates that card) and PUT /api/bankcard/app/v1/{id}. */
 export const bankCardBody = z.object({
-  id: z.union([z.number(), z.string()]).optional(),
+  /** '' (or absent): a new card; a JSON number: the card to update. */
+  id: z.union([z.literal(''), idField(MoneyMessages.cardNotFound)]).optional(),
   bank_name: z
     .string({ error: 'Bank name is required' })
     .trim()

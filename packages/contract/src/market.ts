@@ -9,6 +9,7 @@
 // dollars and rupees with two decimals, indices in points. Market-data prices are JSON numbers
 // (display and charts); the latest-price call that feeds an order returns a decimal string.
 import { z } from 'zod';
+import { plainId, plainInteger } from './numbers';
 
 export { STOCK_DATA_BASE } from './constants';
 
@@ -89,11 +90,9 @@ export const SPARKLINE_MAX_POINTS = 500;
 export const sparklineQuery = z.object({
   country: countryParam,
   symbol: symbolParam,
-  points: z.coerce
-    .number({ error: 'Points must be a whole number.' })
-    .int('Points must be a whole number.')
-    .min(2, 'Points must be at least 2.')
-    .max(SPARKLINE_MAX_POINTS, `Points must be at most ${SPARKLINE_MAX_POINTS}.`)
+  points: plainInteger('Points must be a whole number.')
+    .refine((n) => n >= 2, 'Points must be at least 2.')
+    .refine((n) => n <= SPARKLINE_MAX_POINTS, `Points must be at most ${SPARKLINE_MAX_POINTS}.`)
     .default(60),
 });
 /** GET /market-data/stock_detail, GET /market-data/company */
@@ -107,14 +106,14 @@ export const priceQuery = stockRef;
 export const rankingQuery = z.object({
   country: countryParam.default('ZA'),
   kind: z.enum(RANKING_KINDS, { error: 'Kind must be gainers, losers or active.' }),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: plainInteger('Limit must be a whole number from 1 to 50.', { min: 1, max: 50 }).default(10),
 });
 export const indicesQuery = z.object({ country: countryParam.default('ZA') });
 export const newsListQuery = z.object({
   country: countryParam.default('ZA'),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: plainInteger('Limit must be a whole number from 1 to 50.', { min: 1, max: 50 }).default(20),
 });
-export const newsIdParams = z.object({ id: z.coerce.number().int().positive('Article not found.') });
+export const newsIdParams = z.object({ id: plainId('Article not found.') });
 /** GET /market-data/stream: symbols as `NPN,AAPL` or `JSE:NPN,NASDAQ:AAPL`; `key` for EventSource. */
 export const streamQuery = z.object({
   symbols: z.string().min(1, 'List the symbols to stream.').max(2000),

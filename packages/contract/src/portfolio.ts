@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PORTFOLIO_PERIODS, PORTFOLIO_PRODUCTS } from './constants';
+import { plainId } from './numbers';
 
 export { PORTFOLIO_PERIODS, PORTFOLIO_PRODUCTS };
 
@@ -15,13 +16,12 @@ export { PORTFOLIO_PERIODS, PORTFOLIO_PRODUCTS };
 export type PortfolioPeriod = (typeof PORTFOLIO_PERIODS)[number];
 export type PortfolioProduct = (typeof PORTFOLIO_PRODUCTS)[number];
 
-/** ?account_id= : a positive id, or empty/absent for the client's total. */
+/** ?account_id= : a positive id in plain digits, or empty/absent for the client's total. */
 export const statQuery = z.object({
   account_id: z
-    .string()
-    .trim()
-    .regex(/^\d{0,15}$/, { error: 'Choose an account' })
-    .optional(),
+    .union([z.literal(''), plainId('Choose an account')], { error: 'Choose an account' })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
 });
 
 const ratio = z.string().nullable();

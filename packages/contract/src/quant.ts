@@ -59,8 +59,11 @@ export const kidScenario = z.object({
   gain: z.string(),
   /** gain ÷ (reference amount + entry costs), a ratio. */
   return: z.string(),
-  /** The return per year over the term (compounded), a ratio. */
-  annual_return: z.string(),
+  /**
+   * The return per year over the term (compounded), a ratio; null when the term is under a year
+   * (PRIIPs: a product held less than a year shows its return over the period, not per year).
+   */
+  annual_return: z.string().nullable(),
 });
 export type KidScenario = z.infer<typeof kidScenario>;
 
@@ -70,8 +73,10 @@ export const kidCostPoint = z.object({
   days: z.number().int(),
   /** Entry costs plus, before maturity, the early-exit cost (money, for the reference amount). */
   total_costs: z.string(),
-  /** total costs ÷ reference amount ÷ years held, a ratio. */
-  annual_cost_impact: z.string(),
+  /** total costs ÷ reference amount over the time held, a ratio. */
+  cost_impact: z.string(),
+  /** cost_impact ÷ years held, a ratio; null when held under a year (not annualised then). */
+  annual_cost_impact: z.string().nullable(),
   /** false: exiting at this point is not possible under the terms (held to maturity). */
   available: z.boolean(),
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MARKET_COUNTRIES, MARKETS, QUOTE_UNITS } from './market';
 import { fundPosition } from './funds';
 import { ipoApplication } from './ipo-application';
-import { idField } from './ledger';
+import { idField, idText } from './ledger';
+import { isPlainDecimal, plainDecimal, plainId } from './numbers';
 import { structuredPosition, structuredTerms } from './quant';
 import {
   COST_BASIS_METHODS,
@@ -43,13 +44,19 @@ export type CountryProfile = z.infer<typeof countryProfile>;
 
 // ---------- Shared fields ----------
 
-/** A quantity typed by the client: positive decimal text (whole shares are checked per product). */
+/**
+ * A quantity typed by the client: positive plain decimal text (numbers.ts), up to 12 digits and 6
+ * decimals (whole shares are checked per product). A JSON number is refused like any other text
+ * that is not a plain number.
+ */
 export const quantityString = z
-  .union([z.string(), z.number()], { error: TradingMessages.quantityRequired })
-  .transform((v) => String(v).trim())
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? TradingMessages.quantityRequired : TradingMessages.quantityInvalid,
+  })
   .superRefine((value, ctx) => {
     if (value === '') ctx.addIssue({ code: 'custom', message: TradingMessages.quantityRequired });
-    else if (!/^\d{1,12}(\.\d{1,6})?$/.test(value))
+    else if (!isPlainDecimal(value, 6, 12))
       ctx.addIssue({ code: 'custom', message: TradingMessages.quantityInvalid });
     else if (!/[1-9]/.test(value))
       ctx.addIssue({ code: 'custom', message: TradingMessages.quantityPositive });
@@ -196,9 +203,9 @@ export type Quotation = z.infer<typeof quotation>;
 export const previewQuery = z.object({
   ttype: z.enum(['standard', 'fo', 'otc', 'sell']),
   quantity: quantityString.optional(),
-  account_id: idField('Choose an account').optional(),
-  offering_id: idField('Offering not found.').optional(),
-  order_id: idField('Order not found.').optional(),
+  account_id: idText('Choose an account').optional(),
+  offering_id: idText('Offering not found.').optional(),
+  order_id: idText('Order not found.').optional(),
   symbol: z.string().trim().max(20).optional(),
   market: z.enum(MARKETS).optional(),
   country: z.enum(MARKET_COUNTRIES).optional(),
@@ -270,7 +277,8 @@ export type OtcAllocateBody = z.input<typeof otcAllocateBody>;
  */
 export const sellBody = z.object({
   ttype: z.enum(ORDER_TTYPES),
-  price: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
+  /** Plain decimal text as shown (a JSON number is refused: no float carries a price). */
+  price: plainDecimal(8, TradingMessages.priceInvalid),
   quote_id: z.string().trim().min(1).max(64).optional(),
 });
 export type SellBody = z.input<typeof sellBody>;
@@ -282,10 +290,7 @@ export const orderListQuery = z.object({
 
 /** GET /api/client/app/v1/order?did=&ttype= */
 export const receiptQuery = z.object({
-  did: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Order not found.')
-    .transform(Number),
+  did: plainId(TradingMessages.orderNotFound),
   ttype: z.enum(ORDER_TTYPES).optional(),
 });
 

@@ -68,6 +68,8 @@ const envSchema = z.object({
    * the shipped schedule of its country. Unset: the shipped schedules (packages/money/fee-schedules).
    */
   FEE_SCHEDULES_DIR: z.string().optional(),
+  /** Loan applications one client may have waiting for a decision at once (issue 24, point 15). */
+  LOAN_MAX_PENDING: z.coerce.number().int().min(1).max(100).default(1),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {

@@ -6,7 +6,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketApiKey } from '../modules/market/market.service';
-import { createTestClient, fund, publishRates, type TestClient } from '../modules/ledger/money-test-kit';
+import {
+  createTestClient,
+  fund,
+  moneySnapshot,
+  publishRates,
+  type TestClient,
+} from '../modules/ledger/money-test-kit';
 import { markPinVerified } from '../modules/session/session.service';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -192,4 +198,144 @@ describe('fuzzing every route through its schema', () => {
     expect(sent).toBeGreaterThan(1500);
     expect(failures.slice(0, 10)).toEqual([]);
   }, 600_000);
+  it('lenient numbers: every number field answers 400 with its own message and changes nothing', async () => {
+    // Text that JavaScript's Number() or z.coerce reads as a number, and text that is no number.
+    const LENIENT = ['0x10', '+5', ' 10 ', '1e3', '1_000', '١٠', '10.', '.5', '-0', 'Infinity', 'NaN'];
+    const owner = await createTestClient(t.app.ctx);
+    await fund(t.app.ctx, owner, 'ZAR', '5000');
+    await t.database.query('update clients set allow_loan = true where id = $1', [owner.clientId]);
+    const zar = owner.accounts.ZAR;
+    const usd = owner.accounts.USD;
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const card = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/bankcard/app/v1',
+        headers: auth,
+        payload: { bank_name: 'FNB', card_no: '62812345678', holder_name: 'M Tester' },
+      })
+    ).json().data.id as number;
+    const loan = {
+      type: 'loan',
+      account_id: zar,
+      amount: '10000',
+      term_months: 12,
+      purpose: 'Home repairs',
+      monthly_income: '20000',
+      monthly_expenses: '12000',
+    };
+    const transfer = { from_account: zar, to_account: usd, amount: '100', rate: '0.0542' };
+    const withdrawal = { amount: '500', account_id: zar, receiver: card };
+    const deposit = { account_id: zar, amount: '1000', method: 'EFT' };
+    const stock = 'ttype=standard&symbol=NPN&market=JSE&country=ZA';
+
+    type Probe = { what: string; method: 'GET' | 'POST'; url: string; body?: object };
+    const probes: Probe[] = [];
+    const post = (what: string, url: string, body: object) =>
+      probes.push({ what, method: 'POST', url, body });
+    const get = (what: string, url: string) => probes.push({ what, method: 'GET', url });
+    const q = encodeURIComponent;
+    for (const v of LENIENT) {
+      // Text where a plain decimal is expected.
+      post(`transfer amount ${v}`, '/api/caccount/app/v1/transfer', { ...transfer, amount: v });
+      post(`transfer rate ${v}`, '/api/caccount/app/v1/transfer', { ...transfer, rate: v });
+      post(`withdrawal amount ${v}`, '/api/withdraw/app/v1', { ...withdrawal, amount: v });
+      post(`deposit amount ${v}`, '/api/deposit/app/v1', { ...deposit, amount: v });
+      post(`loan amount ${v}`, '/api/client/app/v1/application', { ...loan, amount: v });
+      post(`loan income ${v}`, '/api/client/app/v1/application', { ...loan, monthly_income: v });
+      post(`stock buy quantity ${v}`, '/api/client/app/v1/order/buy', {
+        symbol: 'NPN',
+        market: 'JSE',
+        country: 'ZA',
+        quantity: v,
+        account_id: zar,
+        quote_id: 'q',
+      });
+      post(`sell price ${v}`, '/api/client/app/v1/order/sell/1', { ttype: 'standard', price: v });
+      post(`fund amount ${v}`, '/api/funds/app/v1/record/1', { amount: v, account_id: '' });
+      post(`structured amount ${v}`, '/api/qt/app/v1/record/1', { amount: v });
+      get(
+        `stock preview quantity ${v}`,
+        `/api/client/app/v1/order/preview?${stock}&quantity=${q(v)}&account_id=${zar}`,
+      );
+      get(`fund preview amount ${v}`, `/api/funds/app/v1/1/preview?amount=${q(v)}`);
+      // Text where a JSON number is expected (a whole number in a body).
+      post(`loan term ${v}`, '/api/client/app/v1/application', { ...loan, term_months: v });
+      post(`loan preview term ${v}`, '/api/client/app/v1/application/loan_preview', {
+        ...loan,
+        term_months: v,
+      });
+      post(`deposit account ${v}`, '/api/deposit/app/v1', { ...deposit, account_id: v });
+      post(`withdrawal card ${v}`, '/api/withdraw/app/v1', { ...withdrawal, receiver: v });
+      post(`ipo lots ${v}`, '/api/ipo/app/v1/record/sub/1', { lots: v });
+      // Plain digits expected in a query string or a path.
+      get(`ranking limit ${v}`, `/api/market/app/v1/ranking?country=ZA&kind=gainers&limit=${q(v)}`);
+      get(`news limit ${v}`, `/api/market/app/v1/news?country=ZA&limit=${q(v)}`);
+      get(`portfolio account ${v}`, `/api/stat/app/v1/portfolio?account_id=${q(v)}`);
+      get(
+        `stock preview account ${v}`,
+        `/api/client/app/v1/order/preview?${stock}&quantity=10&account_id=${q(v)}`,
+      );
+      get(`receipt did ${v}`, `/api/client/app/v1/order?did=${q(v)}`);
+      get(`ipo preview lots ${v}`, `/api/ipo/app/v1/preview/1?lots=${q(v)}`);
+    }
+    // A JSON number where text is expected, and text where a JSON number is expected.
+    post('transfer amount as a number', '/api/caccount/app/v1/transfer', { ...transfer, amount: 100 });
+    post('withdrawal amount as a number', '/api/withdraw/app/v1', { ...withdrawal, amount: 500 });
+    post('deposit amount as a number', '/api/deposit/app/v1', { ...deposit, amount: 1000 });
+    post('loan income as a number', '/api/client/app/v1/application', { ...loan, monthly_income: 20000 });
+    post('stock quantity as a number', '/api/client/app/v1/order/buy', {
+      symbol: 'NPN',
+      market: 'JSE',
+      country: 'ZA',
+      quantity: 10,
+      account_id: zar,
+      quote_id: 'q',
+    });
+    post('sell price as a number', '/api/client/app/v1/order/sell/1', { ttype: 'standard', price: 652.56 });
+    post('loan term as text', '/api/client/app/v1/application', { ...loan, term_months: '12' });
+    post('loan preview term as text', '/api/client/app/v1/application/loan_preview', {
+      ...loan,
+      term_months: '12',
+    });
+    post('deposit account as text', '/api/deposit/app/v1', { ...deposit, account_id: String(zar) });
+    post('transfer account as text', '/api/caccount/app/v1/transfer', {
+      ...transfer,
+      from_account: String(zar),
+    });
+    post('withdrawal card as text', '/api/withdraw/app/v1', { ...withdrawal, receiver: String(card) });
+    post('ipo lots as text', '/api/ipo/app/v1/record/sub/1', { lots: '1' });
+    post('loan term −0', '/api/client/app/v1/application', { ...loan, term_months: -0 });
+
+    const snapshot = async () => ({
+      money: await moneySnapshot(t),
+      ...(
+        await t.database.query<Record<string, string>>(
+          `select (select count(*) from orders)::text as orders,
+                  (select count(*) from applications)::text as applications,
+                  (select count(*) from audit_log)::text as audits`,
+        )
+      )[0],
+    });
+    const before = await snapshot();
+    const wrong: string[] = [];
+    let n = 0;
+    for (const probe of probes) {
+      await markPinVerified(t.app.ctx, owner.sessionId);
+      const res = await t.app.inject({
+        method: probe.method,
+        url: probe.url,
+        headers: { ...auth, 'idempotency-key': `lenient-${(n += 1)}` },
+        ...(probe.body === undefined ? {} : { payload: probe.body }),
+      });
+      const body = res.json() as { code: string; message: string };
+      // Its own message, never zod's generic one ('Invalid input: expected number, received string').
+      if (res.statusCode !== 400 || body.code !== 'INVALID_INPUT' || /^Invalid input/.test(body.message)) {
+        wrong.push(`${probe.what} → ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(probes.length).toBeGreaterThan(250);
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
 });

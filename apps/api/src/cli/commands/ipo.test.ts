@@ -166,4 +166,36 @@ describe('ops commands of IPOs', () => {
       ]),
     ).rejects.toThrow('NPN already exists in ZA.');
   });
+  it('prices are in the quote unit and the help says so; a JSE price may be given in rand', async () => {
+    const help = await ops(['help']);
+    expect(help).toContain('--price QUOTE | --price-low QUOTE --price-high QUOTE');
+    expect(help).toContain('QUOTE: the quote unit: ZA cents (ZAc, 1000 = R10.00), US dollars, IN rupees');
+    expect(help).toContain('ipo price <id> <FINAL_QUOTE>');
+    let n = 0;
+    const create = (price: string[], country: string[] = []) =>
+      ops([
+        ...['ipo', 'create', '--symbol', `UNIT${(n += 1)}`, '--name', 'Unit Co', '--issuer', 'Unit Co Ltd'],
+        ...country,
+        ...price,
+        ...['--lot-size', '10', '--max-lots', '2', '--shares', '100', '--opens', 'now', '--closes', '+1d'],
+        ...['--allot-on', '2099-01-01', '--list-on', '2099-01-02'],
+      ]);
+    // The old spelling keeps working, in cents, and now shows rand beside them.
+    expect(await create(['--price', '1000'])).toMatch(/price\s+1000 ZAc \(10\.00 ZAR\) \(fixed\)/);
+    expect(await create(['--price-rand', '10.50'])).toMatch(/price\s+1050 ZAc \(10\.50 ZAR\) \(fixed\)/);
+    expect(await create(['--price-low-rand', '9', '--price-high-rand', '11.25'])).toMatch(
+      /price\s+900 ZAc \(9\.00 ZAR\) – 1125 ZAc \(11\.25 ZAR\) \(range\)/,
+    );
+    expect(await create(['--price', '25.5'], ['--country', 'US'])).toMatch(/price\s+25\.5 USD \(fixed\)/);
+    await expect(create(['--price', '1000', '--price-rand', '10'])).rejects.toThrow(
+      'Give --price (in the quote unit) or --price-rand, not both.',
+    );
+    await expect(create(['--price-rand', '10.505'])).rejects.toThrow(
+      '--price-rand must be rand with at most 2 decimals, like 10.50.',
+    );
+    await expect(create(['--price-rand', '0x10'])).rejects.toThrow('--price-rand must be rand');
+    await expect(create(['--price-rand', '25'], ['--country', 'US'])).rejects.toThrow(
+      '--price-rand is for JSE listings (--country ZA); give --price in the quote unit.',
+    );
+  });
 });

@@ -1,9 +1,10 @@
-import { ErrorCode } from '@imali/contract';
+import { ErrorCode, isPlainDecimal } from '@imali/contract';
 import { formatDecimal, normalizeDecimal, parseDecimal } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
 import { isoMinute, keyValues, table } from '../format';
 import { allotIpo, createIpo, listIpo, listIpos, setFinalPrice } from '../../modules/ipo/ipo.service';
+import { quoteUnitOf } from '../../modules/market/market.service';
 import { parseWhen } from './trading';
 import type { OpsArgs, OpsCommand } from './types';
 
@@ -37,16 +38,55 @@ function intFlag(args: OpsArgs, name: string, usage: string, fallback?: number):
   return Number(text);
 }
 
+// Prices are in the exchange's quote unit, as the market quotes them: the JSE quotes in cents
+// (ZAc: 1000 = R10.00), the US exchanges in dollars, the Indian in rupees. The usage says so, and
+// a JSE price may be given in rand instead (--price-rand 10.00 = 1000 ZAc).
+const QUOTE_UNIT_TEXT = 'QUOTE: the quote unit: ZA cents (ZAc, 1000 = R10.00), US dollars, IN rupees';
 const createUsage =
-  'ipo create --symbol SYM --name "COMPANY" --issuer "ISSUER" [--country ZA|US|IN] --price P | --price-low P --price-high P ' +
+  'ipo create --symbol SYM --name "COMPANY" --issuer "ISSUER" [--country ZA|US|IN] ' +
+  '--price QUOTE | --price-low QUOTE --price-high QUOTE (ZA also --price-rand R | --price-low-rand R --price-high-rand R) ' +
   '--lot-size N [--min-lots N] --max-lots N --shares N --opens WHEN --closes WHEN --allot-on YYYY-MM-DD ' +
   '--list-on YYYY-MM-DD [--rule pro_rata|lottery] [--title "OFFERING NAME"] [--sector S] [--hot]';
 
+/** A JSE price given in rand ('10.50'), as the JSE quotes it: cents ('1050'). */
+function randToCents(text: string, name: string): string {
+  if (!isPlainDecimal(text, 2, 12)) throw bad(`--${name} must be rand with at most 2 decimals, like 10.50.`);
+  const d = parseDecimal(text);
+  return formatDecimal(normalizeDecimal({ coefficient: d.coefficient * 100n, scale: d.scale }));
+}
+
+/** --NAME in the quote unit, or (ZA) --NAME-rand in rand; never both. */
+function priceFlag(args: OpsArgs, name: string, country: string): string | undefined {
+  const quote = flag(args, name);
+  const rand = flag(args, `${name}-rand`);
+  if (quote !== undefined && rand !== undefined)
+    throw bad(`Give --${name} (in the quote unit) or --${name}-rand, not both.`);
+  if (rand === undefined) return quote;
+  if (country !== 'ZA')
+    throw bad(`--${name}-rand is for JSE listings (--country ZA); give --${name} in the quote unit.`);
+  return randToCents(rand, `${name}-rand`);
+}
+
+/** '1000 ZAc (10.00 ZAR)', '25.50 USD': the price as entered, with rand beside JSE cents. */
+function priceText(price: string, unit: string): string {
+  if (unit !== 'ZAc') return `${plain(price)} ${unit}`;
+  const d = normalizeDecimal(parseDecimal(price));
+  const rand = formatDecimal({ coefficient: d.coefficient, scale: d.scale + 2 });
+  const [whole = '0', fraction = ''] = rand.split('.');
+  return `${plain(price)} ZAc (${whole}.${fraction.padEnd(2, '0')} ZAR)`;
+}
+
 async function create(ctx: AppContext, args: OpsArgs, actor: string) {
   const now = ctx.clock.now();
-  const fixed = flag(args, 'price');
-  const low = fixed ?? flag(args, 'price-low', createUsage)!;
-  const high = fixed === undefined ? flag(args, 'price-high', createUsage) : undefined;
+  const country = flag(args, 'country') ?? 'ZA';
+  const fixed = priceFlag(args, 'price', country);
+  const required = (name: string) => {
+    const v = priceFlag(args, name, country);
+    if (v === undefined) throw bad(`--${name} is required. Usage: ${createUsage}`);
+    return v;
+  };
+  const low = fixed ?? required('price-low');
+  const high = fixed === undefined ? required('price-high') : undefined;
   const { offering, instrument, terms } = await createIpo(
     ctx,
     {
@@ -54,7 +94,7 @@ async function create(ctx: AppContext, args: OpsArgs, actor: string) {
       instrumentName: flag(args, 'name', createUsage)!,
       issuer: flag(args, 'issuer', createUsage)!,
       name: flag(args, 'title'),
-      country: flag(args, 'country') ?? 'ZA',
+      country,
       sector: flag(args, 'sector'),
       priceLow: low,
       priceHigh: high,
@@ -71,6 +111,7 @@ async function create(ctx: AppContext, args: OpsArgs, actor: string) {
     },
     actor,
   );
+  const unit = quoteUnitOf(instrument);
   return [
     `IPO ${offering.id} created (open): ${offering.name}.`,
     keyValues([
@@ -79,8 +120,8 @@ async function create(ctx: AppContext, args: OpsArgs, actor: string) {
       [
         'price',
         terms.priceLow === terms.priceHigh
-          ? `${plain(terms.priceLow)} (fixed)`
-          : `${plain(terms.priceLow)} – ${plain(terms.priceHigh)} (range)`,
+          ? `${priceText(terms.priceLow, unit)} (fixed)`
+          : `${priceText(terms.priceLow, unit)} – ${priceText(terms.priceHigh, unit)} (range)`,
       ],
       ['lots', `${terms.lotSize} shares; ${terms.minLots} – ${terms.maxLots} per client`],
       ['shares offered', terms.sharesOffered.toString()],
@@ -95,7 +136,7 @@ async function create(ctx: AppContext, args: OpsArgs, actor: string) {
   ].join('\n');
 }
 
-const priceUsage = 'ipo price <id> <final price>';
+const priceUsage = 'ipo price <id> <FINAL_QUOTE>';
 async function price(ctx: AppContext, args: OpsArgs, actor: string) {
   const id = idArg(args, priceUsage);
   const text = args.positionals[1];
@@ -135,7 +176,7 @@ async function allotCommand(ctx: AppContext, args: OpsArgs, actor: string) {
   ].join('\n');
 }
 
-const listUsage = 'ipo list <id> [--price LISTING_PRICE]';
+const listUsage = 'ipo list <id> [--price LISTING_QUOTE]';
 async function listCommand(ctx: AppContext, args: OpsArgs, actor: string) {
   const r = await listIpo(ctx, idArg(args, listUsage), actor, { price: flag(args, 'price') });
   return `${r.symbol} listed on the ${r.market} on ${r.listedOn} at ${r.price}; ${r.orders} orders now holding.`;
@@ -181,13 +222,13 @@ export const ipoCommands: OpsCommand[] = [
   {
     path: ['ipo', 'create'],
     usage: createUsage,
-    summary: 'Create an IPO on a new instrument (pending until listed), open for applications in its window',
+    summary: `Create an IPO on a new instrument (pending until listed), open for applications in its window. ${QUOTE_UNIT_TEXT}`,
     run: create,
   },
   {
     path: ['ipo', 'price'],
     usage: priceUsage,
-    summary: 'Set the final price of an IPO (once, before allotment)',
+    summary: 'Set the final price of an IPO (once, before allotment), in the quote unit (ZA cents)',
     run: price,
   },
   {
@@ -200,7 +241,7 @@ export const ipoCommands: OpsCommand[] = [
     path: ['ipo', 'list'],
     usage: listUsage,
     summary:
-      'List an allotted IPO: the instrument starts trading at the listing price; orders become holding',
+      'List an allotted IPO: the instrument starts trading at the listing price (quote unit, ZA cents); orders become holding',
     run: listCommand,
   },
   {

@@ -1,3 +1,4 @@
+import { ApplicationMessages } from '@imali/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
@@ -127,5 +128,49 @@ describe.skipIf(!process.env.DATABASE_URL)('application decisions under concurre
     expect((await api.zar()).balance).toBe('0.00');
     expect(await entryCount(id)).toBe(2);
     expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
+  });
+  it('20 concurrent loan applications from one client: exactly one pending, 19 refused with a clear message', async () => {
+    const client = await createTestClient(t.app.ctx);
+    await setFlags(t, client, { loan: true });
+    const api = applicationsApi(t, client);
+    // Into both of the client's accounts: the account row locks alone would let one through in each.
+    const usd = loanBody(client, { account_id: client.accounts.USD, amount: '1000' });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.apply(i % 2 === 0 ? loanBody(client) : usd)),
+    );
+    const byStatus: Record<number, number> = {};
+    for (const r of responses) byStatus[r.statusCode] = (byStatus[r.statusCode] ?? 0) + 1;
+    expect(byStatus).toEqual({ 200: 1, 409: 19 });
+    for (const r of responses.filter((x) => x.statusCode === 409)) {
+      expect(r.json()).toMatchObject({ message: ApplicationMessages.loanPendingLimit(1), data: null });
+    }
+    const rows = (await api.list()).json().data as { status: string; type: string }[];
+    expect(rows.map((r) => [r.type, r.status])).toEqual([['loan', 'pending']]);
+    const [audits] = await t.database.query<{ n: string }>(
+      `select count(*)::text as n from audit_log where action = 'application.loan.submit' and actor = $1`,
+      [`client:${client.clientId}`],
+    );
+    expect(audits!.n).toBe('1');
+  });
+
+  it('with LOAN_MAX_PENDING=3, 20 concurrent applications: each judged with the ones before it, so only the one that fits is pending', async () => {
+    const config = t.app.ctx.config as { LOAN_MAX_PENDING: number };
+    config.LOAN_MAX_PENDING = 3;
+    try {
+      const client = await createTestClient(t.app.ctx);
+      await setFlags(t, client, { loan: true });
+      const api = applicationsApi(t, client);
+      // Each instalment is 916.80 of 2500.00 disposable (at most 1250.00): one fits, two do not.
+      const body = loanBody(client, { monthly_income: '14500', monthly_expenses: '12000' });
+      const responses = await Promise.all(Array.from({ length: 20 }, () => api.apply(body)));
+      const byStatus: Record<number, number> = {};
+      for (const r of responses) byStatus[r.statusCode] = (byStatus[r.statusCode] ?? 0) + 1;
+      expect(byStatus).toEqual({ 200: 1, 400: 19 });
+      for (const r of responses.filter((x) => x.statusCode === 400)) {
+        expect(r.json().message).toBe(ApplicationMessages.loanUnaffordable);
+      }
+    } finally {
+      config.LOAN_MAX_PENDING = 1;
+    }
   });
 });

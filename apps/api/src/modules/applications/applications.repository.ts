@@ -277,6 +277,49 @@ export async function referenceBelongsTo(db: Db, clientId: number, reference: st
   return rowsOf<{ found: boolean }>(result)[0]?.found === true;
 }
 
+// ---------- Loans of a client ----------
+
+/**
+ * The client row, locked FOR NO KEY UPDATE: loan applications of one client are decided one after
+ * another (the pending limit and affordability read the client's other loans), while rows that
+ * merely reference the client (orders, sessions) are not held up (they take KEY SHARE).
+ */
+export async function lockClientForLoan(db: Db, clientId: number) {
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1)
+    .for('no key update');
+  return row;
+}
+
+/**
+ * The client's loans that take from their income each month: pending ones, and approved ones with
+ * an instalment still to fall due on or after `today` ('YYYY-MM-DD'). Repayments are not recorded
+ * apart from the schedule, so an approved loan counts until its schedule has run out.
+ */
+export async function openLoansOf(db: Db, clientId: number, today: string) {
+  return db
+    .select({
+      id: applications.id,
+      status: applications.status,
+      currency: applications.currency,
+      instalmentMinor: applications.instalmentMinor,
+    })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.clientId, clientId),
+        eq(applications.type, 'loan'),
+        sql`(${applications.status} = 'pending' or (${applications.status} = 'approved' and exists (
+          select 1 from ${loanInstalments} i
+           where i.application_id = ${applications.id} and i.due_on >= ${today}::date)))`,
+      ),
+    )
+    .orderBy(asc(applications.id));
+}
+
 // ---------- Flags ----------
 
 export async function lockClientByMobile(db: Db, mobile: string) {

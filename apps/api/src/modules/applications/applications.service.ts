@@ -420,8 +420,37 @@ function monthlyFigure(text: string, currency: Currency, label: string) {
   }
 }
 
+/**
+ * What the client's other loans take from their income each month (pending ones, and approved ones
+ * still running), in the currency of the new loan. Affordability compares every instalment with one
+ * stated income, so loans in another currency are refused (409) rather than silently left out.
+ * A client who already has LOAN_MAX_PENDING applications waiting is refused (409) too. Race-free
+ * only under the client's row lock (submitLoan takes it); the preview reads without it.
+ */
+async function otherLoansInstalmentsMinor(
+  ctx: AppContext,
+  db: Db,
+  clientId: number,
+  currency: Currency,
+  now: Date,
+) {
+  const loans = await repo.openLoansOf(db, clientId, now.toISOString().slice(0, 10));
+  const max = ctx.config.LOAN_MAX_PENDING;
+  if (loans.filter((l) => l.status === 'pending').length >= max) {
+    throw conflict(ApplicationMessages.loanPendingLimit(max));
+  }
+  const other = loans.find((l) => l.currency !== currency);
+  if (other) throw conflict(ApplicationMessages.loanOtherCurrency(other.currency));
+  return loans.reduce((sum, l) => sum + (l.instalmentMinor ?? 0n), 0n);
+}
+
 /** The loan's quote, refusing what is outside the limits (400, nothing written). */
-function loanQuoteOf(account: Pick<AccountRow, 'currency'>, input: LoanInput, start: Date) {
+function loanQuoteOf(
+  account: Pick<AccountRow, 'currency'>,
+  input: LoanInput,
+  start: Date,
+  otherInstalmentsMinor: bigint,
+) {
   const currency = account.currency;
   const principalMinor = amountToMinor(input.amount, currency);
   const limits = LOAN_LIMITS[currency];
@@ -436,6 +465,7 @@ function loanQuoteOf(account: Pick<AccountRow, 'currency'>, input: LoanInput, st
     months: input.term_months,
     monthlyIncomeMinor: monthlyFigure(input.monthly_income, currency, 'Monthly income'),
     monthlyExpensesMinor: monthlyFigure(input.monthly_expenses, currency, 'Monthly expenses'),
+    otherInstalmentsMinor,
     start,
   });
   return { principalMinor, quote };
@@ -462,6 +492,7 @@ function loanQuoteView(
       monthly_income: m(income),
       monthly_expenses: m(expenses),
       disposable_income: m(q.disposableMinor),
+      other_loans_instalments: m(q.otherInstalmentsMinor),
       max_share: '50',
       instalment_share: q.shareText,
       affordable: q.affordable,
@@ -495,7 +526,11 @@ export async function previewLoan(ctx: AppContext, clientId: number, input: Loan
   const account = await ctx.db.transaction(async (tx) =>
     ownAccount(tx as unknown as Db, clientId, input.account_id),
   );
-  const { principalMinor, quote } = loanQuoteOf(account, input, ctx.clock.now());
+  const now = ctx.clock.now();
+  // The same refusals as submitting (a pending application already there, another currency):
+  // a preview of a loan that cannot be submitted would only mislead.
+  const others = await otherLoansInstalmentsMinor(ctx, ctx.db, clientId, account.currency, now);
+  const { principalMinor, quote } = loanQuoteOf(account, input, now, others);
   return loanQuoteView(
     account.currency,
     principalMinor,
@@ -514,9 +549,13 @@ async function submitLoan(
 ) {
   await requireFlag(ctx, clientId, 'loan');
   return withIdempotency(ctx, idempotency, async (tx, txCtx) => {
+    // The client's row lock first (before the account's, as everywhere): concurrent applications
+    // of one client queue here, so each sees the ones before it (pending limit, affordability).
+    await repo.lockClientForLoan(tx, clientId);
     const account = await ownAccount(tx, clientId, input.account_id);
     const now = ctx.clock.now();
-    const { principalMinor, quote } = loanQuoteOf(account, input, now);
+    const others = await otherLoansInstalmentsMinor(ctx, tx, clientId, account.currency, now);
+    const { principalMinor, quote } = loanQuoteOf(account, input, now, others);
     // Responsible lending: a loan whose instalment the client's own figures cannot carry is refused.
     if (!quote.affordable) throw invalid(ApplicationMessages.loanUnaffordable);
     const row = await repo.insertApplication(tx, {

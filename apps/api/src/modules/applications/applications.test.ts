@@ -471,5 +471,89 @@ describe('applications: trial bonus, compensation, loan', () => {
       });
       await ledgerOk();
     });
+    it('one pending loan application at a time (LOAN_MAX_PENDING=1): a second is refused (409), nothing written', async () => {
+      const client = await createTestClient(t.app.ctx);
+      await setFlags(t, client, { loan: true });
+      const api = applicationsApi(t, client);
+      const first = await api.apply(loanBody(client));
+      expect(first.statusCode, first.body).toBe(200);
+      await expectNothingChanged(t, async () => {
+        for (const res of [
+          await api.apply(loanBody(client, { amount: '1000', term_months: 3 })),
+          await api.preview(loanBody(client, { amount: '1000', term_months: 3 })),
+        ]) {
+          expect(res.statusCode).toBe(409);
+          expect(res.json()).toMatchObject({
+            code: 'CONFLICT',
+            message: ApplicationMessages.loanPendingLimit(1),
+            data: null,
+          });
+        }
+      });
+      // Once it is decided, the client may apply again.
+      await rejectApplication(t.app.ctx, first.json().data.id, 'Not now.', OPS);
+      expect((await api.apply(loanBody(client, { amount: '1000', term_months: 3 }))).statusCode).toBe(200);
+    });
+
+    it("affordability counts the client's approved loan still running: preview and submit", async () => {
+      const client = await createTestClient(t.app.ctx);
+      await setFlags(t, client, { loan: true });
+      const api = applicationsApi(t, client);
+      // 10 000 over 12 months: 916.80 a month of the 8000.00 left after expenses.
+      const first = (await api.apply(loanBody(client))).json().data;
+      await approveApplication(t.app.ctx, first.id, OPS);
+
+      // 30 000 over 12 months is 2750.40 a month: alone 34.38 %, with the first 45.84 %: fits.
+      const fits = await api.preview(loanBody(client, { amount: '30000' }));
+      expect(fits.statusCode, fits.body).toBe(200);
+      expect(fits.json().data.affordability).toMatchObject({
+        disposable_income: '8000.00',
+        other_loans_instalments: '916.80',
+        instalment_share: '45.84',
+        affordable: true,
+      });
+      // 40 000 is 3667.20 a month: alone 45.84 % (affordable on its own), with the first 57.30 %.
+      const stacked = await api.preview(loanBody(client, { amount: '40000' }));
+      expect(stacked.json().data.affordability).toMatchObject({
+        other_loans_instalments: '916.80',
+        instalment_share: '57.30',
+        affordable: false,
+      });
+      expect(stacked.json().data.affordability.summary).toContain("with your other loans' 916.80 ZAR");
+      await expectNothingChanged(t, async () => {
+        const refused = await api.apply(loanBody(client, { amount: '40000' }));
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe(ApplicationMessages.loanUnaffordable);
+      });
+      const accepted = await api.apply(loanBody(client, { amount: '30000' }));
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    });
+
+    it("a loan in another currency than the client's other loans is refused (409), nothing written", async () => {
+      const client = await createTestClient(t.app.ctx);
+      await setFlags(t, client, { loan: true });
+      const api = applicationsApi(t, client);
+      const first = (await api.apply(loanBody(client))).json().data;
+      await approveApplication(t.app.ctx, first.id, OPS);
+      await expectNothingChanged(t, async () => {
+        const usd = await api.apply(loanBody(client, { account_id: client.accounts.USD, amount: '1000' }));
+        expect(usd.statusCode).toBe(409);
+        expect(usd.json().message).toBe(ApplicationMessages.loanOtherCurrency('ZAR'));
+      });
+    });
+
+    it('a loan whose schedule has run out no longer counts', async () => {
+      const client = await createTestClient(t.app.ctx);
+      await setFlags(t, client, { loan: true });
+      const api = applicationsApi(t, client);
+      const first = (await api.apply(loanBody(client))).json().data;
+      await approveApplication(t.app.ctx, first.id, OPS);
+      await t.database.query(
+        `update loan_instalments set due_on = due_on - interval '2 years' where application_id = $1`,
+        [first.id],
+      );
+      const quote = (await api.preview(loanBody(client, { amount: '40000' }))).json().data;
+      expect(quote.affordability).toMatchObject({ other_loans_instalments: '0.00', affordable: true });
+    });
   });
 });

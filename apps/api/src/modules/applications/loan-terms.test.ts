@@ -47,4 +47,20 @@ describe('loan terms (exact annuity maths)', () => {
     const none = quoteLoan({ ...base, monthlyIncomeMinor: 100_000n, monthlyExpensesMinor: 100_000n });
     expect(none).toMatchObject({ affordable: false, shareText: '--' });
   });
+  it("affordability counts the client's other loans' instalments against the same income", () => {
+    const base = { currency: 'ZAR' as const, principalMinor: 1_000_000n, months: 12, start: new Date() };
+    const income = { monthlyIncomeMinor: 2_000_000n, monthlyExpensesMinor: 1_200_000n };
+    // Alone 916.81 of 8000.00 fits; with 3200.00 of other instalments 4116.81 is 51.46 % > 50 %.
+    const stacked = quoteLoan({ ...base, ...income, otherInstalmentsMinor: 320_000n });
+    expect(stacked).toMatchObject({ affordable: false, shareText: '51.46', otherInstalmentsMinor: 320_000n });
+    expect(stacked.summary).toBe(
+      "The instalment of 916.81 ZAR with your other loans' 3200.00 ZAR (4116.81 ZAR a month) is 51.46% of " +
+        'your income after expenses (8000.00 ZAR); at most 50% is allowed: not affordable.',
+    );
+    // Exactly 50 % still fits: 916.81 + 3083.19 = 4000.00.
+    expect(quoteLoan({ ...base, ...income, otherInstalmentsMinor: 308_319n })).toMatchObject({
+      affordable: true,
+      shareText: '50.00',
+    });
+  });
 });

@@ -90,6 +90,8 @@ export interface LoanQuoteInput {
   months: number;
   monthlyIncomeMinor: bigint;
   monthlyExpensesMinor: bigint;
+  /** The monthly instalments of the client's other loans: they take from the same income. */
+  otherInstalmentsMinor?: bigint;
   rateBp?: number;
   start: Date;
 }
@@ -103,16 +105,23 @@ export function quoteLoan(input: LoanQuoteInput) {
   const instalmentMinor = schedule[0]!.instalmentMinor;
   const totalRepayableMinor = schedule.reduce((sum, r) => sum + r.instalmentMinor, 0n);
   const disposableMinor = input.monthlyIncomeMinor - input.monthlyExpensesMinor;
-  // The largest instalment (the first, or a last one rounded up) is the one that must fit.
+  const otherMinor = input.otherInstalmentsMinor ?? 0n;
+  // The largest instalment (the first, or a last one rounded up) is the one that must fit, on top
+  // of what the client's other loans already take from the same income each month.
   const largestMinor = schedule.reduce((max, r) => (r.instalmentMinor > max ? r.instalmentMinor : max), 0n);
-  const affordable = disposableMinor > 0n && largestMinor * 100n <= disposableMinor * LOAN_MAX_SHARE_PCT;
+  const monthlyMinor = largestMinor + otherMinor;
+  const affordable = disposableMinor > 0n && monthlyMinor * 100n <= disposableMinor * LOAN_MAX_SHARE_PCT;
   const shareBp =
-    disposableMinor > 0n ? divideRounded(largestMinor * 10_000n, disposableMinor, 'HALF_UP') : undefined;
+    disposableMinor > 0n ? divideRounded(monthlyMinor * 10_000n, disposableMinor, 'HALF_UP') : undefined;
   const money = (minor: bigint) => `${formatMinor(minor, input.currency)} ${input.currency}`;
+  const what =
+    otherMinor > 0n
+      ? `The instalment of ${money(largestMinor)} with your other loans' ${money(otherMinor)} (${money(monthlyMinor)} a month)`
+      : `The instalment of ${money(largestMinor)}`;
   const summary =
     disposableMinor <= 0n
       ? `Your expenses (${money(input.monthlyExpensesMinor)}) leave no income for an instalment of ${money(largestMinor)}: not affordable.`
-      : `The instalment of ${money(largestMinor)} is ${bpToPercent(shareBp!)}% of your income after expenses ` +
+      : `${what} is ${bpToPercent(shareBp!)}% of your income after expenses ` +
         `(${money(disposableMinor)}); at most ${LOAN_MAX_SHARE_PCT}% is allowed: ${affordable ? 'affordable' : 'not affordable'}.`;
   return {
     rateBp,
@@ -120,6 +129,7 @@ export function quoteLoan(input: LoanQuoteInput) {
     totalRepayableMinor,
     totalCostMinor: totalRepayableMinor - input.principalMinor,
     disposableMinor,
+    otherInstalmentsMinor: otherMinor,
     shareText: shareBp === undefined ? '--' : bpToPercent(shareBp),
     affordable,
     summary,

@@ -6,8 +6,6 @@ import { principalOf } from '../../plugins/auth';
 import { createCard, deleteCard, listCards, updateCard } from './bankcards.service';
 
 const tags = ['money'];
-const cardId = (raw: number | string | undefined) =>
-  raw === undefined || raw === '' ? undefined : /^\d{1,15}$/.test(String(raw)) ? Number(raw) : -1;
 
 export async function bankCardRoutes(app: AppInstance) {
   const ctx = app.ctx;
@@ -36,7 +34,8 @@ export async function bankCardRoutes(app: AppInstance) {
       const { clientId } = principalOf(request);
       const b = request.body;
       const input = { bankName: b.bank_name, cardNo: b.card_no, holderName: b.holder_name };
-      const id = cardId(b.id);
+      // bankCardBody: '' or absent → a new card; else a positive JSON number (numbers.ts).
+      const id = b.id === '' ? undefined : b.id;
       const card =
         id === undefined
           ? await createCard(ctx, clientId, input)

@@ -5,8 +5,9 @@ import { runJob } from '../../jobs';
 import { fundsValueJob } from '../../jobs/funds-value';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
-import { createTestClient, fund as deposit, newPinSession } from '../ledger/money-test-kit';
-import { fundApi, makeFund, OPS, setSast } from './fund-test-kit';
+import { FundMessages } from '@imali/contract';
+import { createTestClient, fund as deposit, newKey, newPinSession } from '../ledger/money-test-kit';
+import { fundApi, makeFund, OPS, orderIdOf, setSast } from './fund-test-kit';
 import { valueFunds } from './funds.service';
 
 const tally = (responses: { statusCode: number }[]) => {
@@ -116,6 +117,66 @@ describe.skipIf(!process.env.DATABASE_URL)('funds under concurrency (PostgreSQL)
     );
     // 15 valued by the earlier tests + these 4, each once; one NAV struck for the day.
     expect(counts).toEqual({ audits: '19', navs: '1' });
+    expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
+  });
+  it('10 concurrent redemptions of each of 9 holdings: one accepted per holding, one audit row, the day never moves', async () => {
+    const client = await createTestClient(t.app.ctx);
+    await deposit(t.app.ctx, client, 'ZAR', '9000');
+    const api = fundApi(t, client);
+    setSast(t.app.ctx, '2026-03-16', '09:00'); // Monday
+    const ids: number[] = [];
+    for (let i = 0; i < 9; i += 1)
+      ids.push(orderIdOf(await api.subscribe(fundId, { amount: '1000', account_id: '' })));
+    setSast(t.app.ctx, '2026-03-16', '15:30');
+    await runJob(t.app.ctx, fundsValueJob);
+
+    setSast(t.app.ctx, '2026-03-17', '10:00'); // before the cut-off: priced today
+    const responses = await Promise.all(
+      ids.flatMap((id) => Array.from({ length: 10 }, () => api.redeem(id))),
+    );
+    expect(tally(responses)).toEqual({ 200: 9, 409: 81 });
+    for (const r of responses.filter((x) => x.statusCode === 409)) {
+      expect(r.json()).toMatchObject({ message: FundMessages.alreadyRedeeming, data: null });
+    }
+    // After the cut-off a late duplicate would be priced tomorrow: it is refused and moves nothing.
+    setSast(t.app.ctx, '2026-03-17', '14:30');
+    const late = await Promise.all(ids.map((id) => api.redeem(id)));
+    expect(tally(late)).toEqual({ 409: 9 });
+
+    const rows = await t.database.query<{ order_id: number; redemption_day: string; audits: string }>(
+      `select f.order_id, to_char(f.redemption_day, 'YYYY-MM-DD') as redemption_day,
+              (select count(*) from audit_log a
+                where a.action = 'fund.redeem_request' and a.subject_id = f.order_id::text)::text as audits
+         from fund_orders f where f.order_id = any($1::int[]) order by f.order_id`,
+      [ids],
+    );
+    expect(rows.map((r) => [r.redemption_day, r.audits])).toEqual(ids.map(() => ['2026-03-17', '1']));
+
+    // The same Idempotency-Key from 10 callers: one acceptance, every caller the same answer.
+    await deposit(t.app.ctx, client, 'ZAR', '1000');
+    setSast(t.app.ctx, '2026-03-18', '09:00');
+    const one = orderIdOf(await api.subscribe(fundId, { amount: '1000', account_id: '' }));
+    setSast(t.app.ctx, '2026-03-18', '15:30');
+    await runJob(t.app.ctx, fundsValueJob);
+    setSast(t.app.ctx, '2026-03-19', '10:00');
+    const key = newKey();
+    const replays = await Promise.all(Array.from({ length: 10 }, () => api.redeem(one, key)));
+    expect(tally(replays)).toEqual({ 200: 10 });
+    expect(new Set(replays.map((r) => r.body)).size).toBe(1);
+    const [audits] = await t.database.query<{ n: string }>(
+      `select count(*)::text as n from audit_log where action = 'fund.redeem_request' and subject_id = $1`,
+      [String(one)],
+    );
+    expect(audits!.n).toBe('1');
+
+    // The redemptions are paid once each at the valuation.
+    setSast(t.app.ctx, '2026-03-19', '15:30');
+    await runJob(t.app.ctx, fundsValueJob);
+    const [sold] = await t.database.query<{ n: string }>(
+      `select count(*)::text as n from orders where id = any($1::int[]) and status = 'sold'`,
+      [[...ids, one]],
+    );
+    expect(sold!.n).toBe('10');
     expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
   });
 });

@@ -127,7 +127,13 @@ export async function fundOrdersByIds(db: Db, orderIds: number[]) {
   return db.select().from(fundOrders).where(inArray(fundOrders.orderId, orderIds));
 }
 
-/** Locks an order row FOR UPDATE with its fund figures (undefined: no such fund order). */
+/**
+ * Locks an order row and its fund_orders row FOR UPDATE (undefined: no such fund order). Both rows:
+ * a redemption request changes only fund_orders, and under READ COMMITTED a transaction that waited
+ * on the orders lock alone would go on with the fund_orders row of its snapshot (no redemption day
+ * yet) and accept a second redemption. Locking fund_orders too makes the waiter read the row as
+ * committed by the one it waited for.
+ */
 export async function lockFundOrder(db: Db, orderId: number) {
   const [row] = await db
     .select({ order: orders, fund: fundOrders })
@@ -135,7 +141,7 @@ export async function lockFundOrder(db: Db, orderId: number) {
     .innerJoin(fundOrders, eq(fundOrders.orderId, orders.id))
     .where(eq(orders.id, orderId))
     .limit(1)
-    .for('update', { of: orders });
+    .for('update', { of: [orders, fundOrders] });
   return row;
 }
 

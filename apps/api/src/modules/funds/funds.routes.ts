@@ -1,4 +1,5 @@
 import {
+  plainIdOf,
   envelope,
   fundDetail as fundDetailSchema,
   fundNavHistory,
@@ -29,8 +30,9 @@ const tags = ['funds'];
 /** A path id: anything but a plain positive integer is not found (404, not 400). */
 const idParams = z.object({ id: z.string() });
 function idOf(raw: string, missing: () => Error): number {
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw missing();
-  return Number(raw);
+  const id = plainIdOf(raw);
+  if (id === undefined) throw missing();
+  return id;
 }
 const orderNotFound = () => notFound(TradingMessages.orderNotFound);
 

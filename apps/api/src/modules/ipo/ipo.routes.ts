@@ -1,4 +1,5 @@
 import {
+  plainIdOf,
   envelope,
   ipoOffering,
   ipoPreviewQuery,
@@ -25,8 +26,9 @@ const tags = ['ipo'];
 const idParams = z.object({ id: z.string() });
 /** A path id: anything but a plain positive integer is not found (404, not 400). */
 function idOf(raw: string, notFound: () => Error): number {
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw notFound();
-  return Number(raw);
+  const id = plainIdOf(raw);
+  if (id === undefined) throw notFound();
+  return id;
 }
 
 /**

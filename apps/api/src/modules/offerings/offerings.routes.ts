@@ -1,4 +1,5 @@
 import {
+  plainIdOf,
   envelope,
   foBuyBody,
   offering,
@@ -24,8 +25,9 @@ const tags = ['trading'];
 /** A path id: anything but a plain positive integer is no offering (404, not 400). */
 const idParams = z.object({ id: z.string() });
 function offeringIdOf(raw: string): number {
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw offeringNotFound();
-  return Number(raw);
+  const id = plainIdOf(raw);
+  if (id === undefined) throw offeringNotFound();
+  return id;
 }
 
 // Reads and orders need approved KYC, as every money screen does; a buy or allocation also needs

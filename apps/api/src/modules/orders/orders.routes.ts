@@ -1,4 +1,5 @@
 import {
+  plainId,
   ErrorCode,
   ORDER_LISTS,
   TradingMessages,
@@ -22,12 +23,7 @@ import { previewOfferingOrder } from '../offerings/offerings.service';
 import { buyStock, listOrders, orderReceipt, previewOrder, sellOrder } from './orders.service';
 
 const tags = ['trading'];
-const orderIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, TradingMessages.orderNotFound)
-    .transform(Number),
-});
+const orderIdParams = z.object({ id: plainId(TradingMessages.orderNotFound) });
 
 /**
  * Stock orders, sells and receipts (issue 12). Under /api. Reads need approved KYC; a buy or a

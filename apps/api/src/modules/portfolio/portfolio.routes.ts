@@ -27,8 +27,7 @@ import {
 const tags = ['portfolio'];
 
 /** ?account_id=: empty or absent → the client's total (or home account); otherwise that account (404 if not theirs). */
-const accountOf = (query: { account_id?: string }) =>
-  query.account_id ? Number(query.account_id) || undefined : undefined;
+const accountOf = (query: { account_id?: number }) => query.account_id;
 
 // Reads of the client's own figures: approved KYC, like every money screen (spec section 7).
 export async function portfolioRoutes(app: AppInstance) {

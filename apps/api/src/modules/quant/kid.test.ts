@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { computeKid, historyStats, productVev, riskClass, scenarioReturn, type KidTerms } from './kid';
+import {
+  computeKid,
+  historyStats,
+  kidForDisplay,
+  productVev,
+  riskClass,
+  scenarioReturn,
+  type KidTerms,
+} from './kid';
 import { payoffMinor, pctOfMinor, ratioOf, underlyingReturn } from './payoff';
 
 const TERMS: KidTerms = {
@@ -86,13 +94,14 @@ describe('the key information sheet', () => {
       entry_costs: '100.00',
       max_loss: '1100.00',
       max_loss_ratio: '0.1089',
-      version: 'kid-v1',
+      version: 'kid-v2',
     });
     expect(kid.costs_over_time).toEqual([
       {
         label: 'If you exit after 1 year',
         days: 365,
         total_costs: '300.00',
+        cost_impact: '0.0300',
         annual_cost_impact: '0.0300',
         available: true,
       },
@@ -100,6 +109,7 @@ describe('the key information sheet', () => {
         label: 'If you hold to maturity',
         days: 730,
         total_costs: '100.00',
+        cost_impact: '0.0100',
         annual_cost_impact: '0.0050',
         available: true,
       },
@@ -131,5 +141,73 @@ describe('the key information sheet', () => {
     });
     expect(kid.early_exit_text).toContain('cannot be exited');
     expect(kid.costs_over_time[0]).toMatchObject({ label: 'If you exit at half the term', available: false });
+  });
+  it('a term under a year: nothing annualised, costs over the time held, "1 day" (PRIIPs: the holding period drives the presentation)', () => {
+    const oneDay = computeKid({
+      name: 'Overnight note',
+      underlying: { symbol: 'SA40', name: 'Top 40' },
+      currency: 'ZAR',
+      terms: TERMS,
+      termDays: 1,
+      stats: STATS,
+      computedAt: new Date('2026-01-05T00:00:00Z'),
+    });
+    // Before kid-v2 a 2 % cost over one day read as 730 % a year, a 1 % return as 3,678 % a year.
+    expect(oneDay.scenarios.map((s) => s.annual_return)).toEqual([null, null, null, null]);
+    expect(oneDay.scenarios[2]!.return).not.toBe(null);
+    // Half of one day is no point before maturity: maturity only.
+    expect(oneDay.costs_over_time).toEqual([
+      {
+        label: 'If you hold to maturity',
+        days: 1,
+        total_costs: '100.00',
+        cost_impact: '0.0100',
+        annual_cost_impact: null,
+        available: true,
+      },
+    ]);
+    expect(oneDay.holding_period).toBe('Recommended holding period: to maturity (1 day).');
+
+    // Exactly a year: the maturity point is annualised (the same figure), the half-term one not.
+    const year = computeKid({
+      name: 'One-year note',
+      underlying: { symbol: 'SA40', name: 'Top 40' },
+      currency: 'ZAR',
+      terms: TERMS,
+      termDays: 365,
+      stats: STATS,
+      computedAt: new Date('2026-01-05T00:00:00Z'),
+    });
+    expect(year.scenarios.every((s) => s.annual_return !== null)).toBe(true);
+    expect(year.costs_over_time.map((c) => [c.days, c.cost_impact, c.annual_cost_impact])).toEqual([
+      [182, '0.0300', null],
+      [365, '0.0100', '0.0100'],
+    ]);
+    expect(year.holding_period).toBe('Recommended holding period: to maturity (365 days).');
+  });
+
+  it('a sheet stored as kid-v1 is shown by the kid-v2 rules', () => {
+    const v2 = computeKid({
+      name: 'Overnight note',
+      underlying: { symbol: 'SA40', name: 'Top 40' },
+      currency: 'ZAR',
+      terms: TERMS,
+      termDays: 1,
+      stats: STATS,
+      computedAt: new Date('2026-01-05T00:00:00Z'),
+    });
+    // What kid-v1 stored for it: annualised figures, no cost_impact, "(1 days)".
+    const v1 = {
+      ...v2,
+      version: 'kid-v1',
+      scenarios: v2.scenarios.map((s) => ({ ...s, annual_return: '36.7800' })),
+      costs_over_time: v2.costs_over_time.map(({ cost_impact: _, ...c }) => ({
+        ...c,
+        annual_cost_impact: '7.3000',
+      })),
+      holding_period: 'Recommended holding period: to maturity (1 days).',
+    } as unknown as Parameters<typeof kidForDisplay>[0];
+    expect(kidForDisplay(v1, 1)).toEqual({ ...v2, version: 'kid-v1' });
+    expect(kidForDisplay(v2, 1)).toBe(v2);
   });
 });

@@ -24,13 +24,21 @@
  *   cost (a % of the amount) on top.
  * - Costs over time: entry costs (a % of the amount, paid on top of it) and, when exiting before
  *   maturity, the early-exit cost; at 1 year (when the term is longer) and at maturity, with the
- *   annual cost impact = total costs ÷ amount ÷ years held.
+ *   cost impact = total costs ÷ amount over the time held and, for a point held a year or more,
+ *   the annual cost impact = cost impact ÷ years held.
+ * - Annualised figures only where a year makes sense (PRIIPs: the recommended holding period drives
+ *   the presentation; a product held less than a year shows its returns and cost impact over the
+ *   period, not per year): a scenario's annual return is null when the term is under 365 days, a
+ *   cost point's annual impact when it is held under 365 days. A 1-day term annualised would read
+ *   "730 % a year" for a 2 % cost.
  */
 import { formatMinor, type Currency } from '@imali/money';
 import type { EarlyExitRule, Kid, KidCostPoint, KidScenario, KidScenarioName } from '@imali/contract';
 import { payoffMinor, pctOfMinor, pctRatio, ratioOf, ratioText, type PayoffTerms } from './payoff';
 
-export const KID_VERSION = 'kid-v1';
+/** kid-v2: annualised figures null under a year, cost_impact over the time held (issue 24). */
+export const KID_VERSION = 'kid-v2';
+const YEAR_DAYS = 365;
 export const HISTORY_DAYS = 1260;
 const TRADING_DAYS_PER_YEAR = 252;
 
@@ -116,6 +124,9 @@ export function productVev(terms: KidTerms, termDays: number, stats: HistoryStat
 
 const pctText = (pct: string) => `${ratioText(ratioOf(pct), 2).replace(/\.?0+$/, '')}%`;
 
+/** '1 day', '2 days'. */
+export const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+
 export function computeKid(input: KidInput): Kid {
   const { terms, termDays, stats, currency } = input;
   const ref = input.referenceAmountMinor ?? 1_000_000n;
@@ -130,7 +141,7 @@ export function computeKid(input: KidInput): Kid {
     const underlyingReturn = scenarioReturn(stats, termDays, z);
     const payoff = payoffMinor(ref, terms, ratioOf(underlyingReturn));
     const gain = payoff - paid;
-    const annual = Math.pow(Number(payoff) / Number(paid), 1 / years) - 1;
+    const annual = termDays >= YEAR_DAYS ? Math.pow(Number(payoff) / Number(paid), 1 / years) - 1 : null;
     return {
       name,
       label,
@@ -139,7 +150,10 @@ export function computeKid(input: KidInput): Kid {
       payoff: money(payoff),
       gain: money(gain),
       return: ratioText({ num: gain, den: paid }),
-      annual_return: (Math.round(annual * 10_000) / 10_000).toFixed(4).replace(/^-0\.0000$/, '0.0000'),
+      annual_return:
+        annual === null
+          ? null
+          : (Math.round(annual * 10_000) / 10_000).toFixed(4).replace(/^-0\.0000$/, '0.0000'),
     };
   });
 
@@ -154,18 +168,21 @@ export function computeKid(input: KidInput): Kid {
 
   const costPoint = (label: string, days: number, atMaturity: boolean): KidCostPoint => {
     const total = entry + (atMaturity ? 0n : exitCost);
-    const impact = Number(total) / Number(ref) / (days / 365);
+    const annual = Number(total) / Number(ref) / (days / YEAR_DAYS);
     return {
       label,
       days,
       total_costs: money(total),
-      annual_cost_impact: (Math.round(impact * 10_000) / 10_000).toFixed(4),
+      cost_impact: ratioText({ num: total, den: ref }),
+      annual_cost_impact: days >= YEAR_DAYS ? (Math.round(annual * 10_000) / 10_000).toFixed(4) : null,
       available: atMaturity || canExit,
     };
   };
   const costs: KidCostPoint[] = [];
-  if (termDays > 365) costs.push(costPoint('If you exit after 1 year', 365, false));
-  else costs.push(costPoint('If you exit at half the term', Math.max(1, Math.floor(termDays / 2)), false));
+  if (termDays > YEAR_DAYS) costs.push(costPoint('If you exit after 1 year', 365, false));
+  // Half of a 1-day term is no point in time before maturity: only maturity is shown then.
+  else if (termDays >= 2)
+    costs.push(costPoint('If you exit at half the term', Math.floor(termDays / 2), false));
   costs.push(costPoint('If you hold to maturity', termDays, true));
 
   const cap = terms.capPct === null ? 'no cap' : `at most ${pctText(terms.capPct)} of the amount`;
@@ -207,7 +224,7 @@ export function computeKid(input: KidInput): Kid {
         : ''),
     scenarios,
     costs_over_time: costs,
-    holding_period: `Recommended holding period: to maturity (${termDays} days).`,
+    holding_period: `Recommended holding period: to maturity (${daysText(termDays)}).`,
     early_exit_text: canExit
       ? `You may exit on any day before maturity. You receive the payoff formula at that day's level ` +
         `(protection included) less an early-exit cost of ${pctText(terms.earlyExitCostPct)} of the amount invested.`
@@ -217,5 +234,29 @@ export function computeKid(input: KidInput): Kid {
       : 'You cannot take your money out before maturity.',
     default_text:
       'Imali pays the payoff from its structured-products book; the payment is not covered by an investor compensation scheme.',
+  };
+}
+
+/**
+ * A sheet stored before kid-v2 (structured_products.kid is written once, at creation), shown by
+ * the kid-v2 rules: the cost impact over the time held added (exact, from its own figures), and
+ * the annualised figures of periods under a year dropped. Nothing else of it changes.
+ */
+export function kidForDisplay(kid: Kid, termDays: number): Kid {
+  if (kid.version !== 'kid-v1') return kid;
+  const minor = (text: string) => {
+    const d = ratioOf(text);
+    return (d.num * 100n) / d.den;
+  };
+  const ref = minor(kid.reference_amount);
+  return {
+    ...kid,
+    scenarios: kid.scenarios.map((s) => (termDays >= YEAR_DAYS ? s : { ...s, annual_return: null })),
+    costs_over_time: kid.costs_over_time.map((c) => ({
+      ...c,
+      cost_impact: ratioText({ num: minor(c.total_costs), den: ref }),
+      annual_cost_impact: c.days >= YEAR_DAYS ? c.annual_cost_impact : null,
+    })),
+    holding_period: kid.holding_period.replace(/\(1 days\)/, '(1 day)'),
   };
 }

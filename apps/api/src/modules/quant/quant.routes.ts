@@ -1,4 +1,5 @@
 import {
+  plainIdOf,
   TradingMessages,
   envelope,
   offering,
@@ -19,8 +20,9 @@ const tags = ['structured products'];
 /** A path id: anything but a plain positive integer is not found (404, not 400). */
 const idParams = z.object({ id: z.string() });
 const pathId = (raw: string, missing: () => Error): number => {
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw missing();
-  return Number(raw);
+  const id = plainIdOf(raw);
+  if (id === undefined) throw missing();
+  return id;
 };
 const productId = (raw: string) => pathId(raw, productNotFound);
 const orderId = (raw: string) => pathId(raw, () => notFound(TradingMessages.orderNotFound));

@@ -63,7 +63,7 @@ import { toOfferingView } from '../offerings/offerings.service';
 import { registerOrderView, toOrderView } from '../orders/orders.service';
 import { registerPositionValuer } from '../portfolio/portfolio.service';
 import { spendFreshPin } from '../session/session.service';
-import { computeKid, historyStats } from './kid';
+import { computeKid, historyStats, kidForDisplay } from './kid';
 import { payoffMinor, pctOfMinor, ratioOf, ratioText, underlyingReturn, type Ratio } from './payoff';
 import {
   CANCELLED_REASON,
@@ -127,7 +127,7 @@ function structuredOfferingView(ctx: AppContext, found: repo.ProductWithOffering
       start_level: p.startLevel === null ? null : pctShown(p.startLevel),
       final_level: p.finalLevel === null ? null : pctShown(p.finalLevel),
       current_level: levelAt(ctx, i, marketNow(ctx)),
-      kid: p.kid,
+      kid: kidForDisplay(p.kid, Math.round((p.maturityAt.getTime() - p.startAt.getTime()) / DAY_MS)),
     },
   };
 }

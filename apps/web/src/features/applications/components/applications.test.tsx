@@ -32,6 +32,7 @@ const QUOTE: LoanQuote = {
     monthly_income: '20000.00',
     monthly_expenses: '12000.00',
     disposable_income: '8000.00',
+    other_loans_instalments: '0.00',
     max_share: '50',
     instalment_share: '11.46',
     affordable: true,
@@ -86,7 +87,7 @@ vi.mock('../api/applications', () => ({
 }));
 
 const { default: ApplicationsPanel } = await import('./application-list');
-const { default: LoanDrawer } = await import('./loan-drawer');
+const { default: LoanDrawer, LoanCost } = await import('./loan-drawer');
 const { default: TrialDrawer } = await import('./trial-drawer');
 const { default: CompensationDrawer } = await import('./compensation-drawer');
 
@@ -202,6 +203,24 @@ describe('Loan Application', () => {
       term_months: 12,
     });
     expect(await screen.findByText('Loan application submitted')).toBeTruthy();
+  });
+
+  it("counts the client's other loans in the affordability it shows", async () => {
+    const other = {
+      ...QUOTE,
+      affordability: {
+        ...QUOTE.affordability,
+        other_loans_instalments: '3200.00',
+        instalment_share: '51.46',
+        affordable: false,
+        summary:
+          "The instalment of 916.81 ZAR with your other loans' 3200.00 ZAR (4116.81 ZAR a month) is 51.46% of your income after expenses (8000.00 ZAR); at most 50% is allowed: not affordable.",
+      },
+    };
+    wrap(<LoanCost quote={other} />);
+    const cost = screen.getByTestId('loan-cost');
+    expect(within(cost).getByText('Affordability: not affordable')).toBeTruthy();
+    expect(within(cost).getByText(/your other loans take ZAR 3,200\.00 a month of it/)).toBeTruthy();
   });
 });
 

@@ -30,6 +30,7 @@ const toBody = (v: LoanFormValues) => ({
 export function LoanCost({ quote }: { quote: LoanQuote }) {
   const m = (a: string) => money(a, quote.currency);
   const a = quote.affordability;
+  const hasOtherLoans = !/^0+(\.0+)?$/.test(a.other_loans_instalments);
   return (
     <section aria-labelledby="loan-cost-title" className="space-y-3" data-testid="loan-cost">
       <h3 id="loan-cost-title" className="text-sm font-semibold text-slate-900">
@@ -56,7 +57,9 @@ export function LoanCost({ quote }: { quote: LoanQuote }) {
         <p className="mt-1">{a.summary}</p>
         <p className="mt-1 text-xs opacity-80">
           Income {m(a.monthly_income)} − expenses {m(a.monthly_expenses)} = {m(a.disposable_income)} a month;
-          the instalment may take at most {a.max_share}% of it.
+          {hasOtherLoans
+            ? ` your other loans take ${m(a.other_loans_instalments)} a month of it, and with this one they may take at most ${a.max_share}% of it.`
+            : ` the instalment may take at most ${a.max_share}% of it.`}
         </p>
       </div>
       <details className="rounded-xl">

@@ -4,7 +4,9 @@ import {
   Messages,
   amountString,
   compensationApplicationBody,
+  isPlainInteger,
   loanFields,
+  typedText,
   type Application,
 } from '@imali/contract';
 
@@ -14,7 +16,7 @@ import {
  */
 export const compensationFormSchema = z.object({
   accountId: z.string().min(1, 'Choose an account'),
-  amount: amountString,
+  amount: typedText(amountString),
   reason: compensationApplicationBody.shape.reason,
   related_reference: compensationApplicationBody.shape.related_reference,
 });
@@ -40,14 +42,17 @@ export function evidenceFileProblem(file: Pick<File, 'type' | 'size'>): string |
 /** The loan form: every field as typed (strings), validated by the contract's rules. */
 export const loanFormSchema = z.object({
   account_id: z.string().min(1, 'Choose an account'),
-  amount: loanFields.shape.amount,
+  amount: typedText(loanFields.shape.amount),
+  // Typed as text, sent as a JSON number: plain digits (the contract's rule) then the term's limits.
   term_months: z.string().superRefine((value, ctx) => {
-    const parsed = loanFields.shape.term_months.safeParse(value.trim() === '' ? undefined : value);
+    const text = value.trim();
+    const term = text === '' ? undefined : isPlainInteger(text) ? Number(text) : text;
+    const parsed = loanFields.shape.term_months.safeParse(term);
     if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message });
   }),
   purpose: loanFields.shape.purpose,
-  monthly_income: loanFields.shape.monthly_income,
-  monthly_expenses: loanFields.shape.monthly_expenses,
+  monthly_income: typedText(loanFields.shape.monthly_income),
+  monthly_expenses: typedText(loanFields.shape.monthly_expenses),
 });
 export type LoanFormValues = z.input<typeof loanFormSchema>;
 

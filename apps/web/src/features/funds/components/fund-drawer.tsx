@@ -264,7 +264,7 @@ function SubscribeForm({
   const preview = !problem && fetched?.amount === amount.trim() ? fetched.data : null;
   const slot = preview?.valuation ?? fund.next_valuation;
   const submit = async () => {
-    const body = { amount: amount.trim(), account_id: '' };
+    const body = { amount: amount.trim(), account_id: '' as const };
     setBusy(true);
     try {
       for (let attempt = 0; attempt < 2; attempt++) {

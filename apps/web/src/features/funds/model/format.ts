@@ -1,3 +1,4 @@
+import { isPlainDecimal } from '@imali/contract';
 import { formatCurrency } from '@imali/money';
 
 /** A NAV in cents per unit as rand per unit, every digit kept: '1234.56' → 'R12.3456'. */
@@ -25,7 +26,7 @@ export const pricedAtText = (slot: { date: string; time: string }) =>
 export function amountProblem(text: string, minimum: string, maximum: string): string | null {
   const v = text.trim();
   if (v === '') return 'Enter an amount';
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(v)) return 'Enter a valid amount';
+  if (!isPlainDecimal(v, 2, 12)) return 'Enter a valid amount';
   if (Number(v) < Number(minimum)) return `The minimum investment is ${rand(minimum)}`;
   if (Number(v) > Number(maximum)) return `The maximum investment is ${rand(maximum)}`;
   return null;

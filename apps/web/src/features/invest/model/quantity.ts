@@ -1,4 +1,4 @@
-import { TradingMessages } from '@imali/contract';
+import { TradingMessages, isPlainDecimal } from '@imali/contract';
 import { compareDecimal, formatDecimal, normalizeDecimal, parseDecimal } from '@imali/money';
 
 /** '10.000000' → '10', for limits read from the API. */
@@ -22,7 +22,7 @@ export function quantityError(
 ): string | undefined {
   const text = raw.trim();
   if (text === '') return TradingMessages.quantityRequired;
-  if (!/^\d{1,12}(\.\d{1,6})?$/.test(text)) return TradingMessages.quantityInvalid;
+  if (!isPlainDecimal(text, 6, 12)) return TradingMessages.quantityInvalid;
   const value = normalizeDecimal(parseDecimal(text));
   if (value.coefficient === 0n) return TradingMessages.quantityPositive;
   if (value.scale > 0) return TradingMessages.wholeShares;

@@ -3,7 +3,13 @@
  * quote unit shown in the currency, the price line (fixed, range, final), the allocation rule in
  * one line, dates, and whether the subscription window is open.
  */
-import { IpoMessages, type IpoApplication, type IpoTerms, type Offering } from '@imali/contract';
+import {
+  IpoMessages,
+  isPlainInteger,
+  type IpoApplication,
+  type IpoTerms,
+  type Offering,
+} from '@imali/contract';
 import { countryPrice, formatCurrency } from '@imali/money';
 
 /** The lots typed, checked against the minimum and what is left of the per-client maximum. */
@@ -13,7 +19,7 @@ export function lotsError(
 ): string | undefined {
   const t = text.trim();
   if (t === '') return IpoMessages.lotsRequired;
-  if (!/^\d{1,9}$/.test(t) || Number(t) <= 0) return IpoMessages.lotsWhole;
+  if (!isPlainInteger(t, 9) || Number(t) <= 0) return IpoMessages.lotsWhole;
   const lots = Number(t);
   if (lots < terms.min_lots) return IpoMessages.belowMinimum(terms.min_lots);
   if (terms.applied_lots + lots > terms.max_lots)

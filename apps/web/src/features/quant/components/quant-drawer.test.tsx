@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Offering, Order, OrderResult } from '@imali/contract';
-import { amountError, entryCost, riskLabel } from '../model/structured';
+import { amountError, daysText, entryCost, ordinal, riskLabel } from '../model/structured';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -49,7 +49,7 @@ const PRODUCT: Offering = {
     final_level: null,
     current_level: '85123.45',
     kid: {
-      version: 'kid-v1',
+      version: 'kid-v2',
       computed_at: '2026-11-01T07:00:00.000Z',
       comprehension_alert:
         'You are about to purchase a product that is not simple and may be difficult to understand.',
@@ -114,6 +114,7 @@ const PRODUCT: Offering = {
           label: 'If you exit after 1 year',
           days: 365,
           total_costs: '300.00',
+          cost_impact: '0.0300',
           annual_cost_impact: '0.0300',
           available: true,
         },
@@ -121,6 +122,7 @@ const PRODUCT: Offering = {
           label: 'If you hold to maturity',
           days: 730,
           total_costs: '100.00',
+          cost_impact: '0.0100',
           annual_cost_impact: '0.0050',
           available: true,
         },
@@ -134,8 +136,9 @@ const PRODUCT: Offering = {
 };
 
 const subscribeProduct = vi.fn<(id: number, body: unknown, key: string) => Promise<OrderResult>>();
+let shown: Offering = PRODUCT;
 vi.mock('../api/quant', () => ({
-  useStructuredProduct: () => ({ data: PRODUCT, isError: false, refetch: vi.fn() }),
+  useStructuredProduct: () => ({ data: shown, isError: false, refetch: vi.fn() }),
   subscribeProduct: (id: number, body: unknown, key: string) => subscribeProduct(id, body, key),
 }));
 
@@ -144,6 +147,7 @@ const { default: QuantDrawer } = await import('./quant-drawer');
 afterEach(() => {
   cleanup();
   subscribeProduct.mockReset();
+  shown = PRODUCT;
 });
 
 /** Scrolls the key information box to its end (happy-dom has no layout: sizes are set here). */
@@ -174,6 +178,56 @@ describe('structured product drawer', () => {
     scrollToEnd();
     await waitFor(() => expect(subscribe.disabled).toBe(false));
     expect(screen.queryByTestId('read-hint')).toBeNull();
+  });
+
+  it('reads right for a long term: "730 days", ordinal percentiles, returns and cost impact a year', () => {
+    render(<QuantDrawer id={9} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={vi.fn()} />);
+    expect(screen.getByText('730 days')).toBeTruthy();
+    const table = screen.getByTestId('scenario-table');
+    expect(within(table).getByText('(1st percentile)')).toBeTruthy();
+    expect(within(table).getByText('(90th percentile)')).toBeTruthy();
+    expect(within(table).getAllByText(/a year$/)).toHaveLength(4);
+    const costs = screen.getByTestId('costs-table');
+    expect(within(costs).getByRole('columnheader', { name: 'Impact a year' })).toBeTruthy();
+    expect(nbsp(costs.textContent)).toContain('0.50%');
+  });
+
+  it('a 1-day product: "1 day", nothing per year, the cost impact over the time held', () => {
+    const kid = PRODUCT.structured!.kid;
+    shown = {
+      ...PRODUCT,
+      structured: {
+        ...PRODUCT.structured!,
+        maturity_at: '2026-12-02T07:00:00.000Z',
+        term_days: 1,
+        kid: {
+          ...kid,
+          scenarios: kid.scenarios.map((sc) => ({ ...sc, annual_return: null })),
+          costs_over_time: [
+            {
+              label: 'If you hold to maturity',
+              days: 1,
+              total_costs: '100.00',
+              cost_impact: '0.0100',
+              annual_cost_impact: null,
+              available: true,
+            },
+          ],
+          holding_period: 'Recommended holding period: to maturity (1 day).',
+        },
+      },
+    };
+    render(<QuantDrawer id={9} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={vi.fn()} />);
+    expect(screen.getByText('1 day')).toBeTruthy();
+    expect(screen.queryByText(/1 days/)).toBeNull();
+    expect(within(screen.getByTestId('scenario-table')).getByText('(1st percentile)')).toBeTruthy();
+    expect(screen.queryByText(/a year$/)).toBeNull();
+    expect(screen.queryByText(/1th/)).toBeNull();
+    const costs = screen.getByTestId('costs-table');
+    expect(within(costs).getByRole('columnheader', { name: 'Impact over the time held' })).toBeTruthy();
+    expect(within(costs).queryByText('Impact a year')).toBeNull();
+    expect(nbsp(costs.textContent)).toContain('1.00%');
+    expect(nbsp(costs.textContent)).not.toContain('365');
   });
 
   it('checks the amount against the limits, shows what is held, then PIN → placed confirmation', async () => {
@@ -234,5 +288,21 @@ describe('structured model', () => {
     expect(entryCost('10000', '1')).toBe(10000n);
     expect(entryCost('123.45', '0.5')).toBe(62n);
     expect(riskLabel(7)).toBe('Very high risk (7 of 7)');
+    expect([1, 2, 3, 4, 10, 11, 12, 13, 21, 50, 90, 101, 111].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '10th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '50th',
+      '90th',
+      '101st',
+      '111th',
+    ]);
+    expect([1, 2, 730, 1095].map(daysText)).toEqual(['1 day', '2 days', '730 days', '1,095 days']);
   });
 });

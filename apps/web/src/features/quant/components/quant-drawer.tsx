@@ -11,7 +11,15 @@ import { cn } from '@/lib/cn';
 import { ApiError, errorMessage } from '@/lib/http';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { subscribeProduct, useStructuredProduct } from '../api/quant';
-import { amountError, centsText, entryCost, riskLabel, toCents } from '../model/structured';
+import {
+  amountError,
+  centsText,
+  daysText,
+  entryCost,
+  ordinal,
+  riskLabel,
+  toCents,
+} from '../model/structured';
 
 /** What app/ gives the drawer: the wallet's Verify Your PIN, and a refresh after an order. */
 export interface QuantDeps {
@@ -157,7 +165,7 @@ export function KeyInformation({
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
             <Term label="Start">{dateText(terms.start_at)}</Term>
             <Term label="Maturity">{dateText(terms.maturity_at)}</Term>
-            <Term label="Term">{terms.term_days} days</Term>
+            <Term label="Term">{daysText(terms.term_days)}</Term>
             <Term label="Capital protection">{terms.protection_pct}%</Term>
             <Term label="Participation">{terms.participation_pct}%</Term>
             <Term label="Cap">{terms.cap_pct === null ? 'None' : `${terms.cap_pct}%`}</Term>
@@ -275,7 +283,10 @@ export function ScenarioTable({ kid }: { kid: Kid }) {
           {kid.scenarios.map((s) => (
             <tr key={s.name} data-scenario={s.name} className="border-b border-slate-100">
               <th scope="row" className="py-1.5 font-medium text-slate-900">
-                {s.label} <span className="text-xs font-normal text-slate-400">({s.percentile}th pct)</span>
+                {s.label}{' '}
+                <span className="text-xs font-normal text-slate-400">
+                  ({ordinal(s.percentile)} percentile)
+                </span>
               </th>
               <td className="py-1.5 tabular-nums">{formatRatio(s.underlying_return)}</td>
               <td className="py-1.5 text-right font-semibold tabular-nums">{money(s.payoff)}</td>
@@ -286,9 +297,12 @@ export function ScenarioTable({ kid }: { kid: Kid }) {
                 )}
               >
                 {formatRatio(s.return)}
-                <span className="block text-[11px] text-slate-400">
-                  {formatRatio(s.annual_return)} a year
-                </span>
+                {/* Per year only for a term of a year or more (null below: PRIIPs shows the period's return). */}
+                {s.annual_return !== null && (
+                  <span className="block text-[11px] text-slate-400">
+                    {formatRatio(s.annual_return)} a year
+                  </span>
+                )}
               </td>
             </tr>
           ))}
@@ -300,6 +314,8 @@ export function ScenarioTable({ kid }: { kid: Kid }) {
 
 function CostsTable({ kid }: { kid: Kid }) {
   const money = (v: string) => formatCurrency(v, kid.currency);
+  // A year or more at every point: the impact a year (PRIIPs); else the impact over the time held.
+  const yearly = kid.costs_over_time.every((c) => c.annual_cost_impact !== null);
   return (
     <table className="w-full text-left text-sm" data-testid="costs-table">
       <caption className="mb-1.5 text-left text-xs text-slate-500">
@@ -314,7 +330,7 @@ function CostsTable({ kid }: { kid: Kid }) {
             Total costs
           </th>
           <th scope="col" className="py-1.5 text-right font-medium">
-            Impact a year
+            {yearly ? 'Impact a year' : 'Impact over the time held'}
           </th>
         </tr>
       </thead>
@@ -328,7 +344,7 @@ function CostsTable({ kid }: { kid: Kid }) {
               {c.available ? money(c.total_costs) : 'Not possible'}
             </td>
             <td className="py-1.5 text-right tabular-nums">
-              {c.available ? formatRatio(c.annual_cost_impact) : '-'}
+              {c.available ? formatRatio(yearly ? c.annual_cost_impact! : c.cost_impact) : '-'}
             </td>
           </tr>
         ))}

@@ -2,7 +2,7 @@
  * Pure display rules of a structured product: the risk score's meaning, the amount form's checks
  * against the product's limits, the entry cost shown before subscribing, and scenario texts.
  */
-import { QuantMessages, type KidScenario } from '@imali/contract';
+import { QuantMessages, isPlainDecimal, type KidScenario } from '@imali/contract';
 import { formatRatio, tryParseDecimal } from '@imali/money';
 
 export const RISK_WORDS = [
@@ -23,7 +23,7 @@ export function riskLabel(score: number): string {
 /** Cents of a plain amount text ('1000.5' → 100050n), or undefined. */
 export function toCents(text: string): bigint | undefined {
   const t = text.trim();
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(t)) return undefined;
+  if (!isPlainDecimal(t, 2, 12)) return undefined;
   const [int, frac = ''] = t.split('.');
   return BigInt(int!) * 100n + BigInt(frac.padEnd(2, '0'));
 }
@@ -38,7 +38,9 @@ export function amountError(
   if (text.trim() === '') return QuantMessages.amountRequired;
   const cents = toCents(text);
   if (cents === undefined) {
-    return tryParseDecimal(text.trim()) ? 'Amounts allow at most 2 decimal places' : 'Enter a valid amount';
+    return isPlainDecimal(text.trim(), Infinity, 12)
+      ? 'Amounts allow at most 2 decimal places'
+      : 'Enter a valid amount';
   }
   if (cents === 0n) return 'Amount must be greater than 0';
   if (cents < toCents(limits.min)!) return QuantMessages.belowMinimum(limits.min, limits.currency);
@@ -57,3 +59,13 @@ export function entryCost(text: string, pct: string): bigint | undefined {
 
 /** '+12.62%' / '-10.00%': a scenario's return as shown. */
 export const returnText = (s: Pick<KidScenario, 'return'>) => formatRatio(s.return);
+
+/** '1 day', '730 days'. */
+export const daysText = (days: number) => `${days.toLocaleString('en-US')} ${days === 1 ? 'day' : 'days'}`;
+
+/** 1 → '1st', 2 → '2nd', 3 → '3rd', 11 → '11th', 50 → '50th' (English ordinals). */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneyMessages, amountString, bankCardForm } from '@imali/contract';
+import { MoneyMessages, amountString, bankCardForm, typedText } from '@imali/contract';
 import { type Currency, checkAmount, formatCurrency, isCurrency } from '@imali/money';
 
 /** The Add/Edit Bank Card form: spec section 5 rules and messages, shared with the server. */
@@ -59,7 +59,7 @@ export function depositFormSchema(
   return z
     .object({
       accountId: z.string().min(1, WalletMessages.chooseAccount),
-      amount: amountString,
+      amount: typedText(amountString),
     })
     .superRefine((values, ctx) => {
       const account = accounts.find((a) => String(a.id) === values.accountId);
@@ -145,7 +145,7 @@ export function withdrawalFormSchema(
     .object({
       accountId: z.string().min(1, WalletMessages.chooseAccount),
       cardId: z.string().min(1, WalletMessages.chooseCard),
-      amount: amountString,
+      amount: typedText(amountString),
     })
     .superRefine((values, ctx) => {
       const account = accounts.find((a) => String(a.id) === values.accountId);
@@ -184,7 +184,7 @@ export function transferFormSchema(accounts: readonly AccountFacts[]) {
     .object({
       from: z.string().min(1, WalletMessages.chooseCurrency),
       to: z.string().min(1, WalletMessages.chooseCurrency),
-      amount: amountString,
+      amount: typedText(amountString),
     })
     .superRefine((values, ctx) => {
       if (values.from && values.from === values.to) {
