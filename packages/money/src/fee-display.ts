@@ -7,7 +7,7 @@
  * up: 'Transaction charges = Settlement and administration + Investor Protection Levy'.
  */
 import { formatDecimal, parseDecimal, rescale, type Decimal } from './decimal';
-import { feeScheduleByVersion, type FeeBucket } from './fees';
+import type { FeeBucket } from './fees';
 
 /** A charge as the API sends it (the contract's feeItem without its side). */
 export interface FeeLineView {
@@ -109,17 +109,12 @@ export function feeScheduleTitle(version: string | null | undefined): string {
   if (version === STRUCTURED_TERMS_FEE_SCHEDULE) return "The product's terms: entry and early-exit costs";
   if (version === FUND_FEE_SCHEDULE)
     return 'Fund charges: costs in the NAV, platform fee on redemption (version 1)';
-  let country: string | undefined;
-  try {
-    country = feeScheduleByVersion(version).country;
-  } catch {
-    country = undefined;
-  }
-  const match = /^([A-Z]{2})-(\d{4})-(\d{2})$/.exec(version);
-  country ??= match?.[1];
-  const exchange = country ? EXCHANGE_OF_COUNTRY[country] : undefined;
+  // Read from the version itself ('ZA-2026-11': country, year, month), so the browser never
+  // loads the schedules to name one.
+  const match = /^([A-Z]{2})-(\d{4})-(\d{2})$/.exec(version) ?? /^([A-Z]{2})-/.exec(version);
+  const exchange = match ? EXCHANGE_OF_COUNTRY[match[1]!] : undefined;
   if (!exchange) return `Fee schedule ${version}`;
-  const month = match ? MONTHS[Number(match[3]) - 1] : undefined;
+  const month = match?.[3] ? MONTHS[Number(match[3]) - 1] : undefined;
   return month
     ? `${exchange} share trading fees, ${month} ${match![2]} (${version})`
     : `${exchange} share trading fees (${version})`;
