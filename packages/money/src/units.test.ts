@@ -4,6 +4,7 @@ import {
   STRUCTURED_TERMS_FEE_SCHEDULE,
   exactQuotient,
   feeScheduleTitle,
+  formatCurrency,
   formatDecimal,
   formatGrouped,
   formatLevel,
@@ -55,6 +56,8 @@ describe('one display rule per quote unit', () => {
     expect(nbsp(formatNav('1219.5987', 'ZAc'))).toBe('ZAR 12.1959');
     expect(nbsp(formatNav('123456.78'))).toBe('ZAR 1,234.5678');
     expect(formatNav('0')).toBe('-');
+    // A fund's cost per unit (in rand already) with the NAV's four decimals.
+    expect(nbsp(formatCurrency('12.43971', 'ZAR', 4))).toBe('ZAR 12.4397');
     expect(formatNav(null)).toBe('-');
   });
 

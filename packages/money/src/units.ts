@@ -92,15 +92,7 @@ export function formatPrice(
   if (rule.kind === 'level') return formatLevel(value);
   const major = priceInMajor(value, unit);
   if (major === undefined) return '-';
-  const decimals = options.decimals ?? 2;
-  if (decimals === 2) return formatCurrency(major, rule.currency!);
-  const text = truncateDecimals(major, decimals)!;
-  return new Intl.NumberFormat(DISPLAY_LOCALE, {
-    style: 'currency',
-    currency: rule.currency!,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(text as unknown as number);
+  return formatCurrency(major, rule.currency!, options.decimals ?? 2);
 }
 
 /** Decimals of a fund's NAV and units, as unit trusts publish them. */

@@ -6,7 +6,14 @@ import {
   type OrderTtype,
   type Quotation,
 } from '@imali/contract';
-import { countryPrice, formatCurrency, formatPrice, formatQuantity, signedColorClass } from '@imali/money';
+import {
+  countryPrice,
+  formatCurrency,
+  formatPrice,
+  formatQuantity,
+  formatSignedCurrency,
+  signedColorClass,
+} from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { modal } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -272,7 +279,8 @@ function SaleProfit({ preview, bare = false }: { preview: OrderPreview; bare?: b
       <div className="flex justify-between py-1 text-sm font-semibold">
         <span>Profit on this sale</span>
         <span className={`tabular-nums ${signedColorClass(basis.profit)}`} data-testid="sale-profit">
-          {money(basis.profit)}
+          {/* One signed rule: the receipt will say the same '+ZAR …' / '-ZAR …'. */}
+          {formatSignedCurrency(basis.profit, preview.currency)}
         </span>
       </div>
     </>

@@ -70,7 +70,10 @@ describe('OfferingCard for an IPO', () => {
 
 // ---------- Each product in its own units (issue 24 point 2) ----------
 
-/** The demo structured product on SA40 at 67,384.68 points, ZAR 1,000 – 500,000 per client. */
+/**
+ * The demo structured product on SA40 at 67,384.68 points, ZAR 1,000 – 500,000 per client, as the
+ * trading list sends it (its limits in min/max_quantity, no `structured` terms).
+ */
 const QUANT: Offering = {
   ...IPO,
   id: 21,
@@ -84,31 +87,13 @@ const QUANT: Offering = {
   allocation_rule: null,
   last_price: '67384.68',
   ipo_offer: undefined,
-  structured: {
-    state: 'subscription',
-    start_at: '2026-12-28T10:00:00.000Z',
-    maturity_at: '2028-12-27T10:00:00.000Z',
-    term_days: 730,
-    protection_pct: '90',
-    participation_pct: '120',
-    cap_pct: '140',
-    min_amount: '1000.00',
-    max_amount: '500000.00',
-    entry_fee_pct: '1',
-    early_exit: 'daily',
-    early_exit_cost_pct: '2',
-    start_level: null,
-    final_level: null,
-    current_level: '67384.68',
-    kid: {} as NonNullable<Offering['structured']>['kid'],
-  },
 };
 
 describe('OfferingCard for a structured product', () => {
   it("shows the underlying's level in points and the limits as amounts, never a rand price or shares", () => {
     const text = terms(QUANT);
     expect(text).toContain('SA40 level67,384.68 pts');
-    expect(text).toContain('Capital protection90%');
+    expect(text).toContain('MinimumZAR 1,000.00');
     expect(nbsp(screen.getByTestId('offering-limits').textContent)).toBe(
       'ZAR 1,000.00 – ZAR 500,000.00 per client',
     );
@@ -131,7 +116,6 @@ describe('OfferingCard for a fund and a stock deal', () => {
       ...QUANT,
       dtype: 'fund',
       name: 'Imali Top 40 Index Fund',
-      structured: undefined,
       max_quantity: '1000000',
     });
     expect(text).toContain('BenchmarkSA40');

@@ -54,10 +54,10 @@ export function OfferingCard({
           ]
         : offering.dtype === 'quant'
           ? // A structured product: the underlying's level in points (an index is not priced in rand)
-            // and its capital protection; bought for an amount.
+            // and the least it takes, an amount (it is bought for an amount, never in shares).
             [
               [`${offering.symbol} level`, formatLevel(s?.current_level ?? offering.last_price)],
-              ['Capital protection', s ? `${s.protection_pct}%` : '-'],
+              ['Minimum', money(s?.min_amount ?? offering.min_quantity)],
             ]
           : offering.dtype === 'otc'
             ? [

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PortfolioProduct, ProductPortfolio } from '@imali/contract';
-import { formatQuantity } from '@imali/money';
+import { FUND_DECIMALS, formatCurrency, formatQuantity } from '@imali/money';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { productQuery, type AccountChoice } from '../api/stats';
@@ -103,7 +103,12 @@ function Positions({ data, visible }: { data: ProductPortfolio; visible: boolean
             {data.product !== 'quant' && (
               <div className="flex gap-1">
                 <dt>Avg cost</dt>
-                <dd className="text-slate-700 tabular-nums">{money(p.average_cost, c, visible)}</dd>
+                <dd className="text-slate-700 tabular-nums" data-testid="position-average-cost">
+                  {/* A fund's cost per unit has the NAV's 4 decimals (decision 0041). */}
+                  {visible
+                    ? formatCurrency(p.average_cost, c, data.product === 'fund' ? FUND_DECIMALS : 2)
+                    : money(p.average_cost, c, visible)}
+                </dd>
               </div>
             )}
             <div className="flex gap-1">

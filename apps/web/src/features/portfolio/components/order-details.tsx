@@ -405,7 +405,11 @@ function StructuredSection({ order }: { order: Order }) {
   if (s.can_cancel) rows.push({ label: 'Cancel', value: 'Possible until the start' });
   return (
     <div role="region" aria-label="Structured product" data-testid="receipt-structured">
-      <KeyValueSection title="Structured product" rows={rows} />
+      {/* Amounts and levels wrap between words, never inside a figure (the rows break anywhere, for ids). */}
+      <KeyValueSection
+        title="Structured product"
+        rows={rows.map((r) => ({ ...r, value: <span className="break-normal">{r.value}</span> }))}
+      />
     </div>
   );
 }
