@@ -257,6 +257,17 @@ for (const [label, viewport] of [
       // The receipt's profit is the one the quotation promised.
       expect(await textOf(returns)).toContain(promisedProfit);
       await screenshot(page, `trading-receipt-sold-${label}`);
+      // Its fees per side (decision 0041): the buy's and the sale's, each with its own total.
+      const soldFees = receipt.getByTestId('receipt-fees');
+      expect(await textOf(soldFees.getByRole('group', { name: 'Buy fees' }))).toMatch(
+        /Buy feesZAR [\d,]+\.\d{2}$/,
+      );
+      expect(await textOf(soldFees.getByRole('group', { name: 'Sale fees' }))).toMatch(
+        /Sale feesZAR [\d,]+\.\d{2}$/,
+      );
+      expect(await textOf(soldFees)).toMatch(/Fees on this orderZAR [\d,]+\.\d{2}/);
+      await soldFees.scrollIntoViewIfNeeded();
+      await screenshot(page, `trading-receipt-sold-fees-${label}`);
       await page.keyboard.press('Escape');
       await receipt.waitFor({ state: 'detached' });
     });
