@@ -120,6 +120,7 @@ describe('OfferingCard for a fund and a stock deal', () => {
     });
     expect(text).toContain('BenchmarkSA40');
     expect(text).toContain('MinimumZAR 1,000.00');
+    expect(text).toContain('Up to ZAR 1,000,000.00 per client');
     expect(nbsp(screen.getByTestId('offering-limits').textContent)).toBe('Up to ZAR 1,000,000.00 per client');
     expect(text).not.toMatch(/shares?\b|pts|Market price/);
   });
@@ -138,6 +139,7 @@ describe('OfferingCard for a fund and a stock deal', () => {
     });
     expect(text).toContain('Term30 days');
     expect(text).toContain('Market priceZAR 5,987.41');
+    expect(text).toContain('1 share – 100,000 shares per client');
     expect(nbsp(screen.getByTestId('offering-limits').textContent)).toBe(
       '1 share – 100,000 shares per client',
     );
