@@ -468,7 +468,7 @@ describe('stock orders (API)', () => {
       await ledgerOk(t);
     });
 
-    it('fees per side: the buy side = the buy preview, the sale side = the sale preview, each its own total; `fees` is the sale side; ROI exact', async () => {
+    it('fees per side: the buy side = the buy preview, the sale side = the sale preview, each its own total; `fees` is the sale side', async () => {
       const api = tradingApi(t, bob);
       const q = await api.quote(GRT);
       const buyPreview = (
@@ -496,8 +496,6 @@ describe('stock orders (API)', () => {
       const held = (await api.receipt(id)).json().data;
       expect(held.fees_by_side).toEqual({ buy: sideOf(buyPreview), sell: null });
       expect(held.fees).toEqual(buyPreview.fees);
-      // The unrealised return is exact too: profit ÷ what the buy cost.
-      expectExactRatio(held.roi, toMinor(held.profit), toMinor(held.trade_value));
 
       const sq = await api.quote(GRT);
       const sellPreview = (await api.preview({ ttype: 'sell', order_id: id, quote_id: sq.quote_id })).json()
@@ -526,8 +524,36 @@ describe('stock orders (API)', () => {
         ...receipt.fees_by_side.buy.items,
         ...receipt.fees_by_side.sell.items,
       ]);
-      // Realised ROI exact: profit ÷ the cost the sale relieved, never rounded to 4 decimals.
-      expectExactRatio(receipt.roi, toMinor(receipt.profit), toMinor(receipt.cost_basis));
+    });
+
+    it('ROI is exact, held and sold (never rounded to 4 decimals; the web truncates it once)', async () => {
+      const api = tradingApi(t, bob);
+      const toMinor = (text: string) => BigInt(text.replace('.', ''));
+      // Several quantities, so that at least one ratio is not a 4-decimal number.
+      for (const quantity of ['3', '7', '11']) {
+        const q = await api.quote(GRT);
+        const bought = await api.buy({
+          ...GRT,
+          quantity,
+          account_id: bob.accounts.ZAR,
+          quote_id: q.quote_id,
+        });
+        expect(bought.statusCode, bought.body).toBe(200);
+        const id = bought.json().data.order.id;
+        const held = (await api.receipt(id)).json().data;
+        // Unrealised: profit at the last price ÷ what the buy cost.
+        expectExactRatio(held.roi, toMinor(held.profit), toMinor(held.trade_value));
+        const sq = await api.quote(GRT);
+        const sold = await api.sell(id, {
+          ttype: 'standard',
+          price: (Number(sq.price) / 100).toString(),
+          quote_id: sq.quote_id,
+        });
+        expect(sold.statusCode, sold.body).toBe(200);
+        const receipt = (await api.receipt(id)).json().data;
+        // Realised: profit ÷ the cost the sale relieved.
+        expectExactRatio(receipt.roi, toMinor(receipt.profit), toMinor(receipt.cost_basis));
+      }
     });
 
     it('uses the newest quote when quote_id is left out', async () => {
