@@ -18,8 +18,10 @@ export { ORDER_LISTS, QUOTE_VALIDITY_MS, TRADING_COUNTRY_PROFILES, TradingMessag
  * Trading contract (issue 12): offerings (what Discover lists), orders and their receipts, fee
  * previews, quotes and sells. Amounts are decimal strings in the account's currency ('10062.40');
  * prices are decimal strings in the instrument's quote unit (JSE shares in cents: '5987'; divide
- * by 100 for rand, as spec section 4 says); quantities are decimal strings ('10'); ratios are
- * decimal strings ('0.1234' = 12.34 %). Every money-moving POST needs the Idempotency-Key header,
+ * by 100 for rand, as spec section 4 says; an index level in points, never money), shown by
+ * @imali/money's one rule per quote unit and product (decision 0041); quantities are decimal
+ * strings ('10'); ratios are exact decimal strings ('0.1234' = 12.34 %; truncated toward zero at
+ * 20 decimals when they repeat, never rounded). Every money-moving POST needs the Idempotency-Key header,
  * approved KYC and a PIN verified on this session in the last 5 minutes.
  */
 
