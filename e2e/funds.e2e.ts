@@ -169,7 +169,7 @@ for (const [label, viewport, day1, day2] of [
       const holding = page.getByTestId('order-row').filter({ hasText: FUND_NAME });
       await holding.waitFor();
       expect(await holding.getAttribute('data-status')).toBe('holding');
-      expect(await textOf(holding)).toMatch(/[\d,]+\.\d{4} units at ZAR \d+\.\d{4}/);
+      expect(await textOf(holding)).toMatch(/[\d,]+\.\d{4} units at NAV ZAR \d+\.\d{4}/);
       await noSideScroll(page, viewport.width);
       await screenshot(page, `fund-holding-${label}`);
       await holding.getByRole('button', { name: /open order details/ }).click();
@@ -223,13 +223,13 @@ for (const [label, viewport, day1, day2] of [
       const sold = page.getByTestId('order-row').filter({ hasText: FUND_NAME });
       await sold.waitFor();
       expect(await sold.getAttribute('data-status')).toBe('sold');
-      expect(await textOf(sold)).toMatch(/Sell valueZAR [\d,]+\.\d{2}-?ZAR -?[\d,]+\.\d{2} \(/);
+      expect(await textOf(sold)).toMatch(/Sell valueZAR [\d,]+\.\d{2}[+-]?ZAR [\d,]+\.\d{2} \(/);
       await screenshot(page, `fund-history-${label}`);
       await sold.getByRole('button', { name: /open order details/ }).click();
       receipt = page.getByRole('dialog', { name: 'Order Details' });
       await receipt.getByTestId('receipt').waitFor();
       expect(await textOf(receipt.getByTestId('receipt-returns'))).toMatch(
-        /Holding Returns-?ZAR -?[\d,]+\.\d{2}/,
+        /Holding Returns[+-]?ZAR [\d,]+\.\d{2}/,
       );
       const soldBlock = await textOf(receipt.getByTestId('receipt-fund'));
       expect(soldBlock).toMatch(/Redemption NAVZAR \d+\.\d{4}/);

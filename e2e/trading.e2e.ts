@@ -134,7 +134,9 @@ for (const [label, viewport] of [
       const total = drawer.getByTestId('preview-total');
       await total.waitFor();
       expect(await textOf(total)).toMatch(/^Total to payZAR [\d,]+\.\d{2}$/);
-      expect(await textOf(drawer.getByTestId('fee-preview'))).toMatch(/Fee schedule \S+/);
+      expect(await textOf(drawer.getByTestId('fee-preview'))).toMatch(
+        /Fee schedule: JSE share trading fees, \w+ \d{4} \(ZA-\d{4}-\d{2}\)/,
+      );
       await drawer.getByTestId('quote-panel').scrollIntoViewIfNeeded();
       await screenshot(page, `trading-fo-drawer-${label}`);
       await drawer.getByTestId('fee-preview').scrollIntoViewIfNeeded();
@@ -219,7 +221,7 @@ for (const [label, viewport] of [
       expect(await textOf(quotation.getByTestId('preview-total'))).toMatch(/^You receiveZAR [\d,]+\.\d{2}$/);
       await quotation.getByText(`Cost (${method})`).waitFor();
       const promisedProfit = await textOf(quotation.getByTestId('sale-profit'));
-      expect(promisedProfit).toMatch(/^-?ZAR [\d,]+\.\d{2}$/);
+      expect(promisedProfit).toMatch(/^[+-]?ZAR [\d,]+\.\d{2}$/);
       await screenshot(page, `trading-close-order-${label}`);
       const confirm = quotation.getByRole('button', { name: 'Confirm' });
       await expect.poll(() => confirm.isEnabled()).toBe(true);
@@ -242,7 +244,7 @@ for (const [label, viewport] of [
       const text = await textOf(sold);
       expect(text).toContain('Sell value');
       // The realised profit (the fees make a round trip at one price a small loss) and its ROI.
-      expect(text).toMatch(/-?ZAR [\d,]+\.\d{2} \(-?\d+\.\d{2}%\)/);
+      expect(text).toMatch(/[+-]?ZAR [\d,]+\.\d{2} \([+-]?\d+\.\d{2}%\)/);
       await screenshot(page, `trading-history-${label}`);
       await sold.getByRole('button', { name: /open order details/ }).click();
       const receipt = page.getByRole('dialog', { name: 'Order Details' });
@@ -255,6 +257,17 @@ for (const [label, viewport] of [
       // The receipt's profit is the one the quotation promised.
       expect(await textOf(returns)).toContain(promisedProfit);
       await screenshot(page, `trading-receipt-sold-${label}`);
+      // Its fees per side (decision 0041): the buy's and the sale's, each with its own total.
+      const soldFees = receipt.getByTestId('receipt-fees');
+      expect(await textOf(soldFees.getByRole('group', { name: 'Buy fees' }))).toMatch(
+        /Buy feesZAR [\d,]+\.\d{2}$/,
+      );
+      expect(await textOf(soldFees.getByRole('group', { name: 'Sale fees' }))).toMatch(
+        /Sale feesZAR [\d,]+\.\d{2}$/,
+      );
+      expect(await textOf(soldFees)).toMatch(/Fees on this orderZAR [\d,]+\.\d{2}/);
+      await soldFees.scrollIntoViewIfNeeded();
+      await screenshot(page, `trading-receipt-sold-fees-${label}`);
       await page.keyboard.press('Escape');
       await receipt.waitFor({ state: 'detached' });
     });

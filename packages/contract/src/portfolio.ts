@@ -7,7 +7,8 @@ export { PORTFOLIO_PERIODS, PORTFOLIO_PRODUCTS };
 /**
  * Portfolio statistics (issue 14): GET /api/stat/app/v1/{portfolio,asset,week_profit,month_return,
  * invest_stat,stock_portfolio,fund_portfolio,stru_portfolio}?account_id=. Amounts are decimal
- * strings in `currency`; ratios are decimal strings ('0.123456' = 12.3456 %), null when they are
+ * strings in `currency`; ratios are exact decimal strings ('0.123456' = 12.3456 %; truncated
+ * toward zero at 20 decimals when they repeat, never rounded: decision 0041), null when they are
  * not defined (nothing invested over the period: the web shows '--%'). Without account_id (or
  * empty, as the spec sometimes sends it) the figures are the client's total in ZAR, each account
  * converted at the published mid rate (`converted: true` says so).

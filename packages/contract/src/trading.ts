@@ -19,8 +19,10 @@ export { ORDER_LISTS, QUOTE_VALIDITY_MS, TRADING_COUNTRY_PROFILES, TradingMessag
  * Trading contract (issue 12): offerings (what Discover lists), orders and their receipts, fee
  * previews, quotes and sells. Amounts are decimal strings in the account's currency ('10062.40');
  * prices are decimal strings in the instrument's quote unit (JSE shares in cents: '5987'; divide
- * by 100 for rand, as spec section 4 says); quantities are decimal strings ('10'); ratios are
- * decimal strings ('0.1234' = 12.34 %). Every money-moving POST needs the Idempotency-Key header,
+ * by 100 for rand, as spec section 4 says; an index level in points, never money), shown by
+ * @imali/money's one rule per quote unit and product (decision 0041); quantities are decimal
+ * strings ('10'); ratios are exact decimal strings ('0.1234' = 12.34 %; truncated toward zero at
+ * 20 decimals when they repeat, never rounded). Every money-moving POST needs the Idempotency-Key header,
  * approved KYC and a PIN verified on this session in the last 5 minutes.
  */
 
@@ -93,7 +95,14 @@ export type KeyFact = z.infer<typeof keyFact>;
 
 export const FEE_BUCKETS = ['brokerage', 'stt', 'txn', 'gst'] as const;
 
-/** Receipt fee summary (spec section 3): money strings, each '0.00' when none. */
+/**
+ * Receipt fee summary (spec section 3): money strings, each '0.00' when none, of ONE side: on a
+ * preview, the side it prices; on an order (`order.fees`), the side of its last action — the buy's
+ * fees while held or waiting, the sale's (or redemption's, early exit's, payout's) once sold; never
+ * both added. Product charges (a structured product's entry and early-exit costs, a fund's
+ * platform fee) count under brokerage here, as the house books them; their own names are in the
+ * items. `fees_by_side` has each side whole (decision 0041).
+ */
 export const feeSummary = z.object({
   brokerage: z.string(),
   stt: z.string(),
@@ -112,6 +121,18 @@ export const feeItem = z.object({
   amount: z.string(),
 });
 export type FeeItem = z.infer<typeof feeItem>;
+
+/** One side's fees: the spec's buckets, the side's total (Σ items) and every charge named. */
+export const feeSide = feeSummary.extend({ items: z.array(feeItem) });
+export type FeeSide = z.infer<typeof feeSide>;
+
+/**
+ * An order's fees per side (decision 0041): `buy` (the buy, subscription or application) and `sell`
+ * (the sale, redemption, early exit or maturity payout), each with its own total; null when that
+ * side has not happened. A side that happened without charges has no items and total '0.00'.
+ */
+export const feesBySide = z.object({ buy: feeSide.nullable(), sell: feeSide.nullable() });
+export type FeesBySide = z.infer<typeof feesBySide>;
 
 // ---------- Offerings ----------
 
@@ -334,6 +355,10 @@ export const order = z.object({
    * the last price, before sell fees, against its own buy total.
    */
   profit: z.string(),
+  /**
+   * profit ÷ cost, exact ('-0.00726'), or truncated toward zero at 20 decimals when it has no
+   * finite decimal form; never rounded (the display truncates it once; decision 0041).
+   */
   roi: z.string(),
   /** sold: the cost the sale relieved under cost_basis_method (decision 0040); null otherwise. */
   cost_basis: z.string().nullable(),
@@ -341,8 +366,11 @@ export const order = z.object({
   holding_period: z.number().int(),
   /** Always '0.00' at Imali: every order is paid from funds held when it is made. */
   outstanding: z.string(),
+  /** The last action's side (see feeSummary); `fees_by_side` has both. */
   fees: feeSummary,
+  /** Every charge the order paid: the buy's, then the sale's. */
   fee_items: z.array(feeItem),
+  fees_by_side: feesBySide,
   fee_schedule: z.string(),
   locked_until: z.string().nullable(),
   /** Quotations the order was priced at (buy and sell), with the quoted and executed prices. */

@@ -121,3 +121,46 @@ export function normalizeDecimal(value: Decimal): Decimal {
   }
   return { coefficient, scale };
 }
+
+/** Decimals kept of a quotient that has no finite decimal form (1/3): far beyond any display rule. */
+export const RATIO_MAX_DECIMALS = 20;
+
+const gcd = (a: bigint, b: bigint): bigint => {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+};
+
+/**
+ * numerator / denominator as an exact decimal when it has one (−21.78 / 3,000 = −0.00726), else
+ * truncated toward zero (never rounded) at `maxScale` decimals (1/3 → 0.33333333333333333333).
+ * Truncating it again for display gives what truncating the true quotient gives. Trailing zeros
+ * dropped. Throws DecimalError on a zero denominator.
+ */
+export function exactQuotient(
+  numerator: bigint,
+  denominator: bigint,
+  maxScale: number = RATIO_MAX_DECIMALS,
+): Decimal {
+  if (denominator === 0n) throw new DecimalError('Division by zero');
+  const magnitude = denominator < 0n ? -denominator : denominator;
+  let rest = magnitude / gcd(numerator < 0n ? -numerator : numerator, magnitude);
+  // A reduced fraction has a finite decimal form exactly when its denominator is 2^a × 5^b; then
+  // max(a, b) decimals hold it.
+  let twos = 0;
+  let fives = 0;
+  while (rest % 2n === 0n) {
+    rest /= 2n;
+    twos += 1;
+  }
+  while (rest % 5n === 0n) {
+    rest /= 5n;
+    fives += 1;
+  }
+  const scale = rest === 1n ? Math.min(Math.max(twos, fives), maxScale) : maxScale;
+  const coefficient = divideRounded(numerator * pow10(scale), denominator, 'DOWN');
+  return normalizeDecimal({ coefficient, scale });
+}
+
+/** exactQuotient as decimal text: a ratio on the wire ('-0.00726'). */
+export const ratioText = (numerator: bigint, denominator: bigint): string =>
+  formatDecimal(exactQuotient(numerator, denominator));

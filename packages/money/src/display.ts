@@ -70,28 +70,30 @@ export function currencyForCountry(country: string | undefined): string {
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
-function currencyFormatter(currency: string): Intl.NumberFormat {
-  let f = formatters.get(currency);
+function currencyFormatter(currency: string, decimals: number): Intl.NumberFormat {
+  const key = `${currency}:${decimals}`;
+  let f = formatters.get(key);
   if (!f) {
     f = new Intl.NumberFormat(DISPLAY_LOCALE, {
       style: 'currency',
       currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
     });
-    formatters.set(currency, f);
+    formatters.set(key, f);
   }
   return f;
 }
 
 /**
  * An amount as currency with 2 decimals (truncated first), in en-US: ZAR → 'ZAR 1,234.56',
- * USD → '$1,234.56'. Intl formats the decimal string exactly (no float conversion).
+ * USD → '$1,234.56'. Intl formats the decimal string exactly (no float conversion). `decimals`
+ * other than 2 only for a money figure per unit (a fund's NAV or cost per unit: 4).
  */
-export function formatCurrency(value: Numeric, currency: string): string {
-  const text = truncateDecimals(value, 2);
+export function formatCurrency(value: Numeric, currency: string, decimals = 2): string {
+  const text = truncateDecimals(value, decimals);
   if (text === undefined) return '-';
-  return currencyFormatter(currency).format(text as unknown as number);
+  return currencyFormatter(currency, decimals).format(text as unknown as number);
 }
 
 /** formatCurrency with the currency of a country profile (ZA → ZAR, US → USD). */

@@ -227,7 +227,7 @@ describe('fee engine properties', () => {
     );
   });
 
-  it('profitAndRoi: profit is exact and the ROI within half a unit of the 4th decimal', () => {
+  it('profitAndRoi: profit is exact; the ROI exact, or truncated toward zero at 20 decimals', () => {
     fc.assert(
       fc.property(
         fc.bigInt({ min: 1n, max: 10n ** 14n }),
@@ -235,10 +235,18 @@ describe('fee engine properties', () => {
         (buyTotalMinor, sellNetMinor) => {
           const { profitMinor, roi } = profitAndRoi({ buyTotalMinor, sellNetMinor });
           expect(profitMinor).toBe(sellNetMinor - buyTotalMinor);
-          expect(roi).toMatch(/^-?\d+\.\d{4}$/);
-          const roiUnits = BigInt(roi.replace('.', '')); // roi × 10^4
-          const twiceError = 2n * (roiUnits * buyTotalMinor - profitMinor * 10_000n);
-          expect(twiceError >= -buyTotalMinor && twiceError <= buyTotalMinor).toBe(true);
+          expect(roi).toMatch(/^-?\d+(\.\d{1,20})?$/);
+          const [whole = '0', fraction = ''] = roi.replace('-', '').split('.');
+          const sign = roi.startsWith('-') ? -1n : 1n;
+          const scaled = sign * BigInt(whole + fraction.padEnd(20, '0')); // roi × 10^20
+          // error = profit × 10^20 − roi × 10^20 × cost: 0 when exact, else below one unit of the
+          // 20th decimal and on the side of zero (truncated, never rounded away from it).
+          const error = profitMinor * 10n ** 20n - scaled * buyTotalMinor;
+          // Whenever 20 decimals hold the quotient, it is sent exactly.
+          if ((profitMinor * 10n ** 20n) % buyTotalMinor === 0n) expect(error).toBe(0n);
+          const magnitude = error < 0n ? -error : error;
+          expect(magnitude < buyTotalMinor).toBe(true);
+          expect(error === 0n || error < 0n === profitMinor < 0n).toBe(true);
         },
       ),
       { numRuns: 300 },

@@ -412,27 +412,32 @@ describe('trade amounts and returns', () => {
     expect(tradeSettlementMinor('sell', 1_000_000n, 3740n)).toBe(996_260n);
   });
 
-  it('profitAndRoi: exact profit and a 4-decimal ROI ratio, half up', () => {
+  it('profitAndRoi: exact profit and an exact ROI ratio, truncated (never rounded) when it repeats', () => {
     // ZA round trip: buy R10,000 (+R62.40 fees), sell R11,000: fees 2750 + 825 + 2 (IPL 2.2c) + VAT
     // 15% × 3577 = 536.55 → 537 → 4114c; net 1,100,000 − 4114 = 1,095,886.
     const sell = computeFees(ZA, { side: 'sell', considerationMinor: 1_100_000n, quantity: '100' });
     expect(sell.totalMinor).toBe(4114n);
     const buyTotalMinor = tradeSettlementMinor('buy', 1_000_000n, 6240n);
     const sellNetMinor = tradeSettlementMinor('sell', 1_100_000n, sell.totalMinor);
-    // profit 1,095,886 − 1,006,240 = 89,646c; 89,646 / 1,006,240 = 0.089090…
-    expect(profitAndRoi({ buyTotalMinor, sellNetMinor })).toEqual({ profitMinor: 89_646n, roi: '0.0891' });
+    // profit 1,095,886 − 1,006,240 = 89,646c; 89,646 / 1,006,240 = 0.0890900779138177770799… (repeats)
+    expect(profitAndRoi({ buyTotalMinor, sellNetMinor })).toEqual({
+      profitMinor: 89_646n,
+      roi: '0.08909007791381777707',
+    });
     expect(profitAndRoi({ buyTotalMinor: 100_000n, sellNetMinor: 112_340n })).toEqual({
       profitMinor: 12_340n,
       roi: '0.1234',
     });
     expect(profitAndRoi({ buyTotalMinor: 100_000n, sellNetMinor: 95_000n })).toEqual({
       profitMinor: -5_000n,
-      roi: '-0.0500',
+      roi: '-0.05',
     });
-    // ties: 1/20000 = 0.00005 → 0.0001; −0.00005 → −0.0001 (away from zero)
-    expect(profitAndRoi({ buyTotalMinor: 20_000n, sellNetMinor: 20_001n }).roi).toBe('0.0001');
-    expect(profitAndRoi({ buyTotalMinor: 20_000n, sellNetMinor: 19_999n }).roi).toBe('-0.0001');
-    expect(profitAndRoi({ buyTotalMinor: 3n, sellNetMinor: 3n }).roi).toBe('0.0000');
+    // No rounding anywhere: 1/20000 is 0.00005 exactly, in both directions.
+    expect(profitAndRoi({ buyTotalMinor: 20_000n, sellNetMinor: 20_001n }).roi).toBe('0.00005');
+    expect(profitAndRoi({ buyTotalMinor: 20_000n, sellNetMinor: 19_999n }).roi).toBe('-0.00005');
+    // −21.78 on 3,000: −0.00726 (a 4-decimal half-up ROI said −0.0073, −0.73 %; issue 24).
+    expect(profitAndRoi({ buyTotalMinor: 300_000n, sellNetMinor: 297_822n }).roi).toBe('-0.00726');
+    expect(profitAndRoi({ buyTotalMinor: 3n, sellNetMinor: 3n }).roi).toBe('0');
     expect(profitAndRoi({ buyTotalMinor: 0n, sellNetMinor: 500n })).toEqual({ profitMinor: 500n, roi: '0' });
     expect(() => profitAndRoi({ buyTotalMinor: -1n, sellNetMinor: 0n })).toThrow(FeeInputError);
   });

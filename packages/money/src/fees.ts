@@ -10,7 +10,15 @@
  * Rates change: a schedule carries a `version`, and a receipt must store the version it was
  * priced with (FeeBreakdown.scheduleVersion); feeScheduleByVersion finds it again.
  */
-import { type Decimal, divideRounded, formatDecimal, normalizeDecimal, parseDecimal, pow10 } from './decimal';
+import {
+  type Decimal,
+  divideRounded,
+  formatDecimal,
+  normalizeDecimal,
+  parseDecimal,
+  pow10,
+  ratioText,
+} from './decimal';
 import za from '../fee-schedules/ZA.json' with { type: 'json' };
 import india from '../fee-schedules/IN.json' with { type: 'json' };
 import us from '../fee-schedules/US.json' with { type: 'json' };
@@ -294,13 +302,11 @@ export function tradeSettlementMinor(
   return side === 'buy' ? considerationMinor + feesTotalMinor : considerationMinor - feesTotalMinor;
 }
 
-/** Decimals of profitAndRoi's ROI ratio ('0.1234' = 12.34%). */
-export const ROI_DECIMALS = 4;
-
 /**
  * Profit of a round trip and its return on the cost, exactly: profit = sellNet − buyTotal;
- * roi = profit / buyTotal as a ratio with 4 decimals, rounded half-up (ties away from zero, so a
- * loss rounds symmetrically to a gain): '0.1234' = 12.34%, '-0.0500' = −5%. '0' when the cost is 0.
+ * roi = profit / buyTotal as an exact decimal ratio, or, when it has no finite decimal form,
+ * truncated toward zero at RATIO_MAX_DECIMALS (never rounded: the display rule truncates it once,
+ * decision 0041): '0.1234' = 12.34%, '-0.00726' = −0.726%, '0' when the cost is 0.
  * buyTotalMinor is what the buy cost including fees; sellNetMinor what the sale paid after fees.
  */
 export function profitAndRoi({
@@ -313,8 +319,7 @@ export function profitAndRoi({
   if (buyTotalMinor < 0n) throw new FeeInputError('buyTotalMinor must not be negative');
   const profitMinor = sellNetMinor - buyTotalMinor;
   if (buyTotalMinor === 0n) return { profitMinor, roi: '0' };
-  const coefficient = divideRounded(profitMinor * pow10(ROI_DECIMALS), buyTotalMinor, 'HALF_UP');
-  return { profitMinor, roi: formatDecimal({ coefficient, scale: ROI_DECIMALS }) };
+  return { profitMinor, roi: ratioText(profitMinor, buyTotalMinor) };
 }
 
 // ---------- Configuration: validation ----------

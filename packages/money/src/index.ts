@@ -4,3 +4,5 @@ export * from './money';
 export * from './display';
 export * from './fees';
 export * from './returns';
+export * from './units';
+export * from './fee-display';

@@ -20,7 +20,8 @@ describe('time-weighted return', () => {
     // 1.1 × 1,100,000 / 1,110,000 = 1.090090090090…
     expect(d2).toBe('1.090090090090');
     // Over both days: (1.10)(1 − 100/11,100) − 1 = +9.009%, whatever was deposited on day 2.
-    expect(periodTwr(INDEX_START, d2)).toBe('0.090090');
+    // Exact (decision 0041): the index's own 12 decimals, nothing rounded.
+    expect(periodTwr(INDEX_START, d2)).toBe('0.09009009009');
   });
 
   it('a day with nothing invested leaves the index where it was', () => {
@@ -31,7 +32,7 @@ describe('time-weighted return', () => {
 
   it('a loss shows negative', () => {
     const d = nextTwrIndex(INDEX_START, { previousValueMinor: 100_000n, valueMinor: 95_000n, flowMinor: 0n });
-    expect(periodTwr(INDEX_START, d)).toBe('-0.050000');
+    expect(periodTwr(INDEX_START, d)).toBe('-0.05');
   });
 });
 
@@ -48,13 +49,14 @@ describe('money-weighted return (Modified Dietz)', () => {
       cumFlowMinor: 2_000_000n,
       cumDayFlow: 6n * 1_000_000n,
     };
-    expect(modifiedDietz(start, end)).toBe('0.066667');
+    // 1/15 has no finite decimal form: truncated at 20 decimals, never rounded up.
+    expect(modifiedDietz(start, end)).toBe('0.06666666666666666666');
   });
 
   it('without flows equals the simple return', () => {
     const start = { day: 100, valueMinor: 500_000n, cumFlowMinor: 500_000n, cumDayFlow: 50_000_000n };
     const end = { day: 130, valueMinor: 450_000n, cumFlowMinor: 500_000n, cumDayFlow: 50_000_000n };
-    expect(modifiedDietz(start, end)).toBe('-0.100000');
+    expect(modifiedDietz(start, end)).toBe('-0.1');
   });
 
   it('is undefined when nothing was invested', () => {

@@ -12,12 +12,10 @@
  *   w_t = (b − t + 1) / (b − a), the share of the period the flow was invested. Running sums
  *   C_F = Σ F_t and C_TF = Σ t·F_t kept per day make it O(1): Σ w_t F_t = ((b + 1)·F − ΣtF) / (b − a).
  */
-import { divideRounded, formatDecimal, pow10 } from './decimal';
+import { divideRounded, formatDecimal, pow10, ratioText } from './decimal';
 
 /** Decimals of a chained index (stored numeric(30, 12)). */
 export const INDEX_DECIMALS = 12;
-/** Decimals of a period return: '0.123456' = 12.3456%. */
-export const RETURN_DECIMALS = 6;
 
 const INDEX_ONE = pow10(INDEX_DECIMALS);
 
@@ -47,13 +45,14 @@ export function nextTwrIndex(
   return formatIndex(next);
 }
 
-/** index_end / index_start − 1 as a ratio with 6 decimals; null when the start is 0. */
+/**
+ * index_end / index_start − 1 as an exact ratio (truncated toward zero, never rounded, when it has
+ * no finite decimal form; decision 0041); null when the start is 0.
+ */
 export function periodTwr(startIndex: string, endIndex: string): string | null {
   const start = parseIndex(startIndex);
   if (start === 0n) return null;
-  const end = parseIndex(endIndex);
-  const ratio = divideRounded((end - start) * pow10(RETURN_DECIMALS), start, 'HALF_UP');
-  return formatDecimal({ coefficient: ratio, scale: RETURN_DECIMALS });
+  return ratioText(parseIndex(endIndex) - start, start);
 }
 
 export interface DietzPoint {
@@ -67,8 +66,9 @@ export interface DietzPoint {
 }
 
 /**
- * Modified Dietz return over (start.day, end.day] as a ratio with 6 decimals; null when nothing
- * was invested over the period (V_a + Σ w F ≤ 0) or the period is empty.
+ * Modified Dietz return over (start.day, end.day] as an exact ratio (truncated, never rounded, when
+ * it has no finite decimal form); null when nothing was invested over the period (V_a + Σ w F ≤ 0)
+ * or the period is empty.
  */
 export function modifiedDietz(start: DietzPoint, end: DietzPoint): string | null {
   const length = BigInt(end.day - start.day);
@@ -79,6 +79,5 @@ export function modifiedDietz(start: DietzPoint, end: DietzPoint): string | null
   const weighted = start.valueMinor * length + (BigInt(end.day) + 1n) * flow - dayFlow;
   if (weighted <= 0n) return null;
   const gain = end.valueMinor - start.valueMinor - flow;
-  const ratio = divideRounded(gain * length * pow10(RETURN_DECIMALS), weighted, 'HALF_UP');
-  return formatDecimal({ coefficient: ratio, scale: RETURN_DECIMALS });
+  return ratioText(gain * length, weighted);
 }

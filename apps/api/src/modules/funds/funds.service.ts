@@ -25,6 +25,7 @@ import {
 import {
   formatDecimal,
   formatMinor,
+  FUND_FEE_SCHEDULE as FUND_NAV_FEE_SCHEDULE,
   normalizeDecimal,
   parseDecimal,
   profitAndRoi,
@@ -80,7 +81,8 @@ const DAY_MS = 86_400_000;
 const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
 export const fundNotFound = () => notFound(TradingMessages.offeringNotFound);
 /** The fee schedule a fund order records: no upfront fee (costs are in the NAV; platform fee on exit). */
-export const FUND_FEE_SCHEDULE = 'FUND-NAV-1';
+// The constant lives in @imali/money, whose feeScheduleTitle gives the client its readable name.
+export const FUND_FEE_SCHEDULE = FUND_NAV_FEE_SCHEDULE;
 export const FUND_PRICING_NOTE =
   'Funds are priced at the next NAV (forward pricing), not at a 20-second quotation: ' +
   'subscriptions and redemptions before the cut-off are priced at that day’s valuation, later ones at the next business day’s.';

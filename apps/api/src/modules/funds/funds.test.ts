@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, expectNothingChanged, fund as deposit } from '../ledger/money-test-kit';
 import { makeOffering } from '../offerings/offering-test-kit';
+import { expectExactRatio } from '../orders/orders-test-kit';
 import { fundApi, makeFund, OPS, orderIdOf, setSast } from './fund-test-kit';
 import { subscribe } from './units';
 
@@ -245,6 +246,29 @@ describe('funds (API, valuation, redemption, CLI)', () => {
     expect(fee).toBeCloseTo(Math.round(gross * 0.0035 * (7 / 365) * 100) / 100, 2);
     expect(Number(sold.trade_value)).toBeCloseTo(gross - fee, 2);
     expect(Number(sold.profit)).toBeCloseTo(gross - fee - Number(sold.buy_trade_value), 2);
+    // Fees per side (decision 0041): no upfront fee on the subscription; the platform fee, named as
+    // such, on the redemption side with its own total.
+    expect(sold.fees_by_side.buy).toEqual({
+      brokerage: '0.00',
+      stt: '0.00',
+      txn: '0.00',
+      gst: '0.00',
+      total: '0.00',
+      items: [],
+    });
+    expect(sold.fees_by_side.sell).toMatchObject({ total: sold.fund.platform_fee });
+    expect(sold.fees_by_side.sell.items).toEqual([
+      {
+        side: 'sell',
+        code: 'platform_fee',
+        label: 'Platform fee 0.35% a year × 7 days',
+        bucket: 'brokerage',
+        amount: sold.fund.platform_fee,
+      },
+    ]);
+    // Realised return exact: profit ÷ the amount subscribed, never rounded.
+    const toMinor = (text: string) => BigInt(text.replace('.', ''));
+    expectExactRatio(sold.roi, toMinor(sold.profit), toMinor(sold.buy_trade_value));
     const history = (await api.list('history')).json().data as { id: number }[];
     expect(history.map((o) => o.id)).toContain(id);
     expect((await api.redeem(id)).statusCode).toBe(409);

@@ -12,6 +12,20 @@ import { clientApi, moneySnapshot, type TestClient } from '../ledger/money-test-
 const HOUR_MS = 3_600_000;
 
 /**
+ * `ratio` is part ÷ whole exactly, or, when that has no finite decimal form, truncated toward zero
+ * at 20 decimals (decision 0041): never rounded, and never cut to 4 or 6 decimals.
+ */
+export function expectExactRatio(ratio: string, part: bigint, whole: bigint) {
+  expect(ratio).toMatch(/^-?\d+(\.\d{1,20})?$/);
+  const [int = '0', fraction = ''] = ratio.replace('-', '').split('.');
+  const scaled = (ratio.startsWith('-') ? -1n : 1n) * BigInt(int + fraction.padEnd(20, '0'));
+  const error = part * 10n ** 20n - scaled * whole;
+  if ((part * 10n ** 20n) % whole === 0n) expect(error, ratio).toBe(0n);
+  expect((error < 0n ? -error : error) < (whole < 0n ? -whole : whole), ratio).toBe(true);
+  expect(error === 0n || error < 0n === part < 0n, ratio).toBe(true);
+}
+
+/**
  * A MARKET_TIME_SHIFT_MS that puts the market clock one hour into the exchange's next session
  * after `nowMs` (so a test has hours of open market ahead of it).
  */

@@ -35,6 +35,8 @@ import {
   QuantMessages,
   TradingMessages,
   type FeeItem as FeeItemView,
+  type FeeSide,
+  type FeesBySide,
   type FeeSummary,
   type Order,
   type OrderList,
@@ -212,6 +214,26 @@ function itemsOf(stored: StoredFees | null, side: 'buy' | 'sell', currency: Curr
     bucket: i.bucket,
     amount: formatMinor(BigInt(i.amountMinor), currency),
   }));
+}
+
+/** One side's fees whole: its buckets, its total (Σ its items) and its named charges. */
+function sideOf(stored: StoredFees | null, side: 'buy' | 'sell', currency: Currency): FeeSide {
+  return { ...summaryOf(stored, currency), items: itemsOf(stored, side, currency) };
+}
+
+/**
+ * The order's fees per side (decision 0041): the buy's always (an order starts with one, possibly
+ * without charges: a fund subscription), the sale's once there is one (a sold order without sell
+ * charges, such as a structured product's maturity payout, has a sell side totalling 0.00).
+ */
+export function feesBySideOf(
+  row: Pick<OrderRow, 'status' | 'buyFees' | 'sellFees'>,
+  currency: Currency,
+): FeesBySide {
+  return {
+    buy: sideOf(row.buyFees, 'buy', currency),
+    sell: row.status === 'sold' || row.sellFees ? sideOf(row.sellFees, 'sell', currency) : null,
+  };
 }
 
 /** The house side of a trade entry: securities clearing and one line per fee bucket (zero lines left out). */
@@ -1034,9 +1056,11 @@ export function toOrderView(row: OrderRow, instrument: InstrumentRow, options: O
     cost_basis_method: sold ? row.costBasisMethod : null,
     holding_period: executed ? wholeDays(row.executionTime!, row.soldAt ?? now) : 0,
     outstanding: money(0n),
+    // The spec's summary of the last action's side (contract feeSummary); both sides whole below.
     fees: summaryOf(sold ? row.sellFees : row.buyFees, currency),
     // Every charge the order paid: the buy's, then the sale's.
     fee_items: [...itemsOf(row.buyFees, 'buy', currency), ...itemsOf(row.sellFees, 'sell', currency)],
+    fees_by_side: feesBySideOf(row, currency),
     fee_schedule: (sold ? row.sellFees?.schedule : undefined) ?? row.feeSchedule,
     locked_until: row.lockedUntil?.toISOString() ?? null,
     buy_quote_id: row.buyQuoteId,

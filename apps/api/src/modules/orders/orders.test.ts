@@ -13,6 +13,7 @@ import {
   GRT,
   NPN,
   RELIANCE,
+  expectExactRatio,
   expectNothingTraded,
   insertQuote,
   instrumentId,
@@ -465,6 +466,94 @@ describe('stock orders (API)', () => {
       );
       expect(Number(position!.total)).toBe(0);
       await ledgerOk(t);
+    });
+
+    it('fees per side: the buy side = the buy preview, the sale side = the sale preview, each its own total; `fees` is the sale side', async () => {
+      const api = tradingApi(t, bob);
+      const q = await api.quote(GRT);
+      const buyPreview = (
+        await api.preview({
+          ttype: 'standard',
+          ...GRT,
+          quantity: '7',
+          account_id: bob.accounts.ZAR,
+          quote_id: q.quote_id,
+        })
+      ).json().data;
+      const bought = await api.buy({
+        ...GRT,
+        quantity: '7',
+        account_id: bob.accounts.ZAR,
+        quote_id: q.quote_id,
+      });
+      expect(bought.statusCode, bought.body).toBe(200);
+      const id = bought.json().data.order.id;
+      const sideOf = (p: { fees: object; fee_items: object[] }) => ({ ...p.fees, items: p.fee_items });
+      const toMinor = (text: string) => BigInt(text.replace('.', ''));
+      const sumOf = (items: { amount: string }[]) => items.reduce((a, i) => a + toMinor(i.amount), 0n);
+
+      // Held: the buy side only, equal to what the preview promised.
+      const held = (await api.receipt(id)).json().data;
+      expect(held.fees_by_side).toEqual({ buy: sideOf(buyPreview), sell: null });
+      expect(held.fees).toEqual(buyPreview.fees);
+
+      const sq = await api.quote(GRT);
+      const sellPreview = (await api.preview({ ttype: 'sell', order_id: id, quote_id: sq.quote_id })).json()
+        .data;
+      const sold = await api.sell(id, {
+        ttype: 'standard',
+        price: (Number(sq.price) / 100).toString(),
+        quote_id: sq.quote_id,
+      });
+      expect(sold.statusCode, sold.body).toBe(200);
+      const receipt = (await api.receipt(id)).json().data;
+      expect(receipt.fees_by_side.buy).toEqual(sideOf(buyPreview));
+      expect(receipt.fees_by_side.sell).toEqual(sideOf(sellPreview));
+      // The spec's `fees` is one side (the last action's), never the two added: the sale's.
+      const { items: _items, ...saleSummary } = receipt.fees_by_side.sell;
+      expect(receipt.fees).toEqual(saleSummary);
+      for (const side of ['buy', 'sell'] as const) {
+        const s = receipt.fees_by_side[side];
+        expect(s.items.every((i: { side: string }) => i.side === side)).toBe(true);
+        expect(toMinor(s.total)).toBe(sumOf(s.items));
+        expect(toMinor(s.total)).toBe(
+          toMinor(s.brokerage) + toMinor(s.stt) + toMinor(s.txn) + toMinor(s.gst),
+        );
+      }
+      expect(receipt.fee_items).toEqual([
+        ...receipt.fees_by_side.buy.items,
+        ...receipt.fees_by_side.sell.items,
+      ]);
+    });
+
+    it('ROI is exact, held and sold (never rounded to 4 decimals; the web truncates it once)', async () => {
+      const api = tradingApi(t, bob);
+      const toMinor = (text: string) => BigInt(text.replace('.', ''));
+      // Several quantities, so that at least one ratio is not a 4-decimal number.
+      for (const quantity of ['3', '7', '11']) {
+        const q = await api.quote(GRT);
+        const bought = await api.buy({
+          ...GRT,
+          quantity,
+          account_id: bob.accounts.ZAR,
+          quote_id: q.quote_id,
+        });
+        expect(bought.statusCode, bought.body).toBe(200);
+        const id = bought.json().data.order.id;
+        const held = (await api.receipt(id)).json().data;
+        // Unrealised: profit at the last price ÷ what the buy cost.
+        expectExactRatio(held.roi, toMinor(held.profit), toMinor(held.trade_value));
+        const sq = await api.quote(GRT);
+        const sold = await api.sell(id, {
+          ttype: 'standard',
+          price: (Number(sq.price) / 100).toString(),
+          quote_id: sq.quote_id,
+        });
+        expect(sold.statusCode, sold.body).toBe(200);
+        const receipt = (await api.receipt(id)).json().data;
+        // Realised: profit ÷ the cost the sale relieved.
+        expectExactRatio(receipt.roi, toMinor(receipt.profit), toMinor(receipt.cost_basis));
+      }
     });
 
     it('uses the newest quote when quote_id is left out', async () => {

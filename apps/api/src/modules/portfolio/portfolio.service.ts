@@ -34,8 +34,11 @@ import {
   INDEX_START,
   modifiedDietz,
   nextTwrIndex,
+  parseIndex,
   periodTwr,
   pow10,
+  ratioText,
+  exactQuotient,
   type Currency,
   type DietzPoint,
 } from '@imali/money';
@@ -51,7 +54,6 @@ import { loanFlowsSince, loansOwed } from '../applications/applications.service'
 import * as repo from './portfolio.repository';
 
 const SAST_OFFSET_MS = 2 * 3_600_000;
-const RATIO_DECIMALS = 6;
 
 // ---------- Days ----------
 
@@ -176,13 +178,9 @@ function valueHeld(ctx: AppContext, positions: repo.HeldPosition[], marketAt: Da
   );
 }
 
+/** part / whole, exact (truncated, never rounded, when it repeats; decision 0041); null when whole is 0. */
 const ratioOf = (part: bigint, whole: bigint): string | null =>
-  whole === 0n
-    ? null
-    : formatDecimal({
-        coefficient: divideRounded(part * pow10(RATIO_DECIMALS), whole, 'HALF_UP'),
-        scale: RATIO_DECIMALS,
-      });
+  whole === 0n ? null : ratioText(part, whole);
 
 const sum = <T>(items: T[], f: (item: T) => bigint) => items.reduce((total, item) => total + f(item), 0n);
 
@@ -736,13 +734,14 @@ export async function valueSeries(
   return { currency, period, points };
 }
 
-/** 1 + the time-weighted return from `base` to `index`, 6 decimals ('1.000000' when undefined). */
+/**
+ * 1 + the time-weighted return from `base` to `index` (index / base), a chart's y-value with 6
+ * decimals, truncated ('1.000000' when undefined).
+ */
 const growthOf = (base: string, index: string) => {
-  const r = periodTwr(base, index);
-  if (r === null) return '1.000000';
-  const [whole, frac = ''] = r.replace('-', '').split('.');
-  const scaled = BigInt(whole! + frac.padEnd(6, '0')) * (r.startsWith('-') ? -1n : 1n) + 1_000_000n;
-  return formatDecimal({ coefficient: scaled, scale: 6 });
+  const start = parseIndex(base);
+  if (start === 0n) return '1.000000';
+  return formatDecimal(rescale(exactQuotient(parseIndex(index), start), 6, 'DOWN'));
 };
 
 // ---------- Daily values (the job) ----------

@@ -13,7 +13,14 @@ import {
   type TestClient,
 } from '../ledger/money-test-kit';
 import { markPinVerified } from '../session/session.service';
-import { NPN, setMarketShift, shiftIntoSession, shiftToWeekend, tradingApi } from '../orders/orders-test-kit';
+import {
+  NPN,
+  expectExactRatio,
+  setMarketShift,
+  shiftIntoSession,
+  shiftToWeekend,
+  tradingApi,
+} from '../orders/orders-test-kit';
 import { monthsBefore, periodStarts, saDayNumber } from './portfolio.service';
 
 const DAY_MS = 86_400_000;
@@ -88,7 +95,7 @@ describe('portfolio statistics (API)', () => {
     expect(toMinor(p.total_value)).toBe(toMinor(p.cash.balance) + toMinor(p.market_value));
     expect(toMinor(p.unrealised_profit)).toBe(toMinor(p.market_value) - toMinor(p.cost));
     expect(p.allocation.by_product).toEqual([
-      { product: 'stock', market_value: p.market_value, weight: '1.000000' },
+      { product: 'stock', market_value: p.market_value, weight: '1' },
     ]);
 
     const stocks = await stat(alice, 'stock_portfolio', alice.accounts.ZAR);
@@ -101,6 +108,9 @@ describe('portfolio statistics (API)', () => {
     });
     // Average cost per share: total ÷ 10, in rand.
     expect(stocks.positions[0].average_cost).toBe((Number(total) / 1000).toFixed(4));
+    // Ratios exact, never rounded (decision 0041): unrealised profit ÷ cost, weight 1.
+    expectExactRatio(stocks.positions[0].unrealised_ratio, toMinor(p.unrealised_profit), toMinor(p.cost));
+    expect(stocks.positions[0].weight).toBe('1');
 
     // The Dashboard total (asset) equals the sum of what Portfolio shows per account.
     const assets = await stat(alice, 'asset');
@@ -177,8 +187,8 @@ describe('portfolio statistics (API)', () => {
     const p = await stat(bob, 'portfolio', bob.accounts.ZAR);
     expect(p.total_value).toBe('10000.00');
     for (const r of p.returns) {
-      expect(r.twr, r.period).toBe('0.000000');
-      expect(r.mwr, r.period).toBe('0.000000');
+      expect(r.twr, r.period).toBe('0');
+      expect(r.mwr, r.period).toBe('0');
     }
     const series = await stat(bob, `value_series?period=1W&account_id=${bob.accounts.ZAR}`);
     expect(series.points.map((x: { value: string }) => x.value)).toEqual(['1000.00', '10000.00', '10000.00']);

@@ -32,6 +32,7 @@ import {
   normalizeDecimal,
   parseDecimal,
   rescale,
+  STRUCTURED_TERMS_FEE_SCHEDULE,
   tryParseDecimal,
   type Currency,
 } from '@imali/money';
@@ -80,8 +81,11 @@ import * as repo from './quant.repository';
 export type { ProductWithOffering } from './quant.repository';
 
 const DAY_MS = 86_400_000;
-/** What the orders' fee_schedule names for a quant order: its fees come from the product's terms. */
-const TERMS_SCHEDULE = 'structured-terms';
+/**
+ * What the orders' fee_schedule names for a quant order: its fees come from the product's terms
+ * (the constant lives in @imali/money, whose feeScheduleTitle gives the client its readable name).
+ */
+const TERMS_SCHEDULE = STRUCTURED_TERMS_FEE_SCHEDULE;
 
 const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
 export const productNotFound = () => notFound(QuantMessages.productNotFound);

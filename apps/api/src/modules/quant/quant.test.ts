@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, fund, newKey, type TestClient } from '../ledger/money-test-kit';
 import { markPinVerified } from '../session/session.service';
-import { setMarketShift } from '../orders/orders-test-kit';
+import { expectExactRatio, setMarketShift } from '../orders/orders-test-kit';
 import { DAY_MS, OPS, makeProduct, quantApi, zarAccount } from './quant-test-kit';
 import { matureProduct, runDue, startProduct } from './quant.service';
 
@@ -236,6 +236,74 @@ describe('structured products (quant)', () => {
         shift(0);
       }
       expect((await api.receipt(placed.id)).json().data.sell_trade_value).toBe(expected);
+    }
+  });
+
+  it('fees per side, each named for what it is (entry cost, early-exit cost), each side its own total; ROI exact', async () => {
+    const api = quantApi(t, client);
+    const toMinor = (text: string) => BigInt(text.replace('.', ''));
+    const entry = {
+      brokerage: '100.00',
+      stt: '0.00',
+      txn: '0.00',
+      gst: '0.00',
+      total: '100.00',
+      items: [{ side: 'buy', code: 'entry', label: 'Entry cost', bucket: 'brokerage', amount: '100.00' }],
+    };
+    const none = { brokerage: '0.00', stt: '0.00', txn: '0.00', gst: '0.00', total: '0.00', items: [] };
+
+    // Held to maturity: the entry cost on the subscription side; the payout side has no charge.
+    const { offering } = await makeProduct(t);
+    await pin();
+    const placed = (await api.subscribe(offering.id, { amount: '10000' })).json().data.order as Order;
+    expect(placed.fees_by_side).toEqual({ buy: entry, sell: null });
+    shift(400 * DAY_MS);
+    try {
+      const fixing = (_: unknown, at: Date) => (at.getTime() < Date.now() + 30 * DAY_MS ? '10000' : '2000');
+      await matureProduct(t.app.ctx, offering.id, OPS, { fixing });
+    } finally {
+      shift(0);
+    }
+    const matured = orderSchema.parse((await api.receipt(placed.id)).json().data);
+    expect(matured.fees_by_side).toEqual({ buy: entry, sell: none });
+    // The spec's `fees` is the last action's side (the payout: nothing), documented as such; the
+    // entry cost is on its own side, never summed into a 'Total 0.00' above it.
+    expect(matured.fees).toEqual({ brokerage: '0.00', stt: '0.00', txn: '0.00', gst: '0.00', total: '0.00' });
+    // 9,000 paid on 10,100: −1,100 / 10,100 = −0.10891089… exactly truncated, never rounded to −0.1089.
+    expect(matured.profit).toBe('-1100.00');
+    expectExactRatio(matured.roi, -110_000n, 1_010_000n);
+    expect(matured.roi).toBe('-0.10891089108910891089');
+
+    // Early exit: its cost on the exit side.
+    const second = await makeProduct(t);
+    await pin();
+    const exiting = (await api.subscribe(second.offering.id, { amount: '10000' })).json().data.order as Order;
+    shift(30 * DAY_MS);
+    try {
+      await runDue(t.app.ctx, OPS);
+      const running = orderSchema.parse((await api.receipt(exiting.id)).json().data);
+      expectExactRatio(running.roi, toMinor(running.profit), 1_010_000n);
+      await pin();
+      const res = await api.exit(exiting.id);
+      expect(res.statusCode, res.body).toBe(200);
+      const exited = orderSchema.parse(res.json().data.order);
+      expect(exited.fees_by_side.buy).toEqual(entry);
+      expect(exited.fees_by_side.sell).toEqual({
+        ...none,
+        brokerage: '200.00',
+        total: '200.00',
+        items: [
+          {
+            side: 'sell',
+            code: 'early_exit',
+            label: 'Early-exit cost',
+            bucket: 'brokerage',
+            amount: '200.00',
+          },
+        ],
+      });
+    } finally {
+      shift(0);
     }
   });
 

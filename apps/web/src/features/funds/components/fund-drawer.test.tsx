@@ -122,7 +122,8 @@ describe('FundDrawer', () => {
     delete proto.scrollHeight;
     delete proto.clientHeight;
     expect(screen.getByText('Imali Top 40 Index Fund')).toBeTruthy();
-    expect(screen.getByTestId('latest-nav').textContent).toBe('R12.3456');
+    // One currency style: 'ZAR 12.3456' beside 'ZAR 1,000.00', never 'R12.3456'.
+    expect(screen.getByTestId('latest-nav').textContent?.replace(/\u00a0/g, ' ')).toBe('ZAR 12.3456');
     expect(screen.getByTestId('fund-cutoff').textContent).toContain(
       'Units are priced at the next valuation, 10 Mar 2026 15:00 SAST.',
     );
@@ -135,6 +136,10 @@ describe('FundDrawer', () => {
     fireEvent.scroll(box);
     const button = screen.getByRole('button', { name: 'Subscribe' });
     await waitFor(() => expect(screen.getByTestId('fund-preview')).toBeTruthy());
+    const fundPreview = (screen.getByTestId('fund-preview').textContent ?? '').replace(/\u00a0/g, ' ');
+    // Units and NAV in their own rule: 4-decimal units, a NAV per unit in ZAR like every amount.
+    expect(fundPreview).toContain('Indicative units at ZAR 12.3456162.0010 units');
+    expect(fundPreview).not.toMatch(/R\d/);
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Read the key facts to the end to subscribe.')).toBeTruthy();
     box.scrollTop = 400;

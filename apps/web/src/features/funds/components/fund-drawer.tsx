@@ -7,6 +7,7 @@ import {
   type FundPreview,
   type OrderResult,
 } from '@imali/contract';
+import { formatQuantity } from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon } from '@/components/ui/icons';
@@ -16,7 +17,7 @@ import { cn } from '@/lib/cn';
 import { ApiError, errorMessage } from '@/lib/http';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { fetchFundPreview, subscribeToFund, useFund, useFundNavs } from '../api/funds';
-import { amountProblem, dayText, navRand, pricedAtText, rand } from '../model/format';
+import { amountProblem, dayText, navText, pricedAtText, rand } from '../model/format';
 import { NavChart } from './nav-chart';
 
 /** What the app gives the fund drawer (a feature never imports another): Verify Your PIN, and a refresh after an order. */
@@ -189,7 +190,7 @@ function FundDetailView({
                 NAV per unit ({dayText(fund.latest_nav.date)})
               </p>
               <p className="text-2xl font-bold text-slate-900 tabular-nums" data-testid="latest-nav">
-                {navRand(fund.latest_nav.nav)}
+                {navText(fund.latest_nav.nav)}
               </p>
             </div>
             <div role="group" aria-label="Range" className="flex gap-1">
@@ -319,8 +320,8 @@ function SubscribeForm({
           <Row label="Held now" value={rand(preview.held)} />
           <Row label="Upfront fee" value={rand(preview.upfront_fee)} />
           <Row
-            label={`Indicative units at ${navRand(preview.indicative_nav.nav)}`}
-            value={preview.indicative_units}
+            label={`Indicative units at ${navText(preview.indicative_nav.nav)}`}
+            value={formatQuantity(preview.indicative_units, 'units')}
           />
           <Row label="Yearly costs (TER + TC + platform)" value={rand(preview.costs.total)} />
         </dl>

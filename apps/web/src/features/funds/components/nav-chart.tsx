@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { AreaSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
 import type { FundNavPoint } from '@imali/contract';
-import { dayText, navRand } from '../model/format';
+import { dayText, navText } from '../model/format';
 
 const toTime = (iso: string) => (Date.parse(`${iso}T13:00:00Z`) / 1000) as UTCTimestamp;
 
@@ -53,7 +53,7 @@ export function NavChart({ points }: { points: FundNavPoint[] }) {
               {[...points].reverse().map((p) => (
                 <tr key={p.date} className="border-t border-slate-100">
                   <td className="px-3 py-1">{dayText(p.date)}</td>
-                  <td className="px-3 py-1 text-right tabular-nums">{navRand(p.nav)}</td>
+                  <td className="px-3 py-1 text-right tabular-nums">{navText(p.nav)}</td>
                 </tr>
               ))}
             </tbody>

@@ -77,7 +77,8 @@ describe('RedeemFund', () => {
     render(<RedeemFund order={holding()} deps={{ askForPin: vi.fn() }} />);
     const dialog = screen.getByTestId('fund-redeem');
     expect(nbsp(dialog.textContent)).toContain('Units809.9727');
-    expect(nbsp(dialog.textContent)).toContain('NAV paidR12.3461');
+    expect(nbsp(dialog.textContent)).toContain('NAV paidZAR 12.3461');
+    expect(nbsp(dialog.textContent)).not.toMatch(/R\d/);
     expect(nbsp(dialog.textContent)).toMatch(/Value at the latest NAV.*9,999\.99/);
     expect(screen.getByTestId('fund-redeem-nav').textContent).toContain(
       'Units are redeemed at the next NAV, 11 Mar 2026 15:00 SAST, not at a quotation',

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ErrorCode, type Order, type OrderResult } from '@imali/contract';
+import { formatQuantity } from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { modal } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/http';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { redeemFund, useFund } from '../api/funds';
-import { dayText, navRand, rand } from '../model/format';
+import { dayText, navText, rand } from '../model/format';
 import type { FundDeps } from './fund-drawer';
 
 export const REDEEM_FUND_KEY = 'fund-redeem';
@@ -28,11 +29,6 @@ interface RedeemFundProps {
   order: Order;
   deps: FundDeps;
 }
-
-const units4 = (u: string) => {
-  const [whole = '0', fraction = ''] = u.split('.');
-  return `${whole}.${fraction.padEnd(4, '0').slice(0, 4)}`;
-};
 
 /**
  * Redeeming fund units: no 20-second quotation (funds have none). The units are redeemed at the
@@ -65,7 +61,7 @@ export function RedeemFund({ order, deps }: RedeemFundProps) {
   }
   const t = fund.data.terms;
   const slot = fund.data.next_valuation;
-  const units = units4(f.units);
+  const units = formatQuantity(f.units, 'units');
 
   async function confirm() {
     setBusy(true);
@@ -73,7 +69,7 @@ export function RedeemFund({ order, deps }: RedeemFundProps) {
       for (let attempt = 0; attempt < 2; attempt++) {
         if (
           !(await deps.askForPin(
-            `Confirm the redemption of ${units} units of ${order.name} at the next NAV (${dayText(slot.date)} ${slot.time} SAST).`,
+            `Confirm the redemption of ${units} of ${order.name} at the next NAV (${dayText(slot.date)} ${slot.time} SAST).`,
           ))
         )
           return;
@@ -101,9 +97,9 @@ export function RedeemFund({ order, deps }: RedeemFundProps) {
       <dl className="space-y-1.5 text-sm">
         <Row label="Fund" value={`${order.name} (${f.code})`} />
         <Row label="Units" value={units} />
-        <Row label="NAV paid" value={f.nav ? navRand(f.nav) : '-'} />
+        <Row label="NAV paid" value={navText(f.nav)} />
         {f.latest_nav && (
-          <Row label={`Latest NAV (${dayText(f.latest_nav.date)})`} value={navRand(f.latest_nav.nav)} />
+          <Row label={`Latest NAV (${dayText(f.latest_nav.date)})`} value={navText(f.latest_nav.nav)} />
         )}
         {f.value && <Row label="Value at the latest NAV" value={rand(f.value)} strong />}
       </dl>

@@ -1,14 +1,12 @@
 import { isPlainDecimal } from '@imali/contract';
-import { formatCurrency } from '@imali/money';
+import { formatCurrency, formatNav } from '@imali/money';
 
-/** A NAV in cents per unit as rand per unit, every digit kept: '1234.56' → 'R12.3456'. */
-export function navRand(cents: string): string {
-  const [whole = '0', fraction = ''] = cents.split('.');
-  const digits = (whole + fraction.padEnd(2, '0')).replace(/^0+(?=\d)/, '').padStart(5, '0');
-  return `R${Number(digits.slice(0, -4))
-    .toLocaleString('en-ZA')
-    .replace(/\u00a0/g, ' ')}.${digits.slice(-4)}`;
-}
+/**
+ * A NAV in cents per unit (as SA unit trusts publish it) as money per unit with every digit kept,
+ * in the same currency style as every amount (decision 0041): '1219.59' → 'ZAR 12.1959', never
+ * 'R12.1959' beside 'ZAR 1,000.00'.
+ */
+export const navText = (cents: string | null | undefined): string => formatNav(cents, 'ZAc');
 
 export const rand = (amount: string) => formatCurrency(amount, 'ZAR');
 

@@ -6,7 +6,14 @@ import {
   type OrderTtype,
   type Quotation,
 } from '@imali/contract';
-import { countryPrice, formatCurrency, signedColorClass } from '@imali/money';
+import {
+  countryPrice,
+  formatCurrency,
+  formatPrice,
+  formatQuantity,
+  formatSignedCurrency,
+  signedColorClass,
+} from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { modal } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -17,9 +24,8 @@ import { fetchSellPreview } from '../api/preview';
 import { useCountdown } from '../hooks/use-countdown';
 import { useQuotation } from '../hooks/use-quotation';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
-import { formatDay, formatQuotePrice, isLocked } from '../model/format';
+import { formatDay, isLocked } from '../model/format';
 import { QUOTE_VALIDITY_MS } from '../model/quote';
-import { sharesText } from '../model/quantity';
 import { FeePreview } from './fee-preview';
 import { Notice, SimulatedNote } from './parts';
 import { placeWithPin, type TradeDeps } from './place-order';
@@ -102,7 +108,7 @@ export function CloseOrderQuotation({ target, deps }: CloseOrderProps) {
     <div className="space-y-4" data-testid="close-order">
       <div>
         <p className="text-sm text-slate-500">
-          Sell all {sharesText(target.quantity)} of{' '}
+          Sell all {formatQuantity(target.quantity, 'shares')} of{' '}
           <span className="font-semibold text-slate-800">{target.symbol}</span> · {target.name}
         </p>
         <p className="mt-2 text-xs font-medium text-slate-500">Latest price</p>
@@ -110,7 +116,7 @@ export function CloseOrderQuotation({ target, deps }: CloseOrderProps) {
           className="text-3xl font-bold tracking-tight text-slate-900 tabular-nums"
           data-testid="close-price"
         >
-          {formatQuotePrice(q.price, target.country, target.currency)}
+          {formatPrice(q.price, q.quote_unit)}
         </p>
         <SimulatedNote asOf={q.as_of} country={target.country} className="mt-1" />
       </div>
@@ -136,7 +142,6 @@ export function CloseOrderQuotation({ target, deps }: CloseOrderProps) {
           preview={usable ? preview.data : undefined}
           loading={preview.isFetching}
           error={usable ? preview.error : undefined}
-          country={target.country}
           totalKind="sell"
           placeholder="Get the latest quotation to see what you receive."
         />
@@ -197,7 +202,7 @@ export function ConfirmToClose({ target, deps, quotation, deadline, preview }: C
     const keeper = createIdempotencyKeeper();
     const result = await placeWithPin({
       askForPin: deps.askForPin,
-      description: `Confirm the sale of ${sharesText(target.quantity)} of ${target.symbol} for ${money(preview.total)}.`,
+      description: `Confirm the sale of ${formatQuantity(target.quantity, 'shares')} of ${target.symbol} for ${money(preview.total)}.`,
       body: {
         ttype: target.ttype,
         price: sellPrice(quotation, target.country),
@@ -218,12 +223,10 @@ export function ConfirmToClose({ target, deps, quotation, deadline, preview }: C
   return (
     <div className="space-y-4" data-testid="confirm-close">
       <p className="text-sm text-slate-700">
-        Sell all <span className="font-semibold">{sharesText(target.quantity)}</span> of{' '}
+        Sell all <span className="font-semibold">{formatQuantity(target.quantity, 'shares')}</span> of{' '}
         <span className="font-semibold">{target.symbol}</span> at{' '}
-        <span className="font-semibold">
-          {formatQuotePrice(quotation.price, target.country, target.currency)}
-        </span>
-        ? This closes the position.
+        <span className="font-semibold">{formatPrice(quotation.price, quotation.quote_unit)}</span>? This
+        closes the position.
       </p>
       <div className="rounded-2xl bg-slate-50 px-4 py-2">
         <div className="flex justify-between py-1 text-sm">
@@ -276,7 +279,8 @@ function SaleProfit({ preview, bare = false }: { preview: OrderPreview; bare?: b
       <div className="flex justify-between py-1 text-sm font-semibold">
         <span>Profit on this sale</span>
         <span className={`tabular-nums ${signedColorClass(basis.profit)}`} data-testid="sale-profit">
-          {money(basis.profit)}
+          {/* One signed rule: the receipt will say the same '+ZAR …' / '-ZAR …'. */}
+          {formatSignedCurrency(basis.profit, preview.currency)}
         </span>
       </div>
     </>

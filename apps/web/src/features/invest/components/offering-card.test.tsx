@@ -67,3 +67,81 @@ describe('OfferingCard for an IPO', () => {
     );
   });
 });
+
+// ---------- Each product in its own units (issue 24 point 2) ----------
+
+/**
+ * The demo structured product on SA40 at 67,384.68 points, ZAR 1,000 – 500,000 per client, as the
+ * trading list sends it (its limits in min/max_quantity, no `structured` terms).
+ */
+const QUANT: Offering = {
+  ...IPO,
+  id: 21,
+  dtype: 'quant',
+  name: 'Top 40 Protected Growth Note',
+  symbol: 'SA40',
+  instrument_name: 'FTSE/JSE Top 40',
+  quote_unit: 'points',
+  min_quantity: '1000',
+  max_quantity: '500000',
+  allocation_rule: null,
+  last_price: '67384.68',
+  ipo_offer: undefined,
+};
+
+describe('OfferingCard for a structured product', () => {
+  it("shows the underlying's level in points and the limits as amounts, never a rand price or shares", () => {
+    const text = terms(QUANT);
+    expect(text).toContain('SA40 level67,384.68 pts');
+    expect(text).toContain('MinimumZAR 1,000.00');
+    expect(nbsp(screen.getByTestId('offering-limits').textContent)).toBe(
+      'ZAR 1,000.00 – ZAR 500,000.00 per client',
+    );
+    expect(text).not.toContain('Market price');
+    expect(text).not.toContain('ZAR 673.84');
+    expect(text).not.toMatch(/shares?\b/);
+  });
+
+  it('the compact (Dashboard hot deals) card too', () => {
+    render(<OfferingCard offering={QUANT} onOpen={vi.fn()} compact />);
+    const text = nbsp(screen.getByTestId('offering-card').textContent);
+    expect(text).toContain('SA40 level67,384.68 pts');
+    expect(text).not.toContain('ZAR 673.84');
+  });
+});
+
+describe('OfferingCard for a fund and a stock deal', () => {
+  it('a fund: benchmark, minimum and maximum as amounts; no shares, no index level as a price', () => {
+    const text = terms({
+      ...QUANT,
+      dtype: 'fund',
+      name: 'Imali Top 40 Index Fund',
+      max_quantity: '1000000',
+    });
+    expect(text).toContain('BenchmarkSA40');
+    expect(text).toContain('MinimumZAR 1,000.00');
+    expect(text).toContain('Up to ZAR 1,000,000.00 per client');
+    expect(nbsp(screen.getByTestId('offering-limits').textContent)).toBe('Up to ZAR 1,000,000.00 per client');
+    expect(text).not.toMatch(/shares?\b|pts|Market price/);
+  });
+
+  it('a fixed-term (DD) deal: its price in rand, its limits in shares with one number format', () => {
+    const text = terms({
+      ...IPO,
+      dtype: 'fo',
+      name: 'Naspers 30-day DD',
+      symbol: 'NPN',
+      term_days: 30,
+      min_quantity: '1',
+      max_quantity: '100000',
+      last_price: '598741',
+      ipo_offer: undefined,
+    });
+    expect(text).toContain('Term30 days');
+    expect(text).toContain('Market priceZAR 5,987.41');
+    expect(text).toContain('1 share – 100,000 shares per client');
+    expect(nbsp(screen.getByTestId('offering-limits').textContent)).toBe(
+      '1 share – 100,000 shares per client',
+    );
+  });
+});

@@ -1,9 +1,8 @@
 import type { IpoOfferSummary, Offering } from '@imali/contract';
-import { formatCurrency } from '@imali/money';
+import { formatCurrency, formatLevel, formatPrice, formatQuantity, productUnits } from '@imali/money';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { formatDay, formatQuotePrice } from '../model/format';
-import { sharesText } from '../model/quantity';
+import { formatDay } from '../model/format';
 import { HotBadge, OfferingStatusChip, ProductBadge } from './parts';
 
 /**
@@ -16,7 +15,7 @@ function ipoTerms(offer: IpoOfferSummary, price: (p: string) => string): Array<[
     fixed === null
       ? ['Price range', `${price(offer.price_low)} – ${price(offer.price_high)}`]
       : ['Offer price', price(fixed)],
-    ['Lot', sharesText(String(offer.lot_size))],
+    ['Lot', formatQuantity(offer.lot_size, 'shares')],
   ];
 }
 
@@ -30,7 +29,16 @@ export function OfferingCard({
   onOpen: (offering: Offering) => void;
   compact?: boolean;
 }) {
-  const price = (p: string | null) => formatQuotePrice(p, offering.country, offering.currency);
+  const price = (p: string | null) => formatPrice(p, offering.quote_unit);
+  const units = productUnits(offering.dtype);
+  const money = (v: string) => formatCurrency(v, offering.currency);
+  // Per-client limits in the product's own units: shares for a stock deal, an amount for a fund or
+  // a structured product (never "1,000 shares – 500,000 shares" for ZAR 1,000 – 500,000).
+  const s = offering.structured;
+  const limits =
+    units.limits === 'amount'
+      ? `${money(s?.min_amount ?? offering.min_quantity)} – ${money(s?.max_amount ?? offering.max_quantity)}`
+      : `${formatQuantity(offering.min_quantity, 'shares')} – ${formatQuantity(offering.max_quantity, 'shares')}`;
   const terms: Array<[string, string]> =
     offering.dtype === 'fo'
       ? [
@@ -42,16 +50,23 @@ export function OfferingCard({
           // index, whose level is no price in rand, and it is open-ended (no closing date).
           [
             ['Benchmark', offering.symbol],
-            ['Minimum', formatCurrency(offering.min_quantity, offering.currency)],
+            ['Minimum', money(offering.min_quantity)],
           ]
-        : offering.dtype === 'otc'
-          ? [
-              ['Block price', price(offering.block_price)],
-              ['Block size', offering.block_size ? sharesText(offering.block_size) : '-'],
+        : offering.dtype === 'quant'
+          ? // A structured product: the underlying's level in points (an index is not priced in rand)
+            // and the least it takes, an amount (it is bought for an amount, never in shares).
+            [
+              [`${offering.symbol} level`, formatLevel(s?.current_level ?? offering.last_price)],
+              ['Minimum', money(s?.min_amount ?? offering.min_quantity)],
             ]
-          : offering.dtype === 'ipo' && offering.ipo_offer && !offering.ipo_offer.listed
-            ? ipoTerms(offering.ipo_offer, price)
-            : [['Market price', price(offering.last_price)]];
+          : offering.dtype === 'otc'
+            ? [
+                ['Block price', price(offering.block_price)],
+                ['Block size', offering.block_size ? formatQuantity(offering.block_size, 'shares') : '-'],
+              ]
+            : offering.dtype === 'ipo' && offering.ipo_offer && !offering.ipo_offer.listed
+              ? ipoTerms(offering.ipo_offer, price)
+              : [['Market price', price(offering.last_price)]];
   return (
     <button
       type="button"
@@ -92,7 +107,7 @@ export function OfferingCard({
       {!compact && offering.dtype === 'fund' && (
         <span className="mt-3 flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">
           <span>Open-ended · priced at the next NAV</span>
-          <span>Up to {formatCurrency(offering.max_quantity, offering.currency)} per client</span>
+          <span data-testid="offering-limits">Up to {money(offering.max_quantity)} per client</span>
         </span>
       )}
       {!compact && offering.dtype !== 'fund' && (
@@ -104,9 +119,7 @@ export function OfferingCard({
               offering.country,
             )}
           </span>
-          <span>
-            {sharesText(offering.min_quantity)} – {sharesText(offering.max_quantity)} per client
-          </span>
+          <span data-testid="offering-limits">{limits} per client</span>
         </span>
       )}
     </button>

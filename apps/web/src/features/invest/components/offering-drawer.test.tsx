@@ -234,8 +234,20 @@ describe('DD Trading Detail (fo drawer)', () => {
       expect(nbsp(within(fees).getByTestId('preview-total').textContent)).toContain('ZAR 12,049.53'),
     );
     expect(nbsp(within(fees).getByTestId('preview-fee-gst').textContent)).toBe('VATZAR 5.84');
-    expect(within(fees).getByRole('list', { name: 'Itemised charges' }).children).toHaveLength(5);
-    expect(fees.textContent).toContain('Fee schedule ZA-2026-03');
+    // One story: the spec's buckets, each charge named under them, how they relate said once.
+    expect(nbsp(within(fees).getByTestId('preview-fee-brokerage').textContent)).toBe('BrokerageZAR 29.94');
+    expect(nbsp(within(fees).getByTestId('preview-fee-stt').textContent)).toBe(
+      'Securities Transfer Tax (STT)ZAR 29.94',
+    );
+    expect(nbsp(within(fees).getByTestId('preview-fee-txn').textContent)).toBe('Transaction chargesZAR 8.99');
+    expect(within(fees).getByTestId('fee-explanation').textContent).toBe(
+      'Transaction charges = Settlement and administration + Investor protection levy',
+    );
+    expect(
+      within(fees).getByRole('list', { name: 'Transaction charges: the charges' }).children,
+    ).toHaveLength(2);
+    expect(nbsp(within(fees).getByTestId('preview-fee-total').textContent)).toBe('Total feesZAR 74.71');
+    expect(fees.textContent).toContain('Fee schedule: JSE share trading fees, March 2026 (ZA-2026-03)');
     expect(fetchOfferingPreview).toHaveBeenLastCalledWith(
       { ttype: 'fo', offering_id: 3, quantity: '2', account_id: 1, quote_id: QUOTE.quote_id },
       expect.anything(),

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { TradingMessages, type Offering, type OrderResult } from '@imali/contract';
-import { formatCurrency } from '@imali/money';
+import { formatCurrency, formatPrice, formatQuantity } from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon } from '@/components/ui/icons';
@@ -12,8 +12,7 @@ import { useOffering, type TradedDtype } from '../api/offerings';
 import { buyFixedTerm, requestAllocation } from '../api/orders';
 import { fetchOfferingPreview } from '../api/preview';
 import { useQuotation } from '../hooks/use-quotation';
-import { formatDateTime, formatDay, formatQuotePrice } from '../model/format';
-import { sharesText } from '../model/quantity';
+import { formatDateTime, formatDay } from '../model/format';
 import { KeyFacts } from './key-facts';
 import { OrderForm } from './order-form';
 import { OrderPlaced } from './order-placed';
@@ -120,7 +119,7 @@ function OfferingDetail({
         <OfferingHeader offering={offering} />
         {fo ? (
           open ? (
-            <QuotePanel quote={quote} country={offering.country} currency={offering.currency} />
+            <QuotePanel quote={quote} country={offering.country} />
           ) : (
             <LastPrice offering={offering} />
           )
@@ -161,7 +160,7 @@ function OfferingDetail({
               })}
               send={buyFixedTerm}
               describe={(input, preview) =>
-                `Confirm your buy of ${sharesText(input.quantity)} of ${offering.symbol}` +
+                `Confirm your buy of ${formatQuantity(input.quantity, 'shares')} of ${offering.symbol}` +
                 (preview ? ` for ${money(preview.total)}` : '') +
                 `, locked for ${offering.term_days} days.`
               }
@@ -192,7 +191,7 @@ function OfferingDetail({
               buildBody={(input) => ({ quantity: input.quantity, account_id: input.accountId })}
               send={(body, key) => requestAllocation(offering.id, body, key)}
               describe={(input, preview) =>
-                `Confirm your allocation request for ${sharesText(input.quantity)} of ${offering.symbol}` +
+                `Confirm your allocation request for ${formatQuantity(input.quantity, 'shares')} of ${offering.symbol}` +
                 (preview ? `: ${money(preview.total)} will be held until settlement.` : '.')
               }
               submitLabel="Request allocation"
@@ -233,7 +232,7 @@ function LastPrice({ offering }: { offering: Offering }) {
     <section aria-label="Market price" className="rounded-2xl border border-slate-200 p-4">
       <p className="text-xs font-medium text-slate-500">Market price</p>
       <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
-        {formatQuotePrice(offering.last_price, offering.country, offering.currency)}
+        {formatPrice(offering.last_price, offering.quote_unit)}
       </p>
       <SimulatedNote country={offering.country} className="mt-1" />
     </section>
@@ -251,13 +250,13 @@ function BlockPrice({ offering }: { offering: Offering }) {
         <div>
           <p className="text-xs font-medium text-slate-500">Block price (fixed)</p>
           <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900 tabular-nums">
-            {formatQuotePrice(offering.block_price, offering.country, offering.currency)}
+            {formatPrice(offering.block_price, offering.quote_unit)}
           </p>
         </div>
         <div className="text-right">
           <p className="text-xs font-medium text-slate-500">Market price</p>
           <p className="mt-1 text-base font-semibold text-slate-700 tabular-nums">
-            {formatQuotePrice(offering.last_price, offering.country, offering.currency)}
+            {formatPrice(offering.last_price, offering.quote_unit)}
           </p>
         </div>
       </div>
@@ -282,14 +281,18 @@ function Terms({ offering }: { offering: Offering }) {
     ]);
   }
   if (offering.dtype === 'otc') {
-    if (offering.block_size) rows.push(['Block size', sharesText(offering.block_size)]);
-    if (offering.requested_quantity) rows.push(['Requested so far', sharesText(offering.requested_quantity)]);
+    if (offering.block_size) rows.push(['Block size', formatQuantity(offering.block_size, 'shares')]);
+    if (offering.requested_quantity)
+      rows.push(['Requested so far', formatQuantity(offering.requested_quantity, 'shares')]);
     rows.push([
       'Allocation',
       offering.allocation_rule === 'pro_rata' ? 'Pro rata' : (offering.allocation_rule ?? '-'),
     ]);
   }
-  rows.push(['Per client', `${sharesText(offering.min_quantity)} to ${sharesText(offering.max_quantity)}`]);
+  rows.push([
+    'Per client',
+    `${formatQuantity(offering.min_quantity, 'shares')} to ${formatQuantity(offering.max_quantity, 'shares')}`,
+  ]);
   rows.push(['Opens', formatDateTime(offering.opens_at, offering.country)]);
   rows.push(['Closes', formatDateTime(offering.closes_at, offering.country)]);
   rows.push(['Currency', offering.currency]);

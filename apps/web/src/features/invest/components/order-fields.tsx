@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import type { Account } from '@imali/contract';
-import { formatCurrency } from '@imali/money';
+import { formatCurrency, formatQuantity } from '@imali/money';
 import { TextField } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
-import { sharesText } from '../model/quantity';
 import { Notice } from './parts';
 
 /**
@@ -100,7 +99,9 @@ export function QuantityField({
   disabled?: boolean;
 }) {
   const hint =
-    min && max ? `Whole shares · minimum ${sharesText(min)}, maximum ${sharesText(max)}` : 'Whole shares';
+    min && max
+      ? `Whole shares · minimum ${formatQuantity(min, 'shares')}, maximum ${formatQuantity(max, 'shares')}`
+      : 'Whole shares';
   return (
     <TextField
       label="Quantity (shares)"

@@ -169,7 +169,6 @@ export function OrderForm<B>({
         preview={shownPreview}
         loading={previewInput !== null && (preview.isFetching || typing)}
         error={previewInput ? preview.error : undefined}
-        country={instrument.country}
         totalKind={totalKind}
         placeholder={
           quote && quote.expired

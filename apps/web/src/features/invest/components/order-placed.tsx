@@ -1,8 +1,7 @@
 import type { Order } from '@imali/contract';
-import { formatCurrency } from '@imali/money';
+import { formatCurrency, formatQuantity } from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon } from '@/components/ui/icons';
-import { sharesText } from '../model/quantity';
 import { formatDay } from '../model/format';
 import { SummaryLine } from './parts';
 
@@ -32,7 +31,10 @@ export function OrderPlaced({
       </div>
       <div className="rounded-2xl border border-slate-200 px-4 py-2 text-left">
         <SummaryLine label="Reference" value={<span className="font-mono">{order.reference}</span>} />
-        <SummaryLine label="Quantity" value={sharesText(order.requested_quantity || order.quantity)} />
+        <SummaryLine
+          label="Quantity"
+          value={formatQuantity(order.requested_quantity || order.quantity, 'shares')}
+        />
         <SummaryLine
           label={awaiting ? 'Held until settlement' : 'Paid'}
           value={formatCurrency(order.trade_value, order.currency)}

@@ -2,7 +2,7 @@ import { TradingMessages } from '@imali/contract';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { QuotationState } from '../hooks/use-quotation';
-import { formatQuotePrice } from '../model/format';
+import { formatPrice } from '@imali/money';
 import { Notice, SimulatedNote } from './parts';
 import { QuoteCountdown } from './quote-countdown';
 
@@ -13,12 +13,10 @@ import { QuoteCountdown } from './quote-countdown';
 export function QuotePanel({
   quote,
   country,
-  currency,
   label = 'Live price',
 }: {
   quote: QuotationState;
   country: string;
-  currency: string;
   label?: string;
 }) {
   const q = quote.quotation;
@@ -50,7 +48,7 @@ export function QuotePanel({
             data-testid="quote-price"
             data-quote-id={q.quote_id}
           >
-            {formatQuotePrice(q.price, country, currency)}
+            {formatPrice(q.price, q.quote_unit)}
           </p>
           <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500">
             <span

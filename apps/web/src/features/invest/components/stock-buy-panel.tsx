@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { currencyForCountry, formatCurrency } from '@imali/money';
+import { currencyForCountry, formatCurrency, formatQuantity } from '@imali/money';
 import { TradingMessages, type MarketCode, type MarketCountry, type OrderResult } from '@imali/contract';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { buyStock } from '../api/orders';
 import { fetchStockPreview } from '../api/preview';
 import { useQuotation } from '../hooks/use-quotation';
-import { sharesText } from '../model/quantity';
 import { OrderForm } from './order-form';
 import { OrderPlaced } from './order-placed';
 import { Notice, ProductBadge } from './parts';
@@ -79,7 +78,7 @@ export default function StockBuyPanel({
           {stock.symbol} · {stock.market} · {stock.country}
         </p>
       </div>
-      <QuotePanel quote={quote} country={stock.country} currency={currency} />
+      <QuotePanel quote={quote} country={stock.country} />
       <OrderForm
         instrument={{ ...stock, currency }}
         quote={quote}
@@ -107,7 +106,7 @@ export default function StockBuyPanel({
         })}
         send={buyStock}
         describe={(input, preview) =>
-          `Confirm your buy of ${sharesText(input.quantity)} of ${stock.symbol}` +
+          `Confirm your buy of ${formatQuantity(input.quantity, 'shares')} of ${stock.symbol}` +
           (preview ? ` for ${formatCurrency(preview.total, preview.currency)}.` : '.')
         }
         submitLabel="Buy"

@@ -1,18 +1,7 @@
 import { TRADING_COUNTRY_PROFILES } from '@imali/contract';
-import { countryPrice, formatCurrency } from '@imali/money';
 
-/**
- * A quote-unit price as the client reads it, in the account currency with two decimals
- * (truncated): ZA '598741' (cents) → 'ZAR 5,987.41'; US '189.43' → '$189.43'.
- */
-export function formatQuotePrice(
-  price: string | null | undefined,
-  country: string,
-  currency: string,
-): string {
-  const shown = countryPrice(price, country);
-  return shown === undefined ? '-' : formatCurrency(shown, currency);
-}
+// Prices, levels and quantities: @imali/money's formatPrice / formatQuantity (one rule per quote
+// unit, decision 0041).
 
 /** A date in the country's time zone: '18 Dec 2026'. */
 export function formatDay(iso: string | null | undefined, country = 'ZA'): string {

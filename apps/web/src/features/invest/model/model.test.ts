@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { TradingMessages, type Offering, type Quotation } from '@imali/contract';
 import { categoryOf, filterOfferings, groupByType, productLabel } from './catalog';
 import { accountsFor, covers } from './funds';
-import { formatQuotePrice } from './format';
+import { formatPrice, formatQuantity } from '@imali/money';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
-import { normalQuantity, quantityError, sharesText } from './quantity';
+import { normalQuantity, quantityError } from './quantity';
 import { fetchValidQuotation, quoteDeadline, secondsLeft } from './quote';
 
 const quotation = (price: string): Quotation => ({
@@ -45,8 +45,8 @@ describe('quantity', () => {
   it('normalises and words quantities', () => {
     expect(normalQuantity(' 007 ')).toBe('7');
     expect(normalQuantity('10.000')).toBe('10');
-    expect(sharesText('1')).toBe('1 share');
-    expect(sharesText('50000.000000')).toBe('50,000 shares');
+    expect(formatQuantity('1', 'shares')).toBe('1 share');
+    expect(formatQuantity('50000.000000', 'shares')).toBe('50,000 shares');
   });
 });
 
@@ -91,12 +91,13 @@ describe('the quotation: a missing or zero price is retried once', () => {
 });
 
 describe('prices', () => {
-  it('shows a ZA price in rand (cents ÷ 100), others as quoted', () => {
+  it('shows a ZAc price in rand (cents ÷ 100), others as quoted, a level in points', () => {
     const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
-    expect(nbsp(formatQuotePrice('598741', 'ZA', 'ZAR'))).toBe('ZAR 5,987.41');
-    expect(nbsp(formatQuotePrice('5987.59', 'ZA', 'ZAR'))).toBe('ZAR 59.87');
-    expect(formatQuotePrice('189.43', 'US', 'USD')).toBe('$189.43');
-    expect(formatQuotePrice(null, 'ZA', 'ZAR')).toBe('-');
+    expect(nbsp(formatPrice('598741', 'ZAc'))).toBe('ZAR 5,987.41');
+    expect(nbsp(formatPrice('5987.59', 'ZAc'))).toBe('ZAR 59.87');
+    expect(formatPrice('189.43', 'USD')).toBe('$189.43');
+    expect(formatPrice('67384.68', 'points')).toBe('67,384.68 pts');
+    expect(formatPrice(null, 'ZAc')).toBe('-');
   });
 });
 

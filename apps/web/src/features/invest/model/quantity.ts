@@ -1,16 +1,8 @@
 import { TradingMessages, isPlainDecimal } from '@imali/contract';
-import { compareDecimal, formatDecimal, normalizeDecimal, parseDecimal } from '@imali/money';
+import { compareDecimal, formatDecimal, formatQuantity, normalizeDecimal, parseDecimal } from '@imali/money';
 
 /** '10.000000' → '10', for limits read from the API. */
 export const plainNumber = (text: string): string => formatDecimal(normalizeDecimal(parseDecimal(text)));
-
-/** '1' → '1 share', '2000' → '2,000 shares'. */
-export function sharesText(text: string): string {
-  const n = plainNumber(text);
-  const [whole = '0', fraction] = n.split('.');
-  const grouped = `${BigInt(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
-  return `${grouped} ${n === '1' ? 'share' : 'shares'}`;
-}
 
 /**
  * The quantity typed in an order form: whole shares, above zero, within the offering's per-client
@@ -27,9 +19,9 @@ export function quantityError(
   if (value.coefficient === 0n) return TradingMessages.quantityPositive;
   if (value.scale > 0) return TradingMessages.wholeShares;
   if (limits.min && compareDecimal(value, parseDecimal(limits.min)) < 0)
-    return TradingMessages.belowMinimum(sharesText(limits.min));
+    return TradingMessages.belowMinimum(formatQuantity(limits.min, 'shares'));
   if (limits.max && compareDecimal(value, parseDecimal(limits.max)) > 0)
-    return TradingMessages.aboveMaximum(sharesText(limits.max));
+    return TradingMessages.aboveMaximum(formatQuantity(limits.max, 'shares'));
   return undefined;
 }
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpoOffering, Order, OrderPreview, OrderResult } from '@imali/contract';
-import { allocationText, lotsError, priceLine, windowState } from '../model/ipo';
+import { allocationText, lotsError, lotsText, priceLine, sharesText, windowState } from '../model/ipo';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -69,8 +69,19 @@ const preview = (lots: number): OrderPreview => {
     price: '2200',
     trade_value: value,
     fees: { brokerage: '100.00', stt: '0.00', txn: '1.00', gst: '15.15', total: '116.15' },
-    fee_items: [],
-    fee_schedule: 'za-2026.1',
+    fee_items: [
+      { side: 'buy', code: 'brokerage', label: 'Brokerage', bucket: 'brokerage', amount: '100.00' },
+      {
+        side: 'buy',
+        code: 'settlement',
+        label: 'Settlement and administration',
+        bucket: 'txn',
+        amount: '0.99',
+      },
+      { side: 'buy', code: 'ipl', label: 'Investor Protection Levy', bucket: 'txn', amount: '0.01' },
+      { side: 'buy', code: 'vat', label: 'VAT', bucket: 'gst', amount: '15.15' },
+    ],
+    fee_schedule: 'ZA-2026-11',
     total: (Number(value) + 116.15).toFixed(2),
     quote_id: null,
     expires_at: null,
@@ -182,6 +193,20 @@ describe('IPO drawer', () => {
       expect(nbsp(screen.getByTestId('ipo-preview-total').textContent)).toContain('1,216.15'),
     );
     expect(nbsp(screen.getByTestId('ipo-fee-preview').textContent)).toContain('upper price');
+    // The spec's summary with each charge named and how they relate (never both unexplained).
+    const feePreview = screen.getByTestId('ipo-fee-preview');
+    expect(nbsp(within(feePreview).getByTestId('ipo-preview-fee-txn').textContent)).toBe(
+      'Transaction chargesZAR 1.00',
+    );
+    expect(within(feePreview).getByTestId('fee-explanation').textContent).toBe(
+      'Transaction charges = Settlement and administration + Investor Protection Levy',
+    );
+    expect(nbsp(within(feePreview).getByTestId('ipo-preview-fee-total').textContent)).toBe(
+      'Total feesZAR 116.15',
+    );
+    expect(feePreview.textContent).toContain(
+      'Fee schedule: JSE share trading fees, November 2026 (ZA-2026-11)',
+    );
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(applyForIpo).toHaveBeenCalled());
     expect(askForPin).toHaveBeenCalledWith(expect.stringContaining('5 lots (50 shares) of UBNTR'));
@@ -221,7 +246,7 @@ describe('IPO model', () => {
   });
 
   it('reads the price as fixed, a range or final, and the rule in one line', () => {
-    const za = { country: 'ZA', currency: 'ZAR' } as const;
+    const za = { quote_unit: 'ZAc' } as const;
     expect(priceLine({ price_low: '2000', price_high: '2000', final_price: '2000' }, za).label).toBe(
       'Fixed price',
     );
@@ -232,6 +257,10 @@ describe('IPO model', () => {
       'upper price',
     );
     expect(allocationText('lottery').text).toContain('one lot to each winner');
+    // One number format (en-US): never '100 000 shares' beside '1,000 shares'.
+    expect(sharesText(100000)).toBe('100,000 shares');
+    expect(sharesText(1)).toBe('1 share');
+    expect(lotsText(1200)).toBe('1,200 lots');
   });
 
   it('knows whether the window is open', () => {

@@ -7,6 +7,7 @@ import {
   type OrderResult,
 } from '@imali/contract';
 import { formatCurrency } from '@imali/money';
+import { FeeLines, FeeScheduleNote } from '@/components/fee-lines';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons';
@@ -465,8 +466,6 @@ function ApplyForm({
   );
 }
 
-const TAX_LABEL: Record<string, string> = { ZA: 'VAT', IN: 'GST' };
-
 /** The fee preview: exactly what the application will hold (the receipt's figures). */
 export function IpoFeePreview({
   preview,
@@ -520,11 +519,14 @@ export function IpoFeePreview({
             value={money(preview.trade_value)}
             testId="ipo-preview-trade-value"
           />
-          <Line label="Brokerage" value={money(preview.fees.brokerage)} />
-          {preview.fees.stt !== '0.00' && <Line label="STT" value={money(preview.fees.stt)} />}
-          <Line label="Transaction charges" value={money(preview.fees.txn)} />
-          <Line label={TAX_LABEL[offering.country] ?? 'VAT/GST'} value={money(preview.fees.gst)} />
-          <Line label="Total fees" value={money(preview.fees.total)} testId="ipo-preview-fees" />
+          {/* Each charge named, grouped under the spec's buckets with how they add up (decision 0041). */}
+          <FeeLines
+            items={preview.fee_items}
+            currency={preview.currency}
+            total={preview.fees.total}
+            totalLabel="Total fees"
+            testIdPrefix="ipo-preview-fee"
+          />
           <div className="border-t border-slate-100 pt-1">
             <Line
               label="Held until allotment"
@@ -533,7 +535,7 @@ export function IpoFeePreview({
               testId="ipo-preview-total"
             />
           </div>
-          <p className="text-[11px] text-slate-400">Fee schedule {preview.fee_schedule}</p>
+          <FeeScheduleNote version={preview.fee_schedule} />
         </dl>
       )}
     </section>

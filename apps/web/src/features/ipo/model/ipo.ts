@@ -10,7 +10,7 @@ import {
   type IpoTerms,
   type Offering,
 } from '@imali/contract';
-import { countryPrice, formatCurrency } from '@imali/money';
+import { formatPrice, formatQuantity } from '@imali/money';
 
 /** The lots typed, checked against the minimum and what is left of the per-client maximum. */
 export function lotsError(
@@ -31,14 +31,13 @@ export function lotsError(
 export const lotsLeft = (terms: Pick<IpoTerms, 'max_lots' | 'applied_lots'>) =>
   Math.max(0, terms.max_lots - terms.applied_lots);
 
-export const lotsText = (lots: number) => `${lots.toLocaleString('en-ZA')} ${lots === 1 ? 'lot' : 'lots'}`;
-export const sharesText = (shares: number) =>
-  `${shares.toLocaleString('en-ZA')} ${shares === 1 ? 'share' : 'shares'}`;
+/** One number format (en-US, decision 0041): '1,200 lots', '100,000 shares', never '100 000'. */
+export const lotsText = (lots: number | string) => formatQuantity(lots, 'lots');
+export const sharesText = (shares: number | string) => formatQuantity(shares, 'shares');
 
-/** A quote-unit price in the currency (JSE: cents → rand): 'R 18.00'. */
-export function priceText(price: string, where: Pick<Offering, 'country' | 'currency'>): string {
-  const shown = countryPrice(price, where.country);
-  return shown === undefined ? '-' : formatCurrency(shown, where.currency);
+/** A quote-unit price in the currency (JSE: cents → rand): 'ZAR 18.00'. */
+export function priceText(price: string, where: Pick<Offering, 'quote_unit'>): string {
+  return formatPrice(price, where.quote_unit);
 }
 
 /**
@@ -47,7 +46,7 @@ export function priceText(price: string, where: Pick<Offering, 'country' | 'curr
  */
 export function priceLine(
   terms: Pick<IpoTerms | IpoApplication, 'price_low' | 'price_high' | 'final_price'>,
-  where: Pick<Offering, 'country' | 'currency'>,
+  where: Pick<Offering, 'quote_unit'>,
 ): { label: string; value: string; note?: string } {
   const p = (v: string) => priceText(v, where);
   const range = `${p(terms.price_low)} to ${p(terms.price_high)}`;

@@ -6,6 +6,7 @@
  */
 import type { QuoteUnit } from '@imali/contract';
 import {
+  QUOTE_UNIT_RULES,
   abbreviateAmount,
   formatDecimal,
   formatRatio,
@@ -19,19 +20,19 @@ import {
 
 type Numeric = number | string | null | undefined;
 
-/** Display currency of a quote unit; indices have none. */
+/** Display currency of a quote unit; indices have none (@imali/money's one rule per quote unit). */
 export const UNIT_CURRENCY: Record<QuoteUnit, string | null> = {
-  ZAc: 'ZAR',
-  USD: 'USD',
-  INR: 'INR',
+  ZAc: QUOTE_UNIT_RULES.ZAc.currency!,
+  USD: QUOTE_UNIT_RULES.USD.currency!,
+  INR: QUOTE_UNIT_RULES.INR.currency!,
   points: null,
 };
 
-/** A price in its quote unit → exact decimal in the display unit (ZAc cents → rand). */
+/** A price in its quote unit → exact decimal in the display unit (ZAc cents → rand; points as they are). */
 export function toDisplayDecimal(value: Numeric, unit: QuoteUnit): Decimal | undefined {
   const d = tryParseDecimal(value);
   if (!d) return undefined;
-  return unit === 'ZAc' ? { coefficient: d.coefficient, scale: d.scale + 2 } : d;
+  return { coefficient: d.coefficient, scale: d.scale + QUOTE_UNIT_RULES[unit].minorShift };
 }
 
 /** The same as a JavaScript number, for charts only (never for shown text). */

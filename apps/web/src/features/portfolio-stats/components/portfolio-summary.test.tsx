@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Account, PortfolioSummary as Summary, ValueSeries } from '@imali/contract';
+import type { Account, PortfolioSummary as Summary, ProductPortfolio, ValueSeries } from '@imali/contract';
 import { toast } from '@/components/ui/toast';
 import { ASSETS, LOAN_SUMMARY, STOCKS, SUMMARY, empty, series } from './fixtures';
 
@@ -29,6 +29,30 @@ const SERIES: Record<string, ValueSeries> = {
 
 let summaryFails = false;
 let withLoan = false;
+let withStructured = false;
+/** ZAR 3,000 in a structured note, 21.78 below its cost (issue 24: −0.72 % here and on the receipt). */
+const STRUCTURED: ProductPortfolio = {
+  currency: 'ZAR',
+  product: 'quant',
+  market_value: '3008.22',
+  cost: '3030.00',
+  positions: [
+    {
+      symbol: 'SA40',
+      name: 'Top 40 Protected Growth Note',
+      market: 'JSE',
+      country: 'ZA',
+      sector: null,
+      quantity: '3000',
+      average_cost: '1.0100',
+      cost: '3030.00',
+      market_value: '3008.22',
+      unrealised_profit: '-21.78',
+      unrealised_ratio: '-0.00726',
+      weight: '0.0969',
+    },
+  ],
+};
 const get = vi.fn(async (path: string, options?: { query?: Record<string, string> }) => {
   const q = options?.query ?? {};
   if (path === '/api/account/app/v1') return ACCOUNTS;
@@ -51,7 +75,7 @@ const get = vi.fn(async (path: string, options?: { query?: Record<string, string
   }
   if (path.endsWith('/stock_portfolio')) return STOCKS;
   if (path.endsWith('/fund_portfolio')) return empty('fund');
-  if (path.endsWith('/stru_portfolio')) return empty('quant');
+  if (path.endsWith('/stru_portfolio')) return withStructured ? STRUCTURED : empty('quant');
   throw new Error(`unexpected ${path}`);
 });
 vi.mock('@/lib/api-client', () => ({ http: { get: (...a: [string, never]) => get(...a) } }));
@@ -78,6 +102,7 @@ function renderSummary(visible = true, at = '/portfolio/summary') {
 beforeEach(() => {
   summaryFails = false;
   withLoan = false;
+  withStructured = false;
   vi.spyOn(toast, 'error');
 });
 
@@ -237,6 +262,18 @@ describe('Portfolio Summary', () => {
     expect(unrealised.className).toContain('text-green-600');
     expect(within(screen.getByTestId('breakdown-fund')).getByText('None held.')).toBeTruthy();
     expect(within(screen.getByTestId('breakdown-quant')).getByText('None held.')).toBeTruthy();
+  });
+
+  it('a structured position: the amount invested (never "3,000 units" at an average cost), its return truncated once', async () => {
+    withStructured = true;
+    renderSummary(true, '/portfolio/summary?account=1');
+    const quant = await screen.findByTestId('breakdown-quant');
+    const row = await within(quant).findByTestId('position-row');
+    expect(nbsp(within(row).getByTestId('position-quantity').textContent)).toBe('ZAR 3,000.00');
+    expect(nbsp(row.textContent)).toContain('InvestedZAR 3,000.00');
+    expect(nbsp(row.textContent)).not.toMatch(/units?\b|shares?\b|Avg cost/);
+    // −21.78 on 3,000 = −0.726 %: −0.72 %, as the Holding row and the receipt show it.
+    expect(nbsp(within(row).getByTestId('position-unrealised').textContent)).toBe('-ZAR 21.78 (-0.72%)');
   });
 
   it('keeps the chosen account and period from the address', async () => {

@@ -1,25 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PortfolioProduct, ProductPortfolio } from '@imali/contract';
-import { formatDecimal, normalizeDecimal, tryParseDecimal } from '@imali/money';
+import { FUND_DECIMALS, formatCurrency, formatQuantity } from '@imali/money';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { productQuery, type AccountChoice } from '../api/stats';
 import { PRODUCT_LABELS, money, ratio, signedMoney, signedRatio, toneClass } from '../model/format';
 
-const UNIT: Record<PortfolioProduct, [string, string]> = {
-  stock: ['share', 'shares'],
-  fund: ['unit', 'units'],
-  quant: ['unit', 'units'],
-};
+/**
+ * What a position holds, in its product's units (decision 0041): shares; fund units with 4
+ * decimals; a structured note's amount invested (its quantity is its nominal in currency units:
+ * never "3,000 units").
+ */
+type ProductPosition = ProductPortfolio['positions'][number];
 
-/** '10.000000' → '10 shares', '12.5' → '12.5 units'. */
-function quantityText(text: string, product: PortfolioProduct): string {
-  const d = tryParseDecimal(text);
-  if (!d) return '-';
-  const n = formatDecimal(normalizeDecimal(d));
-  const [whole = '0', fraction] = n.split('.');
-  const [one, many] = UNIT[product];
-  return `${BigInt(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''} ${n === '1' ? one : many}`;
+function quantityRow(p: ProductPosition, product: PortfolioProduct, currency: string, visible: boolean) {
+  if (product === 'quant') return { label: 'Invested', value: money(p.quantity, currency, visible) };
+  return { label: 'Quantity', value: formatQuantity(p.quantity, product === 'fund' ? 'units' : 'shares') };
 }
 
 /** One product type's positions in one account (GET /stat/app/v1/stock|fund|stru_portfolio). */
@@ -99,13 +95,22 @@ function Positions({ data, visible }: { data: ProductPortfolio; visible: boolean
           </div>
           <dl className="mt-1.5 flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-slate-500">
             <div className="flex gap-1">
-              <dt>Quantity</dt>
-              <dd className="text-slate-700 tabular-nums">{quantityText(p.quantity, data.product)}</dd>
+              <dt>{quantityRow(p, data.product, c, visible).label}</dt>
+              <dd className="text-slate-700 tabular-nums" data-testid="position-quantity">
+                {quantityRow(p, data.product, c, visible).value}
+              </dd>
             </div>
-            <div className="flex gap-1">
-              <dt>Avg cost</dt>
-              <dd className="text-slate-700 tabular-nums">{money(p.average_cost, c, visible)}</dd>
-            </div>
+            {data.product !== 'quant' && (
+              <div className="flex gap-1">
+                <dt>Avg cost</dt>
+                <dd className="text-slate-700 tabular-nums" data-testid="position-average-cost">
+                  {/* A fund's cost per unit has the NAV's 4 decimals (decision 0041). */}
+                  {visible
+                    ? formatCurrency(p.average_cost, c, data.product === 'fund' ? FUND_DECIMALS : 2)
+                    : money(p.average_cost, c, visible)}
+                </dd>
+              </div>
+            )}
             <div className="flex gap-1">
               <dt>Weight</dt>
               <dd className="text-slate-700 tabular-nums">{ratio(p.weight)}</dd>

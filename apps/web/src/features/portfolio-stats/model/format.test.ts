@@ -36,6 +36,15 @@ describe('portfolio display rules (spec section 4)', () => {
     expect(signedRatio(null)).toBe('--%');
   });
 
+  it('−21.78 on 3,000 reads −0.72 % here as on the receipt and the order rows (truncated once); one signed rule', () => {
+    expect(ratio('-0.00726')).toBe('-0.72%');
+    expect(signedRatio('-0.00726')).toBe('-0.72%');
+    expect(nbsp(signedMoney('-21.78', 'ZAR'))).toBe('-ZAR 21.78');
+    // The sign of what is shown: a gain that truncates to 0.00 has no '+'.
+    expect(nbsp(signedMoney('0.004', 'ZAR'))).toBe('ZAR 0.00');
+    expect(signedRatio('0.00004')).toBe('0.00%');
+  });
+
   it('colours signed values green, red or grey', () => {
     expect(toneClass('0.01')).toBe('text-green-600');
     expect(toneClass('-0.01')).toBe('text-red-600');

@@ -9,8 +9,9 @@ import {
   abbreviateAmount,
   formatCurrency,
   formatRatio,
+  formatSignedCurrency,
+  formatSignedRatio,
   signedColorClass,
-  signedTone,
   formatDecimal,
   rescale,
   tryParseDecimal,
@@ -24,11 +25,12 @@ export function money(value: string | null | undefined, currency: string, visibl
   return visible ? formatCurrency(value, currency) : MASK;
 }
 
-/** A signed amount: '+ZAR 12.30', '-ZAR 4.00', 'ZAR 0.00'; masked when hidden. */
+/**
+ * A signed amount: '+ZAR 12.30', '-ZAR 4.00', 'ZAR 0.00' (@imali/money's one signed rule, the
+ * same as the order rows and receipts); masked when hidden.
+ */
 export function signedMoney(value: string | null | undefined, currency: string, visible = true): string {
-  if (!visible) return MASK;
-  const text = formatCurrency(value, currency);
-  return signedTone(value) === 'positive' ? `+${text}` : text;
+  return visible ? formatSignedCurrency(value, currency) : MASK;
 }
 
 /**
@@ -48,7 +50,8 @@ export function signedCompactMoney(
   visible = true,
 ): string {
   const text = compactMoney(value, currency, visible);
-  return visible && signedTone(value) === 'positive' ? `+${text}` : text;
+  // The sign of the money rule: '+' only when the figure shows above zero.
+  return visible && formatSignedCurrency(value, currency).startsWith('+') ? `+${text}` : text;
 }
 
 /**
@@ -60,10 +63,10 @@ export function ratio(value: string | null | undefined): string {
   return formatRatio(value);
 }
 
-/** A signed ratio: '+12.34%', '-0.50%', '0.00%', '--%'. */
+/** A signed ratio: '+12.34%', '-0.50%', '0.00%', '--%' (@imali/money's formatSignedRatio). */
 export function signedRatio(value: string | null | undefined): string {
-  const text = ratio(value);
-  return text !== '--%' && signedTone(value) === 'positive' ? `+${text}` : text;
+  if (value === null || value === undefined || value.trim() === '') return '--%';
+  return formatSignedRatio(value);
 }
 
 /** Green when positive, red when negative, grey when zero or missing (spec section 4). */

@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@imali/contract';
-import { canSell, fundNavText, fundUnitsText, REDEMPTION_PENDING, statusText } from '../model/receipt';
+import { formatNav, formatQuantity } from '@imali/money';
+import { canSell, REDEMPTION_PENDING, statusText } from '../model/receipt';
 import { Receipt } from './order-details';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -27,6 +28,14 @@ const REDEMPTION = {
 };
 
 type Fund = NonNullable<Order['fund']>;
+const NO_FEES = { brokerage: '0.00', stt: '0.00', txn: '0.00', gst: '0.00', total: '0.00' };
+const PLATFORM_FEE = {
+  side: 'sell' as const,
+  code: 'platform_fee',
+  label: 'Platform fee 0.35% a year × 1 days',
+  bucket: 'brokerage' as const,
+  amount: '0.09',
+};
 
 function fundOrder(overrides: Partial<Order> = {}, fund: Partial<Fund> = {}): Order {
   return {
@@ -62,7 +71,8 @@ function fundOrder(overrides: Partial<Order> = {}, fund: Partial<Fund> = {}): Or
     outstanding: '0.00',
     fees: { brokerage: '0.00', stt: '0.00', txn: '0.00', gst: '0.00', total: '0.00' },
     fee_items: [],
-    fee_schedule: 'ZA-2026-03',
+    fees_by_side: { buy: { ...NO_FEES, items: [] }, sell: null },
+    fee_schedule: 'FUND-NAV-1',
     locked_until: null,
     buy_quote_id: null,
     sell_quote_id: null,
@@ -121,6 +131,12 @@ const sold = () =>
       roi: '0.0012',
       last_price: null,
       settlement_time: '2026-12-01T13:00:00.000Z',
+      fees: { ...NO_FEES, brokerage: '0.09', total: '0.09' },
+      fee_items: [PLATFORM_FEE],
+      fees_by_side: {
+        buy: { ...NO_FEES, items: [] },
+        sell: { ...NO_FEES, brokerage: '0.09', total: '0.09', items: [PLATFORM_FEE] },
+      },
     },
     {
       latest_nav: null,
@@ -144,11 +160,11 @@ afterEach(cleanup);
 
 describe('fund display (model)', () => {
   it('units to 4 decimals and NAVs (cents) as rand with every digit', () => {
-    expect(fundUnitsText('809.9727')).toBe('809.9727 units');
-    expect(fundUnitsText('1234.5')).toBe('1,234.5000 units');
-    expect(fundUnitsText(null)).toBe('-');
-    expect(text({ textContent: fundNavText('1234.61', 'ZAR') } as Element)).toBe('ZAR 12.3461');
-    expect(fundNavText('0.00', 'ZAR')).toBe('-');
+    expect(formatQuantity('809.9727', 'units')).toBe('809.9727 units');
+    expect(formatQuantity('1234.5', 'units')).toBe('1,234.5000 units');
+    expect(formatQuantity(null, 'units')).toBe('-');
+    expect(text({ textContent: formatNav('1234.61', 'ZAc') } as Element)).toBe('ZAR 12.3461');
+    expect(formatNav('0.00', 'ZAc')).toBe('-');
   });
 
   it('a requested redemption reads REDEMPTION PENDING and cannot be redeemed again', () => {
@@ -188,7 +204,7 @@ describe('Order Details of a fund', () => {
     expect(text(fund)).toContain('Value at the current NAVZAR 10,012.33');
     expect(text(fund)).toContain('Rounding refundedZAR 0.01');
     const returns = screen.getByTestId('receipt-returns');
-    expect(text(returns)).toContain('Unrealised GainsZAR 12.34');
+    expect(text(returns)).toContain('Unrealised Gains+ZAR 12.34');
     expect(text(returns)).toContain('Held Position Return');
     expect(text(returns)).toContain('At the current NAV, before the platform fee');
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
@@ -211,11 +227,35 @@ describe('Order Details of a fund', () => {
     expect(text(summary)).toContain('Sell valueZAR 10,012.30');
     expect(text(summary)).toContain('Redemption NAVZAR 12.3613');
     expect(text(summary)).toContain('809.9727 units');
-    expect(text(screen.getByTestId('receipt-returns'))).toContain('Holding ReturnsZAR 12.22');
+    expect(text(screen.getByTestId('receipt-returns'))).toContain('Holding Returns+ZAR 12.22');
     const fund = screen.getByTestId('receipt-fund');
     expect(text(fund)).toContain('Redeemed at1 Dec 2026 15:00 SAST');
     expect(text(fund)).toContain('Platform feeZAR 0.09');
     expect(text(fund)).not.toContain('Current NAV');
     expect(screen.queryByRole('button', { name: /Redeem/ })).toBeNull();
+  });
+
+  it('fees in its own words: no upfront fee on the subscription, the platform fee on the redemption (never "Brokerage"); its type and schedule by name', () => {
+    const receipt = show(sold(), vi.fn());
+    const fees = screen.getByTestId('receipt-fees');
+    const buy = within(fees).getByRole('group', { name: 'Subscription fees' });
+    expect(text(buy)).toContain('No upfront feeZAR 0.00');
+    expect(text(buy)).toContain('Subscription feesZAR 0.00');
+    const sell = within(fees).getByRole('group', { name: 'Redemption fees' });
+    expect(text(sell)).toContain('Platform fee 0.35% a year × 1 daysZAR 0.09');
+    expect(text(sell)).toContain('Redemption feesZAR 0.09');
+    expect(text(fees)).toContain('Fees on this orderZAR 0.09');
+    expect(text(fees)).not.toContain('Brokerage');
+    expect(text(fees)).toContain(
+      'Fee schedule: Fund charges: costs in the NAV, platform fee on redemption (version 1)',
+    );
+    expect(text(fees)).not.toContain('FUND-NAV-1 ');
+    const details = within(receipt).getByRole('region', { name: 'Order details' });
+    expect(text(details)).toContain('TypeFund Investment');
+    // A NAV per unit, four decimals, in the currency style of every amount.
+    expect(text(details)).toContain('NAVZAR 12.3613');
+    expect(text(receipt)).not.toMatch(/R\d/);
+    expect(text(receipt)).not.toContain('Order price');
+    expect(text(receipt)).not.toContain('shares');
   });
 });

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Order } from '@imali/contract';
-import { formatCurrency } from '@imali/money';
+import { formatCurrency, formatNav, formatQuantity } from '@imali/money';
 import { KeyValueSection, type KeyValueRow } from '@/components/ui/key-value-section';
 import { formatDateTime, formatDay } from '../model/format';
-import { fundNavText, fundUnitsText, isRedeeming, isSold } from '../model/receipt';
+import { isRedeeming, isSold } from '../model/receipt';
 
 type FundOrder = Order & { fund: NonNullable<Order['fund']> };
 type Slot = NonNullable<Order['fund']>['valuation'];
@@ -30,8 +30,8 @@ export function fundSummaryRows(order: FundOrder): KeyValueRow[] {
     ];
   }
   return [
-    { label: 'Units', value: <span data-testid="fund-units">{fundUnitsText(f.units)}</span> },
-    { label: 'NAV paid', value: fundNavText(f.nav, order.currency) },
+    { label: 'Units', value: <span data-testid="fund-units">{formatQuantity(f.units, 'units')}</span> },
+    { label: 'NAV paid', value: formatNav(f.nav, order.quote_unit) },
   ];
 }
 
@@ -39,7 +39,8 @@ export function fundSummaryRows(order: FundOrder): KeyValueRow[] {
 export function FundSection({ order }: { order: FundOrder }) {
   const f = order.fund;
   const money = (v: string | null) => (v === null ? '-' : formatCurrency(v, order.currency));
-  const nav = (v: string | null) => fundNavText(v, order.currency);
+  // NAVs per unit in the fund's currency, 4 decimals (decision 0041).
+  const nav = (v: string | null) => formatNav(v, order.quote_unit);
   const sold = isSold(order);
   const rows: KeyValueRow[] = [
     { label: 'Fund', value: f.code },
@@ -48,7 +49,7 @@ export function FundSection({ order }: { order: FundOrder }) {
   ];
   if (f.units !== null) {
     rows.push(
-      { label: 'Units', value: fundUnitsText(f.units) },
+      { label: 'Units', value: formatQuantity(f.units, 'units') },
       { label: 'NAV paid', value: nav(f.nav) },
       { label: 'Rounding refunded', value: money(f.refund) },
     );

@@ -1,8 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Order } from '@imali/contract';
-import { formatCurrency } from '@imali/money';
+import type { FeeSide, Order } from '@imali/contract';
+import {
+  formatCurrency,
+  formatLevel,
+  formatQuantity,
+  productName,
+  productUnits,
+  shortReference,
+  sumAmounts,
+} from '@imali/money';
+import { FeeLines, FeeScheduleNote } from '@/components/fee-lines';
 import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon, LockIcon, ReceiptIcon } from '@/components/ui/icons';
 import { KeyValueSection, type KeyValueRow } from '@/components/ui/key-value-section';
@@ -10,7 +20,7 @@ import { modal } from '@/components/ui/modal';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http';
 import { useReceipt } from '../api/orders';
-import { formatDateTime, formatDay, sharesText } from '../model/format';
+import { formatDateTime, formatDay } from '../model/format';
 import {
   canSell,
   formatOrderPrice,
@@ -19,7 +29,6 @@ import {
   isLocked,
   isSold,
   isUnpaid,
-  fundNavText,
   isRedeeming,
   yieldSection,
 } from '../model/receipt';
@@ -88,9 +97,10 @@ export function Receipt({
   renderProduct?: (order: Order) => ReactNode;
 }) {
   const money = (v: string | null | undefined) => (v == null ? '-' : formatCurrency(v, order.currency));
-  // fund: NAVs in cents per unit, every digit kept (4 decimals in rand).
-  const price = (v: string | null | undefined) =>
-    order.ttype === 'fund' ? fundNavText(v, order.currency) : formatOrderPrice(v, order);
+  // Each product in its own units (decision 0041): a share price, a fund's NAV per unit, a
+  // structured note's underlying level in points.
+  const price = (v: string | null | undefined) => formatOrderPrice(v, order);
+  const units = productUnits(order.ttype);
   const when = (v: string | null | undefined) => formatDateTime(v, order.country);
   const sold = isSold(order);
   const headline = headlineValue(order);
@@ -107,24 +117,28 @@ export function Receipt({
       ),
     },
     // quant: an amount (its nominal), not shares at a price.
-    ...(order.ttype === 'quant'
+    ...(units.kind === 'structured'
       ? [{ label: 'Amount invested', value: money(order.buy_trade_value) }]
       : order.fund
         ? fundSummaryRows({ ...order, fund: order.fund })
         : [
-            { label: 'Quantity', value: sharesText(order.quantity) },
+            { label: 'Quantity', value: formatQuantity(order.quantity, 'shares') },
             { label: 'Buy price', value: price(order.buy_price) },
           ]),
   ];
   if (sold) {
+    if (units.kind === 'structured')
+      summary.push({ label: 'Paid out', value: money(order.sell_trade_value) });
+    else
+      summary.push({
+        label: units.kind === 'fund' ? 'Redemption NAV' : 'Sell price',
+        value: price(order.sell_price ?? order.order_price),
+      });
     summary.push(
-      order.ttype === 'quant'
-        ? { label: 'Paid out', value: money(order.sell_trade_value) }
-        : {
-            label: order.ttype === 'fund' ? 'Redemption NAV' : 'Sell price',
-            value: price(order.sell_price ?? order.order_price),
-          },
-      { label: 'Buy value', value: money(order.buy_trade_value) },
+      {
+        label: units.kind === 'structured' ? 'Amount invested' : 'Buy value',
+        value: money(order.buy_trade_value),
+      },
       { label: 'Net proceeds', value: money(order.trade_value) },
       { label: 'Settled', value: when(order.settlement_time) },
     );
@@ -140,24 +154,28 @@ export function Receipt({
     { label: 'Reference', value: <span className="font-mono">{order.reference}</span> },
     { label: 'Order ID', value: order.id },
     { label: 'Account', value: `${order.currency} account #${order.account}` },
-    { label: 'Type', value: order.ttype },
+    // The spec's product names, never the raw codes (fo, otc, standard, quant).
+    { label: 'Type', value: productName(order.ttype) },
     { label: 'Action', value: order.order_action === 'sell' ? 'Sell' : 'Buy' },
     { label: 'Market', value: `${order.market} · ${order.country}` },
   ];
-  if (order.requested_quantity && order.requested_quantity !== order.quantity)
-    details.push({ label: 'Requested', value: sharesText(order.requested_quantity) });
-  details.push(
-    { label: 'Order price', value: price(order.order_price) },
-    { label: 'Buy quotation', value: <QuoteId id={order.buy_quote_id} /> },
-  );
-  if (sold || order.sell_quote_id) {
-    details.push(
-      { label: 'Sell quotation', value: <QuoteId id={order.sell_quote_id} /> },
-      { label: 'Quoted sell price', value: price(order.quoted_sell_price) },
-      { label: 'Executed sell price', value: price(order.sell_price) },
-    );
+  if (units.quantity === 'shares' && order.requested_quantity && order.requested_quantity !== order.quantity)
+    details.push({ label: 'Requested', value: formatQuantity(order.requested_quantity, 'shares') });
+  // A structured product has no price and no quotation: its levels are in its own section.
+  if (units.price !== null) {
+    details.push({ label: units.price === 'nav' ? 'NAV' : 'Order price', value: price(order.order_price) });
+    if (units.price === 'share')
+      details.push({ label: 'Buy quotation', value: <QuoteId id={order.buy_quote_id} /> });
+    if (units.price === 'share' && (sold || order.sell_quote_id)) {
+      details.push(
+        { label: 'Sell quotation', value: <QuoteId id={order.sell_quote_id} /> },
+        { label: 'Quoted sell price', value: price(order.quoted_sell_price) },
+        { label: 'Executed sell price', value: price(order.sell_price) },
+      );
+    }
+    if (!sold && order.last_price && units.price === 'share')
+      details.push({ label: 'Last price', value: price(order.last_price) });
   }
-  if (!sold && order.last_price) details.push({ label: 'Last price', value: price(order.last_price) });
   details.push(
     { label: 'Order time', value: when(order.order_time) },
     { label: 'Execution time', value: when(order.execution_time) },
@@ -277,25 +295,31 @@ export function Receipt({
   );
 }
 
+/** A quotation by its short reference (first 8 characters); the full id in its title and copy button. */
 function QuoteId({ id }: { id: string | null }): ReactNode {
   if (!id) return '-';
   return (
-    <span className="font-mono text-xs" title={id}>
-      {id}
+    <span className="inline-flex items-center gap-1">
+      <span className="font-mono text-xs" title={id} data-testid="quote-ref">
+        {shortReference(id)}
+      </span>
+      <CopyButton text={id} label="Quotation ID" />
     </span>
   );
 }
 
-const TAX_LABEL: Record<string, string> = { ZA: 'VAT', IN: 'GST' };
-
+/**
+ * The fees as one story (decision 0041): each side the order has had (buy, then sale), each with
+ * its charges named for what they are and its own total, grouped under the spec's buckets; the
+ * whole order's fees when there are two sides; the schedule by name and version. What the preview
+ * promised is the buy side here, line for line.
+ */
 function FeesTable({ order }: { order: Order }) {
-  const money = (v: string) => formatCurrency(v, order.currency);
-  const rows: Array<[string, string, string]> = [
-    ['brokerage', 'Brokerage', order.fees.brokerage],
-    ['stt', 'STT', order.fees.stt],
-    ['txn', 'Transaction charges', order.fees.txn],
-    ['gst', TAX_LABEL[order.country] ?? 'GST', order.fees.gst],
-  ];
+  const units = productUnits(order.ttype);
+  const sides = (['buy', 'sell'] as const)
+    .map((side) => [side, order.fees_by_side[side]] as const)
+    .filter((entry): entry is readonly ['buy' | 'sell', FeeSide] => entry[1] !== null);
+  const notCharged = order.status === 'rejected';
   return (
     <section
       aria-label="Fees"
@@ -303,44 +327,41 @@ function FeesTable({ order }: { order: Order }) {
       className="rounded-2xl border border-slate-200 bg-white"
     >
       <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">Fees</h3>
-      <table className="w-full text-sm">
-        <tbody className="divide-y divide-slate-100">
-          {rows.map(([code, label, amount]) => (
-            <tr key={code} data-fee={code}>
-              <th scope="row" className="px-4 py-2 text-left font-normal text-slate-500">
-                {label}
-              </th>
-              <td className="px-4 py-2 text-right font-medium text-slate-900 tabular-nums">
-                {money(amount)}
-              </td>
-            </tr>
-          ))}
-          <tr data-fee="total">
-            <th scope="row" className="px-4 py-2 text-left font-semibold text-slate-900">
-              Total
-            </th>
-            <td className="px-4 py-2 text-right font-bold text-slate-900 tabular-nums">
-              {money(order.fees.total)}
-            </td>
-          </tr>
-        </tbody>
-      </table>
-      {order.fee_items.length > 0 && (
-        <ul aria-label="Itemised charges" className="mx-4 mb-2 space-y-0.5 rounded-lg bg-slate-50 px-3 py-2">
-          {order.fee_items.map((item) => (
-            <li
-              key={`${item.side}-${item.code}`}
-              className="flex justify-between gap-3 text-xs text-slate-500"
-            >
-              <span>
-                {item.label} <span className="text-slate-400">({item.side})</span>
-              </span>
-              <span className="tabular-nums">{money(item.amount)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="px-4 pb-3 text-[11px] text-slate-400">Fee schedule {order.fee_schedule}</p>
+      <div className="divide-y divide-slate-100">
+        {sides.map(([side, fees]) => (
+          <div
+            key={side}
+            className="px-4 py-3"
+            data-fee-side={side}
+            role="group"
+            aria-label={`${units.sides[side]} fees`}
+          >
+            <h4 className="mb-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              {units.sides[side]}
+              {notCharged && side === 'buy' ? ' · not charged (the hold was released)' : ''}
+            </h4>
+            <FeeLines
+              items={fees.items}
+              currency={order.currency}
+              total={fees.total}
+              totalLabel={`${units.sides[side]} fees`}
+              emptyText={side === 'buy' && units.kind === 'fund' ? 'No upfront fee' : 'No charges'}
+            />
+          </div>
+        ))}
+        {sides.length === 2 && (
+          <div
+            className="flex justify-between gap-3 px-4 py-3 text-sm font-bold text-slate-900"
+            data-fee="order-total"
+          >
+            <span>Fees on this order</span>
+            <span className="tabular-nums">
+              {formatCurrency(sumAmounts(sides.map(([, f]) => f.total)), order.currency)}
+            </span>
+          </div>
+        )}
+      </div>
+      <FeeScheduleNote version={order.fee_schedule} className="px-4 pb-3" />
     </section>
   );
 }
@@ -359,9 +380,16 @@ function StructuredSection({ order }: { order: Order }) {
     { label: 'Capital protection', value: `${s.protection_pct}%` },
     { label: 'Participation', value: `${s.participation_pct}%` },
     { label: 'Cap', value: s.cap_pct === null ? 'None' : `${s.cap_pct}%` },
-    { label: 'Start level', value: s.start_level ?? 'Fixed at the start' },
+    {
+      label: `Start level (${order.symbol})`,
+      value: s.start_level === null ? 'Fixed at the start' : formatLevel(s.start_level),
+    },
   ];
-  if (s.level !== null) rows.push({ label: sold ? 'Level paid at' : 'Level today', value: s.level });
+  if (s.level !== null)
+    rows.push({
+      label: sold ? 'Level paid at' : 'Level today',
+      value: <span data-testid="structured-level">{formatLevel(s.level)}</span>,
+    });
   if (sold)
     rows.push({ label: s.exited_early ? 'Early-exit value' : 'Payoff at maturity', value: money(s.payoff) });
   else if (s.value !== null) rows.push({ label: 'Value by the payoff formula', value: money(s.value) });
@@ -377,7 +405,11 @@ function StructuredSection({ order }: { order: Order }) {
   if (s.can_cancel) rows.push({ label: 'Cancel', value: 'Possible until the start' });
   return (
     <div role="region" aria-label="Structured product" data-testid="receipt-structured">
-      <KeyValueSection title="Structured product" rows={rows} />
+      {/* Amounts and levels wrap between words, never inside a figure (the rows break anywhere, for ids). */}
+      <KeyValueSection
+        title="Structured product"
+        rows={rows.map((r) => ({ ...r, value: <span className="break-normal">{r.value}</span> }))}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import type { Order, OrderList as OrderListName } from '@imali/contract';
-import { formatCurrency, formatRatio, signedColorClass } from '@imali/money';
+import { formatCurrency, formatSignedCurrency, formatSignedRatio, signedColorClass } from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BriefcaseIcon, LockIcon } from '@/components/ui/icons';
@@ -8,15 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/http';
 import { useOrders } from '../api/orders';
-import { formatDateTime, formatDay, sharesText } from '../model/format';
-import {
-  formatOrderPrice,
-  fundNavText,
-  fundUnitsText,
-  hasReturns,
-  headlineValue,
-  isLocked,
-} from '../model/receipt';
+import { formatDateTime, formatDay } from '../model/format';
+import { hasReturns, headlineValue, holdingText, isLocked } from '../model/receipt';
 import { OrderStatus, ProductTag } from './parts';
 
 const EMPTY: Record<OrderListName, { title: string; description: string }> = {
@@ -83,7 +76,8 @@ export function OrderList({
   );
 }
 
-function OrderRow({
+/** One order in a list (exported for its tests). */
+export function OrderRow({
   order,
   onOpen,
   action,
@@ -122,21 +116,8 @@ function OrderRow({
             <span className="line-clamp-2 font-semibold break-words text-slate-900">{order.name}</span>
             <span className="block text-xs text-slate-500">
               <span className="font-semibold text-slate-700">{order.symbol}</span> · {order.market} ·{' '}
-              {order.fund ? (
-                // fund: an amount until priced at the next NAV, then units at the NAV.
-                order.fund.units === null ? (
-                  <>priced at the next NAV</>
-                ) : (
-                  <>
-                    {fundUnitsText(order.fund.units)} at {fundNavText(order.order_price, order.currency)}
-                  </>
-                )
-              ) : (
-                <>
-                  {sharesText(order.status === 'awaiting' ? order.requested_quantity : order.quantity)} at{' '}
-                  {formatOrderPrice(order.order_price, order)}
-                </>
-              )}
+              {/* In the product's own units: shares at a price, fund units at a NAV, a note's amount and level. */}
+              <span data-testid="order-holding">{holdingText(order)}</span>
             </span>
             <span className="block text-[11px] text-slate-400">
               {formatDateTime(order.order_time, order.country)}
@@ -149,7 +130,7 @@ function OrderRow({
             </span>
             {returns && (
               <span className={`block text-xs font-semibold tabular-nums ${signedColorClass(order.profit)}`}>
-                {formatCurrency(order.profit, order.currency)} ({formatRatio(order.roi)})
+                {formatSignedCurrency(order.profit, order.currency)} ({formatSignedRatio(order.roi)})
               </span>
             )}
           </span>

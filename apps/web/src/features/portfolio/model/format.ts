@@ -1,5 +1,4 @@
 import { TRADING_COUNTRY_PROFILES } from '@imali/contract';
-import { formatDecimal, normalizeDecimal, tryParseDecimal } from '@imali/money';
 
 const zoneOf = (country: string) =>
   TRADING_COUNTRY_PROFILES.find((p) => p.code === country)?.timezones[0] ?? 'Africa/Johannesburg';
@@ -30,13 +29,4 @@ export function formatDay(iso: string | null | undefined, country = 'ZA'): strin
     year: 'numeric',
     timeZone: zoneOf(country),
   }).format(at);
-}
-
-/** '10.000000' → '10 shares', '1' → '1 share'. */
-export function sharesText(text: string): string {
-  const d = tryParseDecimal(text);
-  if (!d) return '-';
-  const n = formatDecimal(normalizeDecimal(d));
-  const [whole = '0', fraction] = n.split('.');
-  return `${BigInt(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''} ${n === '1' ? 'share' : 'shares'}`;
 }

@@ -9,14 +9,20 @@
  */
 import { COST_BASIS_SHORT_LABELS, type Order } from '@imali/contract';
 import {
-  countryPrice,
   formatCurrency,
-  formatRatio,
+  formatLevel,
+  formatNav,
+  formatPrice,
+  formatQuantity,
+  formatSignedCurrency,
+  formatSignedRatio,
   productSubLabel,
+  productUnits,
   signedColorClass,
   statusColorClass,
   tryParseDecimal,
 } from '@imali/money';
+import { formatDay } from './format';
 
 export const PENDING_LISTING = 'PENDING LISTING';
 
@@ -56,8 +62,9 @@ export interface YieldRow {
  * Return while held; Holding Returns once sold). Stocks: profit and return, realised once sold.
  */
 export function yieldSection(order: Order): { title: string; rows: YieldRow[] } {
-  const money = formatCurrency(order.profit, order.currency);
-  const ratio = formatRatio(order.roi);
+  // One signed rule (decision 0041): '+ZAR 12.30 (+0.41%)' here, in the rows and on Summary.
+  const money = formatSignedCurrency(order.profit, order.currency);
+  const ratio = formatSignedRatio(order.roi);
   const profitClass = signedColorClass(order.profit);
   const roiClass = signedColorClass(order.roi);
   const sold = isSold(order);
@@ -124,13 +131,42 @@ export function productLabel(order: Pick<Order, 'ttype' | 'display_type'>): {
   return { label: 'STOCK', subLabel: productSubLabel(order.display_type || order.ttype) };
 }
 
-/** A quote-unit price in the order's currency (ZA: cents ÷ 100): 'ZAR 5,987.41'. */
+/**
+ * A price of the order in its own unit (decision 0041): a share price in the quote unit (ZAc ÷ 100,
+ * USD, INR), a fund's NAV per unit with 4 decimals, a structured product's underlying level in
+ * points (it has no price of its own).
+ */
 export function formatOrderPrice(
   price: string | null | undefined,
-  order: Pick<Order, 'country' | 'currency'>,
+  order: Pick<Order, 'ttype' | 'quote_unit'>,
 ): string {
-  const shown = countryPrice(price, order.country);
-  return shown === undefined ? '-' : formatCurrency(shown, order.currency);
+  const units = productUnits(order.ttype);
+  if (units.price === 'nav') return formatNav(price, order.quote_unit);
+  if (units.level) return formatLevel(price);
+  return formatPrice(price, order.quote_unit);
+}
+
+/**
+ * What an order holds, in its own units, as its list row says it: '10 shares at ZAR 5,987.41';
+ * a fund '81.9947 units at NAV ZAR 12.1959' (or 'priced at the next NAV'); a structured note
+ * 'ZAR 3,000.00 invested · level 68,691.00 pts' — never shares, never a price in rand.
+ */
+export function holdingText(order: Order): string {
+  const units = productUnits(order.ttype);
+  if (units.kind === 'structured') {
+    const s = order.structured;
+    const invested = `${formatCurrency(s?.amount ?? order.buy_trade_value, order.currency)} invested`;
+    if (!s) return invested;
+    if (s.level === null) return `${invested} · starts ${formatDay(s.start_at, order.country)}`;
+    return `${invested} · ${isSold(order) ? 'paid at' : 'level'} ${formatLevel(s.level)}`;
+  }
+  if (units.kind === 'fund') {
+    const units = order.fund?.units ?? null;
+    if (units === null) return 'priced at the next NAV';
+    return `${formatQuantity(units, 'units')} at NAV ${formatNav(order.order_price, order.quote_unit)}`;
+  }
+  const quantity = order.status === 'awaiting' ? order.requested_quantity : order.quantity;
+  return `${formatQuantity(quantity, 'shares')} at ${formatPrice(order.order_price, order.quote_unit)}`;
 }
 
 /** Whether a fixed-term holding is still locked. */
@@ -160,28 +196,4 @@ export const REDEMPTION_PENDING = 'REDEMPTION PENDING';
 /** A fund holding whose redemption is requested and waits for the next NAV. */
 export function isRedeeming(order: Partial<Pick<Order, 'status' | 'ttype' | 'fund'>>): boolean {
   return order.ttype === 'fund' && order.status?.toLowerCase() === 'holding' && !!order.fund?.redemption;
-}
-
-/** Fund units to 4 decimals, as unit trusts publish them: '162.001' → '162.0010 units'. */
-export function fundUnitsText(units: string | null | undefined): string {
-  const d = units == null ? undefined : tryParseDecimal(units);
-  if (!d) return '-';
-  const [whole = '0', fraction = ''] = units!.trim().split('.');
-  const shownWhole = BigInt(whole.replace('-', '') || '0').toLocaleString('en-US');
-  return `${whole.startsWith('-') ? '-' : ''}${shownWhole}.${fraction.padEnd(4, '0').slice(0, 4)} units`;
-}
-
-/**
- * A NAV in cents per unit as money per unit with every digit kept (4 decimals), e.g. '1234.56' →
- * 'ZAR 12.3456' (formatCurrency would cut it to 2); a NAV of 0 (not yet priced) → '-'.
- */
-export function fundNavText(cents: string | null | undefined, currency: string): string {
-  const d = cents == null ? undefined : tryParseDecimal(cents);
-  if (!d || d.coefficient <= 0n) return '-';
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 4,
-    maximumFractionDigits: 4,
-  }).format(countryPrice(cents, 'ZA') as unknown as number);
 }

@@ -163,6 +163,8 @@ describe('structured product drawer', () => {
   it('shows the key information first: scenario table, risk score with its meaning, costs over time; Subscribe waits for it to be read', async () => {
     const askForPin = vi.fn(async () => true);
     render(<QuantDrawer id={9} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={askForPin} />);
+    // The underlying's level in points (an index is not money), en-US grouping.
+    expect(nbsp(screen.getByTestId('quant-level').textContent)).toBe('85,123.45 pts');
     const table = screen.getByTestId('scenario-table');
     expect(table.tagName).toBe('TABLE');
     const rows = within(table).getAllByRole('row');

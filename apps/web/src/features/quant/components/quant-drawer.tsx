@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ErrorCode, type Kid, type Offering, type OrderResult, type StructuredTerms } from '@imali/contract';
-import { formatCurrency, formatRatio } from '@imali/money';
+import { formatCurrency, formatLevel, formatRatio } from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons';
@@ -107,7 +107,8 @@ function ProductDetail({
           </h2>
           <p className="mt-0.5 text-sm text-slate-500">
             On <span className="font-semibold text-slate-700">{offering.symbol}</span> ·{' '}
-            {offering.instrument_name} · level {terms.current_level} (simulated)
+            {offering.instrument_name} · level{' '}
+            <span data-testid="quant-level">{formatLevel(terms.current_level)}</span> (simulated)
           </p>
         </div>
         <KeyInformation offering={offering} terms={terms} onRead={() => setRead(true)} />
