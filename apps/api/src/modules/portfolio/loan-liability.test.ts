@@ -54,8 +54,8 @@ describe('a loan paid out: a liability beside the total, not a deposit, not a re
     const before: Record<string, { returns: { period: string; twr: string | null; mwr: string | null }[] }> =
       {};
     for (const path of paths) before[path] = await stat(path);
-    // Cash only: every return is 0 (borrowed money counted as a gain would make it +50 %).
-    expect(returnsOf(before[paths[0]!]!)).toContainEqual(['ALL', '0.000000', '0.000000']);
+    // Cash only: every return is exactly 0 (borrowed money counted as a gain would make it +50 %).
+    expect(returnsOf(before[paths[0]!]!)).toContainEqual(['ALL', '0', '0']);
     expect(before[paths[0]!]).toMatchObject({
       total_value: '20000.00',
       liabilities: { total: '0.00', loans: [] },
