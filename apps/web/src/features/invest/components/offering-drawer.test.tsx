@@ -76,6 +76,7 @@ const QUOTE: Quotation = {
   price: '598741',
   S1: 1,
   market_open: true,
+  closed_message: null,
   as_of: '2026-11-18T10:00:00.000Z',
   quote_id: '11111111-2222-4333-8444-555555555555',
   expires_at: '2026-11-18T10:00:20.000Z',
@@ -288,6 +289,14 @@ describe('DD Trading Detail (fo drawer)', () => {
     fetchQuotation.mockResolvedValue({ ...QUOTE, market_open: false });
     renderDrawer('fo');
     expect(await screen.findByText(/The JSE is closed\./)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows the server's closed-market message: when the market opens and how to try the demo", async () => {
+    const closed = 'The JSE is closed. It opens at 2026-11-30 09:00 SAST. Try the demo: npm run demo.';
+    fetchQuotation.mockResolvedValue({ ...QUOTE, market_open: false, closed_message: closed });
+    renderDrawer('fo');
+    expect(await screen.findByText(closed)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { TRADING_COUNTRY_PROFILES } from '@imali/contract';
 import { countryPrice, formatCurrency } from '@imali/money';
+import { serverNow } from '@/lib/server-clock';
 
 /**
  * A quote-unit price as the client reads it, in the account currency with two decimals
@@ -48,7 +49,7 @@ export function formatDateTime(iso: string | null | undefined, country = 'ZA'): 
 }
 
 /** Whether a lock date is still ahead. */
-export function isLocked(lockedUntil: string | null | undefined, now: number = Date.now()): boolean {
+export function isLocked(lockedUntil: string | null | undefined, now: number = serverNow()): boolean {
   if (!lockedUntil) return false;
   const at = Date.parse(lockedUntil);
   return Number.isFinite(at) && at > now;

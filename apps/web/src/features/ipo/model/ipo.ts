@@ -5,6 +5,7 @@
  */
 import { IpoMessages, type IpoApplication, type IpoTerms, type Offering } from '@imali/contract';
 import { countryPrice, formatCurrency } from '@imali/money';
+import { serverNow } from '@/lib/server-clock';
 
 /** The lots typed, checked against the minimum and what is left of the per-client maximum. */
 export function lotsError(
@@ -99,7 +100,7 @@ export type WindowState = 'upcoming' | 'open' | 'closed';
 export function windowState(
   offering: Pick<Offering, 'status' | 'opens_at' | 'closes_at'>,
   terms: Pick<IpoTerms, 'state'>,
-  now: number = Date.now(),
+  now: number = serverNow(),
 ): WindowState {
   if (terms.state !== 'open' || offering.status === 'closed' || offering.status === 'settled')
     return 'closed';
