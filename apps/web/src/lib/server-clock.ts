@@ -35,6 +35,11 @@ export function createServerClock(deviceNow: () => number = () => Date.now()) {
     now: (): number => deviceNow() + (offset.get() ?? 0),
     /** Whether a response has said the server's time yet. */
     known: (): boolean => offset.get() !== null,
+    /** Forgets what responses said (tests; a sign-out need not). */
+    reset() {
+      bestRoundTripMs = Infinity;
+      offset.set(null);
+    },
     offset,
   };
 }

@@ -53,7 +53,10 @@ export function marketClosedMessage(
 ): string | null {
   const ms = at.getTime();
   if (isOpenAt(exchange, ms)) return null;
-  const message = TradingMessages.marketClosed(exchange, exchangeTimeText(exchange, new Date(nextOpenMs(exchange, ms))));
+  const message = TradingMessages.marketClosed(
+    exchange,
+    exchangeTimeText(exchange, new Date(nextOpenMs(exchange, ms))),
+  );
   if (config.NODE_ENV === 'production') return message;
   return `${message} ${config.DEMO_CLOCK ? TradingMessages.restartTheDemo : TradingMessages.tryTheDemo}`;
 }

@@ -12,6 +12,7 @@ import {
   type Quotation,
 } from '@imali/contract';
 import { toast } from '@/components/ui/toast';
+import { serverClock } from '@/lib/server-clock';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -190,6 +191,20 @@ describe('DD Trading Detail (fo drawer)', () => {
     );
     expect(askForPin).not.toHaveBeenCalled();
     expect(screen.getByText('Term').nextElementSibling?.textContent).toBe('30 days');
+  });
+
+  it('dates "Unlock date if bought today" from the server’s clock, not the device’s', () => {
+    // The server's clock (a demo's, moved back) is on 18 November while the device says otherwise.
+    const device = Date.now();
+    serverClock.observe(Date.parse('2026-11-18T10:00:00.000Z'), device, device);
+    try {
+      renderDrawer('fo');
+      expect(screen.getByText('Unlock date if bought today').nextElementSibling?.textContent).toBe(
+        '18 Dec 2026',
+      );
+    } finally {
+      serverClock.reset();
+    }
   });
 
   it('validates the quantity with the contract messages', async () => {
