@@ -7,6 +7,8 @@ import { NPN, setMarketShift, shiftIntoSession, tradingApi } from '../modules/or
 import { makeOffering, quoteFor } from '../modules/offerings/offering-test-kit';
 import { fundApi, makeFund, orderIdOf } from '../modules/funds/fund-test-kit';
 import { snapshotDays } from '../modules/portfolio/portfolio.service';
+import { makeIpo } from '../modules/ipo/ipo-test-kit';
+import { makeProduct, quantApi } from '../modules/quant/quant-test-kit';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -134,5 +136,107 @@ describe('one app clock under MARKET_TIME_SHIFT_MS', () => {
       [client.clientId],
     );
     expect(days.map((d) => d.day)).toEqual([firstDay, firstDay + 1, firstDay + 2].map(dayToIso));
+  });
+});
+
+/**
+ * No time a client sees or a rule reads is the database's own clock (a column default now()):
+ * with the app clock 45 days back, every timestamp the flows below write is weeks from now. Only
+ * the security timers (decision 0044) keep the real time.
+ */
+describe('no app row stamped by the database clock', () => {
+  const SECURITY_TABLES = new Set([
+    'sessions',
+    'session_tokens',
+    'login_failures',
+    'verification_codes',
+    'rate_limit_counters',
+    'schema_migrations',
+  ]);
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // 45 days: then also the 30-day terms and closing dates of the flows are weeks from real time.
+    const back = 45 * DAY_MS;
+    t = await createTestApp({
+      MARKET_TIME_SHIFT_MS: String(shiftIntoSession('JSE', Date.now() - back) - back),
+    });
+  });
+  afterAll(() => t.close());
+
+  /** Per timestamp column: how many rows are within a day of the database's now(). */
+  async function nearDatabaseNow() {
+    const columns = await t.database.query<{ table_name: string; column_name: string }>(
+      `select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and data_type like 'timestamp%' order by table_name, column_name`,
+    );
+    const counts = new Map<string, number>();
+    for (const { table_name: table, column_name: column } of columns) {
+      if (SECURITY_TABLES.has(table)) continue;
+      const [row] = await t.database.query<{ n: string }>(
+        `select count(*)::text as n from "${table}"
+          where "${column}" between now() - interval '1 day' and now() + interval '1 day'`,
+      );
+      counts.set(`${table}.${column}`, Number(row!.n));
+    }
+    return counts;
+  }
+
+  it('across sign-up, deposit, stock, fixed-term, fund, IPO, structured product, watch list, card and withdrawal', async () => {
+    const before = await nearDatabaseNow();
+    const client = await createTestClient(t.app.ctx);
+    await fund(t.app.ctx, client, 'ZAR', '200000');
+    const api = tradingApi(t, client);
+    const q = await api.quote(NPN);
+    const bought = await api.buy({
+      ...NPN,
+      quantity: '2',
+      account_id: client.accounts.ZAR,
+      quote_id: q.quote_id,
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const fresh = await api.quote(NPN);
+    const sold = await api.sell(bought.json().data.order.id, {
+      ttype: 'standard',
+      price: String(Number(fresh.price) / 100),
+      quote_id: fresh.quote_id,
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const { offering } = await makeOffering(t, { termDays: 30 });
+    const foQuote = await quoteFor(t, client.clientId, NPN);
+    const fo = await api.post('/api/fo/app/v1/buy', {
+      id: offering.id,
+      quantity: '1',
+      account_id: client.accounts.ZAR,
+      quote_id: foQuote.quote_id,
+    });
+    expect(fo.statusCode, fo.body).toBe(200);
+    const fundRow = (await makeFund(t)) as { offering: { id: number } };
+    orderIdOf(await fundApi(t, client).subscribe(fundRow.offering.id, { amount: '2500', account_id: '' }));
+    const { offering: ipo } = await makeIpo(t);
+    const applied = await api.post(`/api/ipo/app/v1/record/sub/${ipo.id}`, { lots: 1 });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const product = (await makeProduct(t)) as { offering: { id: number } };
+    const subscribed = await quantApi(t, client).subscribe(product.offering.id, { amount: '1000' });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    expect((await api.post('/api/market/app/v1/watchlist', { ...NPN }, null)).statusCode).toBe(200);
+    const card = await api.post(
+      '/api/bankcard/app/v1',
+      { bank_name: 'FNB', card_no: '62812345678', holder_name: 'Money Tester' },
+      null,
+    );
+    expect(card.statusCode, card.body).toBe(200);
+    const withdrawal = await api.withdraw({
+      amount: '600',
+      account_id: client.accounts.ZAR,
+      receiver: card.json().data.id,
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+
+    const after = await nearDatabaseNow();
+    const stampedByDatabase = [...after]
+      .filter(([column, n]) => n > (before.get(column) ?? 0))
+      .map(([c]) => c);
+    expect(stampedByDatabase).toEqual([]);
   });
 });

@@ -1015,6 +1015,7 @@ export async function createFund(ctx: AppContext, input: CreateFundInput, actor:
       distributionPolicy: policy,
       launchDay: dayToIso(launchDay),
       launchNav,
+      createdAt: now,
     });
     const struck = await strikeUntil(
       ctx,

@@ -655,6 +655,8 @@ export async function createIpo(ctx: AppContext, input: CreateIpoInput, actor: s
       sharesOutstanding: Number(sharesOffered) * 4,
       listingState: 'pending',
       listedOn: null,
+      createdAt: now,
+      updatedAt: now,
     });
     const termsValues = {
       issuer,

@@ -43,6 +43,7 @@ export async function clientAccounts(ctx: AppContext, clientId: number) {
       ctx.db,
       clientId,
       CURRENCIES.filter((c) => !have.has(c)),
+      ctx.clock.now(),
     );
     rows = await repo.listClientAccounts(ctx.db, clientId);
   }
