@@ -722,7 +722,12 @@ export async function previewOrder(
       throw bad(TradingMessages.wrongAccountCurrency(instrument.currency));
   }
   const quote = input.quoteId
-    ? await peekQuote(ctx.db, { quoteId: input.quoteId, clientId, instrumentId: instrument.id, at: ctx.clock.now() })
+    ? await peekQuote(ctx.db, {
+        quoteId: input.quoteId,
+        clientId,
+        instrumentId: instrument.id,
+        at: ctx.clock.now(),
+      })
     : undefined;
   return previewBuy(ctx, {
     instrument,
@@ -840,7 +845,12 @@ export async function sellOrder(
       );
     }
     assertMarketOpen(ctx, instrument);
-    const open = await peekQuote(tx, { quoteId: input.quoteId, clientId, instrumentId: instrument.id, at: now });
+    const open = await peekQuote(tx, {
+      quoteId: input.quoteId,
+      clientId,
+      instrumentId: instrument.id,
+      at: now,
+    });
     const quote = await consumeQuote(tx, {
       quoteId: open.id,
       clientId,

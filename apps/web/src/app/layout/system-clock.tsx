@@ -24,13 +24,14 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
  * response has said the server's time it shows no time rather than a wrong one.
  */
 export function SystemClock({ clock = serverClock }: { clock?: ServerClock }) {
+  // Re-renders when the offset is first known or moves, and every second; the time is read then.
   const known = useServerClockKnown(clock);
-  const [now, setNow] = useState(() => new Date(clock.now()));
+  const [, setTick] = useState(0);
   useEffect(() => {
-    setNow(new Date(clock.now()));
-    const timer = setInterval(() => setNow(new Date(clock.now())), 1000);
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
-  }, [clock, known]);
+  }, []);
+  const now = new Date(clock.now());
   return (
     <div
       className="flex items-center gap-2 rounded-lg px-2 py-1 text-xs text-slate-600"
@@ -46,7 +47,10 @@ export function SystemClock({ clock = serverClock }: { clock?: ServerClock }) {
           </time>
         </>
       ) : (
-        <span className="font-mono font-semibold text-slate-400 tabular-nums" aria-label="System time loading">
+        <span
+          className="font-mono font-semibold text-slate-400 tabular-nums"
+          aria-label="System time loading"
+        >
           --:--:--
         </span>
       )}
