@@ -52,6 +52,13 @@ describe('the closed-market message', () => {
     );
   });
 
+  it('gives no demo hint for an exchange the demo does not open', () => {
+    const config = { NODE_ENV: 'development', DEMO_CLOCK: false } as const;
+    expect(marketClosedMessage(config, 'NASDAQ', saturday)).toBe(
+      'The NASDAQ is closed. It opens at 2026-11-30 09:30 EST.',
+    );
+  });
+
   it('is null while the market trades', () => {
     const config = { NODE_ENV: 'development', DEMO_CLOCK: false } as const;
     expect(marketClosedMessage(config, 'JSE', new Date(sast('2026-11-30T09:00')))).toBeNull();

@@ -41,10 +41,13 @@ export function nextOpenMs(exchange: ExchangeCode, ms: number): number {
   return sessionOf(exchange, nextTradingDay(exchange, today)).openMs;
 }
 
+/** The exchange `npm run demo` puts in session (South Africa first). */
+export const DEMO_EXCHANGE: ExchangeCode = 'JSE';
+
 /**
  * What an order is told while its exchange is closed at `at` (null while it trades): when it
- * opens, in the exchange's local time, and, outside production, how to trade now (the demo). A
- * real client never sees the hint.
+ * opens, in the exchange's local time, and, outside production, for the demo's exchange, how to
+ * trade now (the demo). A real client never sees the hint.
  */
 export function marketClosedMessage(
   config: Pick<Config, 'NODE_ENV' | 'DEMO_CLOCK'>,
@@ -57,7 +60,7 @@ export function marketClosedMessage(
     exchange,
     exchangeTimeText(exchange, new Date(nextOpenMs(exchange, ms))),
   );
-  if (config.NODE_ENV === 'production') return message;
+  if (config.NODE_ENV === 'production' || exchange !== DEMO_EXCHANGE) return message;
   return `${message} ${config.DEMO_CLOCK ? TradingMessages.restartTheDemo : TradingMessages.tryTheDemo}`;
 }
 
@@ -82,7 +85,7 @@ export interface DemoClock {
  * Monday before the open gives the Friday, a public holiday the day before it), so a newcomer
  * has hours of open market whenever they start it. The shift is fixed at start-up.
  */
-export function demoClock(nowMs: number, exchange: ExchangeCode = 'JSE'): DemoClock {
+export function demoClock(nowMs: number, exchange: ExchangeCode = DEMO_EXCHANGE): DemoClock {
   const open = isOpenAt(exchange, nowMs);
   if (open && sessionOf(exchange, localDay(exchange, nowMs)).closeMs - nowMs >= DEMO_MIN_SESSION_LEFT_MS) {
     return {
