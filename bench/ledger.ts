@@ -12,6 +12,7 @@ import { testConfig } from '../apps/api/src/config/env';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
 import { clients } from '../apps/api/src/db/schema/index';
+import { contextClocks } from '../apps/api/src/lib/clock';
 import type { AppContext } from '../apps/api/src/lib/context';
 import { confirmDeposit, createDeposit } from '../apps/api/src/modules/deposits/deposits.service';
 import { setRate, transfer } from '../apps/api/src/modules/fx/fx.service';
@@ -55,7 +56,7 @@ export async function prepare(database: DatabaseHandle, config = testConfig()) {
     config,
     database,
     db: database.db,
-    clock: { now: () => new Date() },
+    ...contextClocks(config),
   };
   await setRate(ctx, { from: 'ZAR', to: 'USD', rate: '0.0542', mid: '0.054795' }, 'ops:bench');
   await setRate(ctx, { from: 'USD', to: 'ZAR', rate: '18.05', mid: '18.25' }, 'ops:bench');

@@ -12,6 +12,7 @@ import { testConfig } from '../apps/api/src/config/env';
 import { openPostgres, type DatabaseHandle } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
 import { clients } from '../apps/api/src/db/schema/index';
+import { contextClocks } from '../apps/api/src/lib/clock';
 import type { AppContext } from '../apps/api/src/lib/context';
 import { confirmDeposit, createDeposit } from '../apps/api/src/modules/deposits/deposits.service';
 import { setRate } from '../apps/api/src/modules/fx/fx.service';
@@ -120,7 +121,7 @@ async function throughput(
 async function cold(url: string, config: AppContext['config'], who: { clientId: number; zar: number }) {
   const database: DatabaseHandle = await openPostgres(url, 2);
   try {
-    const ctx: AppContext = { config, database, db: database.db, clock: { now: () => new Date() } };
+    const ctx: AppContext = { config, database, db: database.db, ...contextClocks(config) };
     const t0 = performance.now();
     await portfolioSummary(ctx, who.clientId, who.zar);
     return performance.now() - t0;
@@ -143,7 +144,7 @@ export async function bench(): Promise<void> {
       PIN_EACH_ORDER_ABOVE: '',
     });
     await migrate(database);
-    const ctx: AppContext = { config, database, db: database.db, clock: { now: () => new Date() } };
+    const ctx: AppContext = { config, database, db: database.db, ...contextClocks(config) };
     await setRate(ctx, { from: 'USD', to: 'ZAR', rate: '18.05', mid: '18.25' }, 'ops:bench');
     const small = await newClient(ctx, '710000001', '1000000');
     const large = await newClient(ctx, '710000002', '100000000');

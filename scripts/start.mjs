@@ -1,6 +1,6 @@
-// `npm start`: builds the web app and the API when their sources are newer than their builds,
-// then runs the compiled server (apps/api/dist/server.mjs; PGlite in DATA_DIR unless
-// DATABASE_URL is set) in this process, as plain JavaScript (decision 0037).
+// `npm start` (and `npm run demo`): builds the web app and the API when their sources are newer
+// than their builds, then runs the compiled server (apps/api/dist/server.mjs; PGlite in DATA_DIR
+// unless DATABASE_URL is set) in this process, as plain JavaScript (decision 0037).
 import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import module from 'node:module';
@@ -61,6 +61,10 @@ if (apiNeedsBuild()) {
 module.enableCompileCache?.(
   process.env.NODE_COMPILE_CACHE ?? path.join(root, 'node_modules/.cache/imali-compile-cache'),
 );
+
+// `npm run demo`: the same start with the app clock moved into the JSE's most recent trading
+// session (DEMO_CLOCK; its own data folder, .data-demo), so the market is open on a weekend.
+if (process.argv.includes('--demo')) process.env.DEMO_CLOCK = 'true';
 
 // dist/server.mjs.map is not loaded by default (parsing it costs a start ~75 ms);
 // `NODE_OPTIONS=--enable-source-maps npm start` makes stack traces name the TypeScript sources.

@@ -17,6 +17,7 @@ import { ErrorCode, Messages } from '@imali/contract';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { AppContext } from './lib/context';
+import { contextClocks, type Clock } from './lib/clock';
 import type { AppInstance } from './lib/app-instance';
 import { isApiPath } from './lib/api-paths';
 import { serializeError } from './lib/log-redaction';
@@ -26,6 +27,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerRateLimits } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerServerClock } from './plugins/server-clock';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityModules } from './modules/identity-modules';
 import { moneyModules } from './modules/money-modules';
@@ -38,7 +40,8 @@ import { JobRunner, scheduledJobs } from './jobs/index';
 export interface BuildOptions {
   config: Config;
   database: DatabaseHandle;
-  clock?: AppContext['clock'];
+  /** The machine's time unless a test's; the app clock is it moved by MARKET_TIME_SHIFT_MS. */
+  clock?: Clock;
   /** Token the ops CLI presents to /ops; generated when not configured. */
   opsToken?: string;
   /** Where log lines go: standard output unless given (tests read them). */
@@ -98,7 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     config,
     database,
     db: database.db,
-    clock: options.clock ?? { now: () => new Date() },
+    ...contextClocks(config, options.clock),
   };
   app.decorate('ctx', ctx);
   app.decorate('opsToken', options.opsToken ?? config.OPS_TOKEN ?? newOpaqueToken());
@@ -108,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   registerErrorHandling(app);
 
   registerSecurityHeaders(app);
+  registerServerClock(app, ctx);
   await registerRateLimits(app, ctx);
   // JSON over 1 KB goes out compressed (chart data, lists). The built SPA's files are compressed
   // once at build time and served as they are (preCompressed below); streams hijack the reply.

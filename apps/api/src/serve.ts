@@ -5,17 +5,22 @@ import type { DatabaseHandle } from './db/client';
 import { openDatabase } from './db/open';
 import { DEMO, seedDemo } from './db/seed';
 import { newOpaqueToken } from './lib/crypto';
+import { demoClock } from './modules/market/trading-hours';
 import { removeServerRecord, writeServerRecord } from './lib/server-lock';
 
 /**
  * The server's start after its entry (server.ts): opens and migrates the database (`booting`: the
  * embedded one, already starting), builds the app, seeds the demo data and listens.
  */
-export async function serve(config: Config, booting?: Promise<PGlite>) {
+export async function serve(loaded: Config, booting?: Promise<PGlite>) {
+  // npm run demo: the app clock moves into the JSE's most recent session, once, at start-up (0044).
+  const demo = loaded.DEMO_CLOCK ? demoClock(Date.now()) : undefined;
+  const config = demo ? { ...loaded, MARKET_TIME_SHIFT_MS: demo.shiftMs } : loaded;
   const embedded = !config.DATABASE_URL;
   const database = await openDatabase(config, booting);
   const opsToken = config.OPS_TOKEN ?? newOpaqueToken();
   const app = await buildApp({ config, database, opsToken });
+  if (demo) app.log.info(`${demo.description} Data folder: ${config.dataDir}`);
 
   // The demo credentials are printed only when this start seeded them into an empty database.
   const seedDemoData = async () => {

@@ -92,6 +92,10 @@ export const TradingMessages = {
   quoteUsed: 'This quotation has already been used. Please get the latest quotation again.',
   quotePriceMismatch: 'The price does not match your quotation. Please get the latest quotation again.',
   marketClosed: (market: string, opensAt: string) => `The ${market} is closed. It opens at ${opensAt}.`,
+  /** Appended to marketClosed outside production (decision 0044): how to trade on a weekend. */
+  tryTheDemo: 'Try the demo: npm run demo.',
+  /** Appended instead while the demo runs (its clock has left the session it started in). */
+  restartTheDemo: 'Restart the demo to trade again: npm run demo.',
   positionLocked: (until: string) => `This position is locked until ${until}.`,
   offeringNotFound: 'Offering not found.',
   offeringNotOpen: 'This offering is not open for orders.',

@@ -205,6 +205,8 @@ export const quotation = z.object({
   price: z.string(),
   S1: z.union([z.literal(0), z.literal(1)]),
   market_open: z.boolean(),
+  /** While the market is closed: what an order would be told (when it opens; decision 0044). */
+  closed_message: z.string().nullable(),
   as_of: z.string(),
   quote_id: z.string(),
   expires_at: z.string(),

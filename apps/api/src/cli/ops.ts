@@ -2,6 +2,7 @@
 import os from 'node:os';
 import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/open';
+import { contextClocks } from '../lib/clock';
 import type { AppContext } from '../lib/context';
 import { readServerRecord } from '../lib/server-lock';
 import { helpText, parseOpsArgv, runOps } from './run';
@@ -31,7 +32,7 @@ async function main(argv: string[]): Promise<string> {
 
   const database = await openDatabase(config);
   try {
-    const ctx: AppContext = { config, database, db: database.db, clock: { now: () => new Date() } };
+    const ctx: AppContext = { config, database, db: database.db, ...contextClocks(config) };
     return await runOps(ctx, argv, actor);
   } finally {
     await database.close();

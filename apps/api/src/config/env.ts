@@ -22,8 +22,17 @@ const envSchema = z.object({
   MARKET_API_KEY: z.string().min(8).optional(),
   /** Seed of the simulated market: every process with the same seed shows the same prices. */
   MARKET_SIM_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(20_260_101),
-  /** Shifts the simulated market's clock (e.g. to demo or bench a trading session on a weekend). */
+  /**
+   * Shifts the app clock (decision 0044): the one clock of everything a client sees and every rule
+   * (market, orders, unlock and valuation dates, charts, jobs, the header clock). For demos and
+   * benches (a trading session on a weekend); sessions and lockouts keep the real time.
+   */
   MARKET_TIME_SHIFT_MS: z.coerce.number().int().default(0),
+  /**
+   * `npm run demo`: at start-up the app clock moves into the JSE's most recent trading session
+   * (modules/market/trading-hours.ts), with its own data folder (.data-demo unless DATA_DIR is set).
+   */
+  DEMO_CLOCK: bool,
   MARKET_STREAM_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   MARKET_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SMS_GATEWAY_URL: z.string().url().optional(),
@@ -89,10 +98,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const cfg = parsed.data;
+  if (cfg.DEMO_CLOCK && cfg.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  DEMO_CLOCK: the demo clock is not for production');
+  }
+  if (cfg.DEMO_CLOCK && present.MARKET_TIME_SHIFT_MS !== undefined) {
+    throw new Error('Invalid configuration:\n  DEMO_CLOCK: set it or MARKET_TIME_SHIFT_MS, not both');
+  }
+  // The demo's clock is not the real one: its data never mixes with a normal start's (0044).
+  const dataDir = cfg.DEMO_CLOCK && present.DATA_DIR === undefined ? './.data-demo' : cfg.DATA_DIR;
   return {
     ...cfg,
+    DATA_DIR: dataDir,
     SEED_DEMO: cfg.SEED_DEMO ?? cfg.NODE_ENV !== 'production',
-    dataDir: path.resolve(cfg.DATA_DIR),
+    dataDir: path.resolve(dataDir),
     webDistDir: path.resolve(cfg.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
   };
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../lib/context';
 import { createFund, findFundByCode } from '../modules/funds/funds.service';
 import { isBusinessDay, lastValuationDay } from '../modules/funds/nav';
 import { dayToIso } from '../modules/market/simulator/calendar';
-import { instrumentByRef, marketNow } from '../modules/market/market.service';
+import { instrumentByRef } from '../modules/market/market.service';
 import { createIpo } from '../modules/ipo/ipo.service';
 import { createOffering, findOfferingByName, openOffering } from '../modules/offerings/offerings.service';
 import { marketPriceOf } from '../modules/quotes/quotes.service';
@@ -171,7 +171,7 @@ export const DEMO_FUND_CODE = 'IMT40';
  */
 export async function seedDemoFund(ctx: AppContext): Promise<boolean> {
   if (await findFundByCode(ctx, DEMO_FUND_CODE)) return false;
-  let launch = lastValuationDay(marketNow(ctx), 15 * 60) - 3 * 365;
+  let launch = lastValuationDay(ctx.clock.now(), 15 * 60) - 3 * 365;
   while (!isBusinessDay(launch)) launch += 1;
   await createFund(
     ctx,

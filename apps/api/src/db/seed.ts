@@ -33,8 +33,12 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     if (demo) await seedTrading(ctx);
     return false;
   }
-  const [advisor] = await ctx.db.insert(advisors).values({ name: DEMO.advisor }).returning();
-  await ctx.db.insert(invitationCodes).values({ code: DEMO.invitationCode, advisorId: advisor!.id });
+  // Dates by the app clock (decision 0044): the client's registration counts toward its standing.
+  const now = ctx.clock.now();
+  const [advisor] = await ctx.db.insert(advisors).values({ name: DEMO.advisor, createdAt: now }).returning();
+  await ctx.db
+    .insert(invitationCodes)
+    .values({ code: DEMO.invitationCode, advisorId: advisor!.id, createdAt: now });
   const [client] = await ctx.db
     .insert(clients)
     .values({
@@ -48,6 +52,8 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       score: 80,
       advisorId: advisor!.id,
       inviteCode: DEMO.invitationCode,
+      passwordChangedAt: now,
+      createdAt: now,
     })
     .returning();
   await ctx.db.update(invitationCodes).set({ uses: 1 }).where(eq(invitationCodes.code, DEMO.invitationCode));

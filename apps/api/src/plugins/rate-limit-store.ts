@@ -25,7 +25,7 @@ function postgresStore(ctx: AppContext) {
     ) {}
 
     incr(ip: string, callback: Callback, timeWindow: number) {
-      const now = ctx.clock.now();
+      const now = ctx.securityClock.now();
       ctx.database
         .prepared<{ hits: number; ttl_ms: string }>(
           'rate_limit_incr',
@@ -59,7 +59,7 @@ function postgresStore(ctx: AppContext) {
 export async function pruneRateLimitCounters(ctx: AppContext) {
   const gone = await ctx.db
     .delete(rateLimitCounters)
-    .where(lt(rateLimitCounters.windowEndsAt, ctx.clock.now()))
+    .where(lt(rateLimitCounters.windowEndsAt, ctx.securityClock.now()))
     .returning({ key: rateLimitCounters.key });
   return gone.length;
 }

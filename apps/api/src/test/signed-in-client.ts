@@ -18,6 +18,9 @@ export async function signedInClient(
       passwordHash: 'not-used-by-session-tests',
       name: options.name ?? 'Test Client',
       kycStatus: options.kyc ?? 'unverified',
+      // By the app clock, as registration stamps it (decision 0044).
+      passwordChangedAt: ctx.clock.now(),
+      createdAt: ctx.clock.now(),
     })
     .returning({ id: clients.id });
   const { token, session } = await startSession(ctx, { clientId: row!.id, remember: false });

@@ -1,5 +1,6 @@
 import { authStorage } from './auth-storage';
 import { HttpClient } from './http';
+import { serverClock } from './server-clock';
 
 /** The one product-API client of the app; `app/` wires its forced-logout and offline handlers. */
 export const http = new HttpClient({
@@ -8,4 +9,5 @@ export const http = new HttpClient({
     set: (token) => authStorage.setToken(token),
     clear: () => authStorage.clear(),
   },
+  onServerTime: (serverMs, sentAt, receivedAt) => serverClock.observe(serverMs, sentAt, receivedAt),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Messages } from '@imali/contract';
+import { Messages, SERVER_TIME_HEADER } from '@imali/contract';
 import { ApiError, HttpClient, REFRESH_PATH } from './http';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -104,6 +104,28 @@ describe('HttpClient envelope handling', () => {
       status: 429,
       retryAfterSeconds: 60,
     });
+  });
+
+  it("passes each response's server time (also an error's) with when it was sent and received", async () => {
+    const seen: Array<[number, number, number]> = [];
+    let clock = 5_000;
+    const client = new HttpClient({
+      tokens: { get: () => 'T1', set: () => {}, clear: () => {} },
+      now: () => clock,
+      fetch: (async () => {
+        clock += 80;
+        return json(
+          404,
+          { code: 'NOT_FOUND', message: 'Order not found.', data: null },
+          {
+            [SERVER_TIME_HEADER]: '1764230400000',
+          },
+        );
+      }) as unknown as typeof fetch,
+      onServerTime: (...args) => seen.push(args),
+    });
+    await expect(client.get('/api/x')).rejects.toMatchObject({ status: 404 });
+    expect(seen).toEqual([[1_764_230_400_000, 5_000, 5_080]]);
   });
 
   it('sends no bearer and does not refresh for public calls', async () => {

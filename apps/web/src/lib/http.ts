@@ -1,4 +1,4 @@
-import { Messages } from '@imali/contract';
+import { Messages, SERVER_TIME_HEADER } from '@imali/contract';
 
 /** An error the user may read: `message` is the server's (or the spec's) wording. */
 export class ApiError extends Error {
@@ -36,6 +36,8 @@ export interface HttpClientOptions {
   onForcedLogout?: (message: string) => void;
   /** Called when a request fails while the browser is offline. */
   onOffline?: () => void;
+  /** Each response's server time (SERVER_TIME_HEADER) with when it was sent and received (`now`). */
+  onServerTime?: (serverMs: number, sentAt: number, receivedAt: number) => void;
 }
 
 export interface RequestOptions {
@@ -72,8 +74,8 @@ function messageOf(body: Envelope | null): string {
  * (spec sections 4, 8 and 9).
  */
 export class HttpClient {
-  private readonly opts: Required<Omit<HttpClientOptions, 'onForcedLogout' | 'onOffline'>> &
-    Pick<HttpClientOptions, 'onForcedLogout' | 'onOffline'>;
+  private readonly opts: Required<Omit<HttpClientOptions, 'onForcedLogout' | 'onOffline' | 'onServerTime'>> &
+    Pick<HttpClientOptions, 'onForcedLogout' | 'onOffline' | 'onServerTime'>;
   private refreshing: Promise<void> | null = null;
   private refreshAttempts: number[] = [];
   /** Set once a refresh has failed: later 401s log out without trying again. */
@@ -235,13 +237,17 @@ export class HttpClient {
       body = JSON.stringify(options.body);
     }
     try {
-      return await this.opts.fetch(this.url(path, options.query), {
+      const sentAt = this.opts.now();
+      const response = await this.opts.fetch(this.url(path, options.query), {
         method: options.method ?? 'GET',
         headers,
         body,
         credentials: 'include',
         signal: controller.signal,
       });
+      const serverTime = response.headers?.get(SERVER_TIME_HEADER);
+      if (serverTime) this.opts.onServerTime?.(Number(serverTime), sentAt, this.opts.now());
+      return response;
     } catch (error) {
       if (outer?.aborted) throw error; // the caller cancelled: let it see its own AbortError
       if (!this.opts.isOnline()) throw this.offline();

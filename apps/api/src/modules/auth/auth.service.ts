@@ -36,7 +36,7 @@ const dummy = () => (dummyHash ??= hashSecret('0'.repeat(32)));
  * attacker nothing about which accounts exist. A right password clears the failures.
  */
 async function claimAttempt(ctx: AppContext, username: string, ip: string | undefined) {
-  const now = ctx.clock.now();
+  const now = ctx.securityClock.now();
   const windowMs = ctx.config.LOGIN_WINDOW_MINUTES * 60_000;
   const claim = await repo.claimAttempt(ctx.db, {
     username,
@@ -98,7 +98,7 @@ export async function refresh(ctx: AppContext, token: string | undefined) {
  */
 export async function sessionStatus(ctx: AppContext, principal: sessions.Principal) {
   await sessions.touchSession(ctx, principal.sessionId);
-  const idleEnd = ctx.clock.now().getTime() + ctx.config.SESSION_IDLE_MINUTES * 60_000;
+  const idleEnd = ctx.securityClock.now().getTime() + ctx.config.SESSION_IDLE_MINUTES * 60_000;
   const expiresAt = new Date(Math.min(idleEnd, principal.absoluteExpiresAt.getTime()));
   return { valid: true as const, kycStatus: principal.client.kycStatus, expires_at: expiresAt.toISOString() };
 }
@@ -184,7 +184,7 @@ export async function requestCode(
 ) {
   const client = await repo.findClientByMobile(ctx.db, input.mobile);
   if (!client) return;
-  const now = ctx.clock.now();
+  const now = ctx.securityClock.now();
   const issued = await repo.countCodesSince(
     ctx.db,
     input.mobile,
@@ -219,7 +219,7 @@ export async function requestCode(
  * many times however the guesses arrive.
  */
 async function checkCode(ctx: AppContext, mobile: string, purpose: string, code: string) {
-  const row = await repo.spendCodeTry(ctx.db, mobile, purpose, ctx.clock.now(), CODE_MAX_ATTEMPTS);
+  const row = await repo.spendCodeTry(ctx.db, mobile, purpose, ctx.securityClock.now(), CODE_MAX_ATTEMPTS);
   if (!row || !safeEqual(row.codeHash, codeHash(mobile, purpose, code))) throw invalidCode();
   return row;
 }
@@ -240,7 +240,7 @@ export async function resetPassword(
   const hash = await hashSecret(input.password);
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    if (!(await repo.consumeCode(tx, row.id, ctx.clock.now()))) throw invalidCode();
+    if (!(await repo.consumeCode(tx, row.id, ctx.securityClock.now()))) throw invalidCode();
     await repo.setPassword(tx, client.id, hash, ctx.clock.now());
     await sessions.endAllSessions(txCtx, client.id, 'password_reset');
     await repo.clearFailures(tx, client.mobile);

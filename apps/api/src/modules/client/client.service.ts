@@ -104,7 +104,7 @@ export async function verifyPasswordForSession(
 export async function setPin(ctx: AppContext, principal: sessions.Principal, pinMd5: string) {
   const at = principal.passwordVerifiedAt;
   const freshMs = ctx.config.PIN_FRESH_MINUTES * 60_000;
-  if (!at || ctx.clock.now().getTime() - at.getTime() > freshMs) {
+  if (!at || ctx.securityClock.now().getTime() - at.getTime() > freshMs) {
     throw new DomainError(ErrorCode.Forbidden, Messages.passwordCheckRequired, 403);
   }
   const client = await requireClient(ctx, principal.clientId);

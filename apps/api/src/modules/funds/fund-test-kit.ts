@@ -8,11 +8,12 @@ import { isoToDay, sastInstant } from './nav';
 
 export const OPS = 'ops:tester';
 
-/** Sets the market clock (MARKET_TIME_SHIFT_MS) so that market-now is `time` SAST on `date`. */
+/** Moves the app clock (MARKET_TIME_SHIFT_MS) so that its now is `time` SAST on `date`. */
 export function setSast(ctx: AppContext, date: string, time: string) {
   const [h, m] = time.split(':').map(Number);
   const target = sastInstant(isoToDay(date), h! * 60 + m!).getTime();
-  (ctx.config as { MARKET_TIME_SHIFT_MS: number }).MARKET_TIME_SHIFT_MS = target - ctx.clock.now().getTime();
+  // The app clock already carries the current shift: move it by the difference.
+  (ctx.config as { MARKET_TIME_SHIFT_MS: number }).MARKET_TIME_SHIFT_MS += target - ctx.clock.now().getTime();
 }
 
 let counter = 0;

@@ -57,7 +57,7 @@ import {
 } from '../ledger/ledger.service';
 import { orderNeedsOwnPin } from '../ledger/limits';
 import { newReference } from '../ledger/reference';
-import { instrumentByRef, marketNow, toSim } from '../market/market.service';
+import { instrumentByRef, toSim } from '../market/market.service';
 import { MarketSimulator } from '../market/simulator/simulator';
 import { registerOrderView, toOrderView } from '../orders/orders.service';
 import { registerPositionValuer } from '../portfolio/portfolio.service';
@@ -262,7 +262,7 @@ async function openFund(ctx: AppContext, id: number) {
 /** GET /funds/app/v1/{id}: terms, key facts, costs on the minimum, latest NAV, next valuation. */
 export async function fundDetail(ctx: AppContext, id: number): Promise<FundDetail> {
   const fund = await openFund(ctx, id);
-  const at = marketNow(ctx);
+  const at = ctx.clock.now();
   const latest = latestNavAt(ctx, fund, at);
   return {
     id: fund.offering.id,
@@ -289,7 +289,7 @@ const RANGE_DAYS: Record<FundNavRange, number> = {
 /** GET /funds/app/v1/{id}/nav?range=: the NAVs struck in the range (the NAV table), ascending. */
 export async function fundNavs(ctx: AppContext, id: number, range: FundNavRange): Promise<FundNavHistory> {
   const fund = await openFund(ctx, id);
-  const to = lastValuationDay(marketNow(ctx), fund.terms.valuationMinute);
+  const to = lastValuationDay(ctx.clock.now(), fund.terms.valuationMinute);
   // Strikes the days not yet struck (a fund with no orders has no valuation run to strike them).
   await strikeUntil(ctx, ctx.db, fund, to);
   const rows = await repo.navsBetween(ctx.db, id, dayToIso(to - RANGE_DAYS[range]), dayToIso(to));
@@ -347,7 +347,7 @@ export async function previewSubscription(
   const amountMinor = amountOf(input.amount);
   checkLimits(fund, amountMinor, 0n);
   await accountFor(ctx, clientId, fund.offering.currency as Currency, input.accountId);
-  const at = marketNow(ctx);
+  const at = ctx.clock.now();
   const latest = latestNavAt(ctx, fund, at);
   return {
     amount: rand(amountMinor),
@@ -411,7 +411,7 @@ export async function subscribeToFund(
     if (input.pinSessionId !== undefined && orderNeedsOwnPin(ctx.config, currency, amountMinor)) {
       await spendFreshPin(txCtx, input.pinSessionId);
     }
-    const day = valuationDayFor(marketNow(ctx), fund.terms.cutoffMinute);
+    const day = valuationDayFor(ctx.clock.now(), fund.terms.cutoffMinute);
     const order = await repo.insertOrder(tx, {
       reference: newReference('ORD'),
       clientId,
@@ -486,7 +486,7 @@ export async function requestRedemption(
     if (found.order.status !== 'holding') throw conflict(FundMessages.notHeld);
     if (found.fund.redemptionDay !== null) throw conflict(FundMessages.alreadyRedeeming);
     const fund = (await repo.findFund(tx, found.fund.offeringId))!;
-    const day = valuationDayFor(marketNow(ctx), fund.terms.cutoffMinute);
+    const day = valuationDayFor(ctx.clock.now(), fund.terms.cutoffMinute);
     const fundOrder = await repo.updateFundOrder(tx, found.order.id, {
       redemptionRequestedAt: now,
       redemptionDay: dayToIso(day),
@@ -531,7 +531,7 @@ export async function valueFunds(
   ctx: AppContext,
   options: { date?: string; actor: string },
 ): Promise<ValuationResult> {
-  const at = marketNow(ctx);
+  const at = ctx.clock.now();
   return inTransaction(ctx, async (tx, txCtx) => {
     const result: ValuationResult = { funds: [] };
     const funds = await repo.listFunds(tx);
@@ -822,7 +822,7 @@ function viewOf(
 ): Order {
   const base = toOrderView(order, fund.benchmark, { now, name: fund.offering.name });
   const currency = order.currency as Currency;
-  const latest = order.status === 'holding' ? latestNavAt(ctx, fund, marketNow(ctx)) : null;
+  const latest = order.status === 'holding' ? latestNavAt(ctx, fund, ctx.clock.now()) : null;
   const valueMinor = latest ? unitsValueMinor(plain(order.quantity), latest.nav) : null;
   let profit = { profit: base.profit, roi: base.roi };
   if (valueMinor !== null) {
@@ -959,7 +959,7 @@ export async function createFund(ctx: AppContext, input: CreateFundInput, actor:
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(launchNav) || Number(launchNav) <= 0) {
     throw bad('The launch NAV must be cents per unit greater than 0 (at most 2 decimals).');
   }
-  const at = marketNow(ctx);
+  const at = ctx.clock.now();
   const launchDay = input.launchDate ? isoToDay(input.launchDate) : lastValuationDay(at, valuationMinute);
   if (
     Number.isNaN(launchDay) ||
@@ -1017,6 +1017,7 @@ export async function createFund(ctx: AppContext, input: CreateFundInput, actor:
       distributionPolicy: policy,
       launchDay: dayToIso(launchDay),
       launchNav,
+      createdAt: now,
     });
     const struck = await strikeUntil(
       ctx,
@@ -1055,7 +1056,7 @@ export async function createFund(ctx: AppContext, input: CreateFundInput, actor:
 }
 
 export async function listFundsForOps(ctx: AppContext) {
-  const at = marketNow(ctx);
+  const at = ctx.clock.now();
   return (await repo.listFunds(ctx.db)).map((f) => ({ ...f, latest: latestNavAt(ctx, f, at) }));
 }
 

@@ -54,7 +54,7 @@ import {
 } from '../ledger/ledger.service';
 import { orderNeedsOwnPin } from '../ledger/limits';
 import { newReference } from '../ledger/reference';
-import { marketNow, quoteUnitOf, type InstrumentRow } from '../market/market.service';
+import { quoteUnitOf, type InstrumentRow } from '../market/market.service';
 import { dayToIso, referenceSession, type ExchangeCode } from '../market/simulator/calendar';
 import { offeringNotFound, toOfferingView } from '../offerings/offerings.service';
 import {
@@ -655,6 +655,8 @@ export async function createIpo(ctx: AppContext, input: CreateIpoInput, actor: s
       sharesOutstanding: Number(sharesOffered) * 4,
       listingState: 'pending',
       listedOn: null,
+      createdAt: now,
+      updatedAt: now,
     });
     const termsValues = {
       issuer,
@@ -959,7 +961,7 @@ export async function listIpo(ctx: AppContext, id: number, actor: string, option
         ? plain(terms.finalPrice!)
         : priceArg(options.price, instrument.priceDecimals, quoteUnitOf(instrument), 'price');
     const exchange = instrument.market as ExchangeCode;
-    const listedOn = dayToIso(referenceSession(exchange, marketNow(ctx).getTime()).day);
+    const listedOn = dayToIso(referenceSession(exchange, ctx.clock.now().getTime()).day);
     await repo.updateInstrument(tx, instrument.id, {
       listingState: 'listed',
       listedOn,
@@ -992,7 +994,7 @@ export async function listIpo(ctx: AppContext, id: number, actor: string, option
 
 /** The listing job: every allotted IPO whose listing date has come (by the exchange's date) lists. */
 export async function listDueIpos(ctx: AppContext, actor = 'job:ipo-listing') {
-  const today = marketNow(ctx).toISOString().slice(0, 10);
+  const today = ctx.clock.now().toISOString().slice(0, 10);
   const due = await repo.dueForListing(ctx.db, today);
   const listed: number[] = [];
   for (const { offeringId } of due) {

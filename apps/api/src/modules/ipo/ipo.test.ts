@@ -11,6 +11,7 @@ import { seedDemoIpo } from '../../db/seed-trading';
 import { makeIpo, OPS } from './ipo-test-kit';
 import { chartData, searchResponseBody } from '../market/market.service';
 import { allotIpo, listDueIpos, listIpo, setFinalPrice } from './ipo.service';
+import { setMarketShift } from '../orders/orders-test-kit';
 
 const DAY_MS = 86_400_000;
 
@@ -326,17 +327,12 @@ describe('IPOs (API)', () => {
 
   it('the listing job lists allotted IPOs whose listing date has come, once', async () => {
     const now = t.app.ctx.clock.now();
-    const today = new Date(now.getTime() + Number(t.app.ctx.config.MARKET_TIME_SHIFT_MS))
-      .toISOString()
-      .slice(0, 10);
+    const day = (n: number) => new Date(now.getTime() + n * DAY_MS).toISOString().slice(0, 10);
     const { offering } = await makeIpo(t, {
       priceHigh: '1000',
       closesAt: new Date(now.getTime() + DAY_MS),
-      allotsOn: new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10),
-      listsOn:
-        new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10) > today
-          ? new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10)
-          : today,
+      allotsOn: day(1),
+      listsOn: day(2),
     });
     const c = await newClient();
     expect((await clientApi(t, c).post(`/api/ipo/app/v1/record/sub/${offering.id}`, {})).statusCode).toBe(
@@ -344,12 +340,16 @@ describe('IPOs (API)', () => {
     );
     await closeOffering(t.app.ctx, offering.id, OPS);
     await allotIpo(t.app.ctx, offering.id, OPS);
-    await t.database.query(`update ipo_terms set lists_on = $2::date where offering_id = $1`, [
-      offering.id,
-      today,
-    ]);
-    expect(await listDueIpos(t.app.ctx)).toContain(offering.id);
+    // Its listing date has not come by the app clock; two days on, it has.
     expect(await listDueIpos(t.app.ctx)).not.toContain(offering.id);
+    const shift = t.app.ctx.config.MARKET_TIME_SHIFT_MS;
+    setMarketShift(t.app.ctx, shift + 2 * DAY_MS);
+    try {
+      expect(await listDueIpos(t.app.ctx)).toContain(offering.id);
+      expect(await listDueIpos(t.app.ctx)).not.toContain(offering.id);
+    } finally {
+      setMarketShift(t.app.ctx, shift);
+    }
     await sound();
   });
 });

@@ -32,6 +32,7 @@ describe('holds', () => {
         purpose,
         referenceType: purpose === 'order' ? 'test_order' : 'subscription',
         referenceId,
+        at: t.app.ctx.clock.now(),
       }),
     );
   const holdRow = async (id: number) =>
@@ -42,7 +43,7 @@ describe('holds', () => {
       )
     )[0]!;
   const release = (target: Parameters<typeof releaseHold>[1]) =>
-    inTransaction(t.app.ctx, (tx) => releaseHold(tx, target));
+    inTransaction(t.app.ctx, (tx) => releaseHold(tx, target, t.app.ctx.clock.now()));
   /** The database's own message for a refused statement (Drizzle wraps it). */
   const dbMessage = (promise: Promise<unknown>) =>
     promise.then(
@@ -90,6 +91,7 @@ describe('holds', () => {
           purpose: 'order',
           referenceType: 'test_order',
           referenceId: 4,
+          at: txCtx.clock.now(),
         }),
       ).catch((e: unknown) => e);
       expect(house).toMatchObject({ code: 'NOT_FOUND' });
@@ -120,6 +122,7 @@ describe('holds', () => {
     // Allotted 300.00 of 500.00 with a 5.00 fee: 305.00 posted, 195.00 released.
     const captured = await inTransaction(t.app.ctx, (tx) =>
       captureHold(tx, subscription.id, {
+        at: t.app.ctx.clock.now(),
         amountMinor: 30_500n,
         entry: {
           kind: 'adjustment',
@@ -159,6 +162,7 @@ describe('holds', () => {
     const capture = (amountMinor: bigint, credit = amountMinor) =>
       inTransaction(t.app.ctx, (tx) =>
         captureHold(tx, order.id, {
+          at: t.app.ctx.clock.now(),
           amountMinor,
           entry: {
             kind: 'adjustment',

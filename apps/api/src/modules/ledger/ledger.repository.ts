@@ -28,10 +28,15 @@ export async function listClientAccounts(db: Db, clientId: number) {
   return query.execute({ clientId });
 }
 
-export async function insertClientAccounts(db: Db, clientId: number, currencies: readonly LedgerCurrency[]) {
+export async function insertClientAccounts(
+  db: Db,
+  clientId: number,
+  currencies: readonly LedgerCurrency[],
+  at: Date,
+) {
   await db.execute(sql`
-    insert into accounts (kind, purpose, client_id, currency)
-    select 'client', 'cash', ${clientId}::bigint, c from unnest(${sql.raw(
+    insert into accounts (kind, purpose, client_id, currency, created_at)
+    select 'client', 'cash', ${clientId}::bigint, c, ${at.toISOString()}::timestamptz from unnest(${sql.raw(
       `array[${currencies.map((c) => `'${c}'`).join(',')}]`,
     )}::text[]) as c
     on conflict do nothing`);

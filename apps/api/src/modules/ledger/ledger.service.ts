@@ -43,6 +43,7 @@ export async function clientAccounts(ctx: AppContext, clientId: number) {
       ctx.db,
       clientId,
       CURRENCIES.filter((c) => !have.has(c)),
+      ctx.clock.now(),
     );
     rows = await repo.listClientAccounts(ctx.db, clientId);
   }
@@ -142,8 +143,8 @@ export interface PlaceHoldInput extends HoldReference {
   accountId: number;
   amountMinor: bigint;
   purpose: HoldPurpose;
-  /** When it was placed (default: now). */
-  at?: Date;
+  /** When it was placed: the app clock's now (decision 0044). */
+  at: Date;
 }
 
 /**
@@ -165,7 +166,7 @@ export async function placeHold(tx: Db, input: PlaceHoldInput): Promise<repo.Hol
     referenceType: input.referenceType,
     referenceId: input.referenceId,
     amountMinor: input.amountMinor,
-    createdAt: input.at ?? new Date(),
+    createdAt: input.at,
   });
 }
 
@@ -179,7 +180,7 @@ const noActiveHold = (target: repo.HoldTarget) =>
  * id or by reference. Throws when there is no active hold: the caller, holding its reference's row
  * lock, has already seen that it should have one.
  */
-export async function releaseHold(tx: Db, target: repo.HoldTarget, at: Date = new Date()) {
+export async function releaseHold(tx: Db, target: repo.HoldTarget, at: Date) {
   const hold = await repo.settleHold(tx, target, { status: 'released' }, at);
   if (!hold) throw noActiveHold(target);
   await adjustHeld(tx, hold.accountId, -hold.amountMinor);
@@ -211,7 +212,8 @@ export interface CaptureInput {
   counterparts: PostingLine[];
   /** How much of the hold is posted (default: all of it); the rest is released. */
   amountMinor?: bigint;
-  at?: Date;
+  /** The app clock's now (decision 0044). */
+  at: Date;
 }
 
 /**
@@ -228,7 +230,7 @@ export async function captureHold(tx: Db, target: repo.HoldTarget, input: Captur
   if (captured <= 0n || captured > hold.amountMinor) {
     throw new Error(`capture of ${captured} outside hold ${hold.id} of ${hold.amountMinor}`);
   }
-  const at = input.at ?? new Date();
+  const at = input.at;
   // Held drops first, so held never exceeds balance between the two statements.
   await adjustHeld(tx, hold.accountId, -hold.amountMinor);
   const entry = await postEntry(tx, at, input.entry, [
@@ -258,7 +260,7 @@ export interface CapturedHoldInput extends PlaceHoldInput {
  */
 export async function recordCapturedHold(tx: Db, input: CapturedHoldInput): Promise<repo.HoldRow> {
   if (input.amountMinor <= 0n) throw new Error('a hold is for a positive amount');
-  const at = input.at ?? new Date();
+  const at = input.at;
   return repo.insertHold(tx, {
     accountId: input.accountId,
     purpose: input.purpose,

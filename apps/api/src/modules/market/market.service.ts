@@ -51,10 +51,6 @@ export function providerFor(ctx: AppContext): MarketDataProvider {
   return p;
 }
 
-/** The market's notion of now (the app clock, optionally shifted for demos and benches). */
-export const marketNow = (ctx: AppContext) =>
-  new Date(ctx.clock.now().getTime() + ctx.config.MARKET_TIME_SHIFT_MS);
-
 export function toSim(row: InstrumentRow): SimInstrument {
   return {
     symbol: row.symbol,
@@ -102,7 +98,7 @@ function toQuote(row: InstrumentRow, q: ProviderQuote): Quote {
   };
 }
 
-export function quoteOf(ctx: AppContext, row: InstrumentRow, at: Date = marketNow(ctx)): Quote {
+export function quoteOf(ctx: AppContext, row: InstrumentRow, at: Date = ctx.clock.now()): Quote {
   return toQuote(row, providerFor(ctx).quote(toSim(row), at));
 }
 
@@ -131,7 +127,7 @@ export async function chartData(
   input: { country: string; symbol: string; interval: CandleInterval; range?: ChartRangeCode },
 ): Promise<ChartData> {
   const row = await instrumentByRef(ctx, input);
-  const candles = providerFor(ctx).candles(toSim(row), input.interval, marketNow(ctx));
+  const candles = providerFor(ctx).candles(toSim(row), input.interval, ctx.clock.now());
   return {
     symbol: row.symbol,
     market: row.market,
@@ -161,7 +157,7 @@ export async function sparkline(
   input: { country: string; symbol: string; points: number },
 ): Promise<Sparkline> {
   const row = await instrumentByRef(ctx, input);
-  const candles = providerFor(ctx).candles(toSim(row), '1m', marketNow(ctx));
+  const candles = providerFor(ctx).candles(toSim(row), '1m', ctx.clock.now());
   const step = Math.max(1, Math.ceil(candles.length / input.points));
   const closes: number[] = [];
   for (let i = 0; i < candles.length; i += 1) {
@@ -183,7 +179,7 @@ export async function stockDetail(
   input: { country: string; market: string; s: string },
 ): Promise<StockDetail> {
   const row = await instrumentByRef(ctx, { country: input.country, market: input.market, symbol: input.s });
-  const q = providerFor(ctx).quote(toSim(row), marketNow(ctx));
+  const q = providerFor(ctx).quote(toSim(row), ctx.clock.now());
   const base = toQuote(row, q);
   let marketCap: number | null = null;
   if (row.sharesOutstanding && row.type === 'stock') {
@@ -259,7 +255,7 @@ export async function batchQuotes(ctx: AppContext, body: unknown): Promise<Quote
     refs.push(parsed.data);
   }
   const rows = await repo.findBySymbols(ctx.db, [...new Set(refs.map((r) => r.symbol))]);
-  const at = marketNow(ctx);
+  const at = ctx.clock.now();
   const out: Quote[] = [];
   for (const ref of refs) {
     const row = rows.find(
@@ -275,7 +271,7 @@ export async function batchQuotes(ctx: AppContext, body: unknown): Promise<Quote
 /** The latest price for a close order: exact decimal string in the quote unit, and S1. */
 export async function latestPrice(ctx: AppContext, ref: StockRef): Promise<LatestPrice> {
   const row = await instrumentByRef(ctx, ref, { fresh: true });
-  const q = providerFor(ctx).quote(toSim(row), marketNow(ctx));
+  const q = providerFor(ctx).quote(toSim(row), ctx.clock.now());
   return {
     symbol: row.symbol,
     market: row.market,
@@ -294,7 +290,7 @@ export async function ranking(
   input: { country: MarketCountry; kind: 'gainers' | 'losers' | 'active'; limit: number },
 ) {
   const rows = (await catalogue(ctx)).rows.filter((r) => r.country === input.country && r.type === 'stock');
-  const at = marketNow(ctx);
+  const at = ctx.clock.now();
   const quotes = rows.map((r) => quoteOf(ctx, r, at));
   const sorted =
     input.kind === 'gainers'
@@ -308,7 +304,7 @@ export async function ranking(
 export async function indices(ctx: AppContext, country: MarketCountry): Promise<Quote[]> {
   const symbols = DEFAULT_INDEX_SYMBOLS[country];
   const known = await catalogue(ctx);
-  const at = marketNow(ctx);
+  const at = ctx.clock.now();
   return symbols.flatMap((symbol) => {
     const row = [known.get('ZA', symbol), known.get('US', symbol)].find((r) => r?.type === 'indice');
     return row ? [quoteOf(ctx, row, at)] : [];
@@ -317,7 +313,7 @@ export async function indices(ctx: AppContext, country: MarketCountry): Promise<
 
 export async function watchlist(ctx: AppContext, clientId: number): Promise<{ items: WatchlistItem[] }> {
   const rows = await repo.watchlistOf(ctx.db, clientId);
-  const at = marketNow(ctx);
+  const at = ctx.clock.now();
   return {
     items: rows.map((r) => ({ ...quoteOf(ctx, r.instrument, at), added_at: r.addedAt.toISOString() })),
   };

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../lib/context';
-import { marketNow, quoteOf, type InstrumentRow } from './market.service';
+import { quoteOf, type InstrumentRow } from './market.service';
 import { isOpenAt, type ExchangeCode } from './simulator/calendar';
 
 /** One connected Server-Sent Events client. */
@@ -39,7 +39,7 @@ export class QuoteStreamHub {
 
   add(client: StreamClient) {
     this.clients.set(client, client.instruments.map((row) => row.id).join(','));
-    const at = marketNow(this.ctx);
+    const at = this.ctx.clock.now();
     client.write(
       'retry: 3000\n\n' +
         client.instruments.map((row) => sseEvent('quote', quoteOf(this.ctx, row, at))).join(''),
@@ -88,7 +88,7 @@ export class QuoteStreamHub {
    * the cost of a tick is the socket writes, one per client.
    */
   private sendQuotes() {
-    const at = marketNow(this.ctx);
+    const at = this.ctx.clock.now();
     const open = new Map<string, boolean>();
     const events = new Map<number, string>();
     const chunks = new Map<string, Buffer | null>();
@@ -117,7 +117,7 @@ export class QuoteStreamHub {
   }
 
   private heartbeat() {
-    const event = Buffer.from(sseEvent('heartbeat', { time: marketNow(this.ctx).toISOString() }));
+    const event = Buffer.from(sseEvent('heartbeat', { time: this.ctx.clock.now().toISOString() }));
     for (const client of this.clients.keys()) this.send(client, event);
   }
 

@@ -310,7 +310,7 @@ export async function previewOfferingOrder(
     });
   }
   const quote = input.quoteId
-    ? await peekQuote(ctx.db, { quoteId: input.quoteId, clientId, instrumentId: instrument.id })
+    ? await peekQuote(ctx.db, { quoteId: input.quoteId, clientId, instrumentId: instrument.id, at: now })
     : undefined;
   return previewBuy(ctx, {
     instrument,

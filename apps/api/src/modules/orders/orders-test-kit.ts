@@ -3,6 +3,7 @@
  * stock buys and sells through the API, and a snapshot of everything an order can change.
  */
 import { randomUUID } from 'node:crypto';
+import type { Quotation } from '@imali/contract';
 import { expect } from 'vitest';
 import type { AppContext } from '../../lib/context';
 import type { TestApp } from '../../test/test-app';
@@ -42,7 +43,7 @@ export function shiftToWeekend(nowMs = Date.now()): number {
   return saturday * 86_400_000 + 12 * HOUR_MS - nowMs;
 }
 
-/** Moves the market clock of a running test app (config is read at each request). */
+/** Sets the app clock's shift of a running test app (the clock reads the config at each call). */
 export function setMarketShift(ctx: AppContext, shiftMs: number) {
   (ctx.config as { MARKET_TIME_SHIFT_MS: number }).MARKET_TIME_SHIFT_MS = shiftMs;
 }
@@ -66,7 +67,7 @@ export function tradingApi(t: TestApp, client: TestClient) {
     quote: async (ref: StockRef) => {
       const res = await api.get(`/api/market/app/v1/price?${qs(ref)}`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as { price: string; quote_id: string; expires_at: string; S1: 0 | 1 };
+      return res.json().data as Quotation;
     },
     preview: (query: object) => api.get(`/api/client/app/v1/order/preview?${qs(query)}`),
     buy: (body: object, key?: string) => api.post('/api/client/app/v1/order/buy', body, key),
@@ -85,7 +86,7 @@ export async function insertQuote(
   input: { clientId: number; instrumentId: number; price: string; expiresInMs?: number; tradable?: boolean },
 ) {
   const id = randomUUID();
-  const now = t.clock.now();
+  const now = t.app.ctx.clock.now();
   await t.database.query(
     `insert into quotes (id, client_id, instrument_id, price, tradable, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7)`,

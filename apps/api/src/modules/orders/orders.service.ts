@@ -25,8 +25,8 @@
  * - `previewBuy(ctx, input: BuyPreviewInput): OrderPreview` — the figures a buy will store
  *   (the same pricing as placeOrder).
  * - `assertMarketOpen(ctx, instrument)` — 409 marketClosed (saying when it opens) outside the
- *   exchange's trading hours by the market clock (MARKET_TIME_SHIFT_MS moves it).
- * - `toOrderView(row, instrument, options?): Order` — the contract receipt of an order row.
+ *   exchange's trading hours by the app clock (MARKET_TIME_SHIFT_MS moves it, decision 0044).
+ * - `toOrderView(row, instrument, options): Order` — the contract receipt of an order row.
  * - `orderReceipt(ctx, clientId, orderId)` — one client's receipt (404 otherwise).
  */
 import {
@@ -85,17 +85,9 @@ import {
   type PostingLine,
 } from '../ledger/ledger.service';
 import { orderNeedsOwnPin } from '../ledger/limits';
-import { instrumentByRef, marketNow, quoteUnitOf, type InstrumentRow } from '../market/market.service';
-import {
-  isOpenAt,
-  isTradingDay,
-  localDay,
-  nextTradingDay,
-  sessionOf,
-  zoneOffsetMs,
-  EXCHANGES,
-  type ExchangeCode,
-} from '../market/simulator/calendar';
+import { instrumentByRef, quoteUnitOf, type InstrumentRow } from '../market/market.service';
+import type { ExchangeCode } from '../market/simulator/calendar';
+import { exchangeTimeText, marketClosedMessage } from '../market/trading-hours';
 import { newReference } from '../ledger/reference';
 import { consumeQuote, linkQuoteToOrder, marketPriceOf, peekQuote } from '../quotes/quotes.service';
 import { spendFreshPin } from '../session/session.service';
@@ -270,39 +262,13 @@ export async function houseLines(
 
 // ---------- Trading hours ----------
 
-const zoneLabel = (exchange: ExchangeCode, ms: number) => {
-  if (exchange === 'JSE') return 'SAST';
-  if (exchange === 'NSE') return 'IST';
-  return zoneOffsetMs(ms, EXCHANGES[exchange].timeZone) === -4 * 3_600_000 ? 'EDT' : 'EST';
-};
-
-/** 'YYYY-MM-DD HH:mm SAST': an instant in the exchange's local time. */
-export function exchangeTimeText(exchange: ExchangeCode, at: Date): string {
-  const ms = at.getTime();
-  const local = new Date(ms + zoneOffsetMs(ms, EXCHANGES[exchange].timeZone));
-  return `${local.toISOString().slice(0, 16).replace('T', ' ')} ${zoneLabel(exchange, ms)}`;
-}
-
-/** The next opening at or after `ms` (market clock). */
-function nextOpenMs(exchange: ExchangeCode, ms: number): number {
-  const today = localDay(exchange, ms);
-  if (isTradingDay(exchange, today) && ms < sessionOf(exchange, today).openMs) {
-    return sessionOf(exchange, today).openMs;
-  }
-  return sessionOf(exchange, nextTradingDay(exchange, today)).openMs;
-}
-
 /**
- * Refuses (409) an order outside the exchange's trading hours by the market clock, saying when it
- * opens in the exchange's local time. With MARKET_TIME_SHIFT_MS (demos) that is the simulated
- * market's time, as every quote's as_of is.
+ * Refuses (409) an order outside the exchange's trading hours by the app clock, saying when it
+ * opens in the exchange's local time (and, outside production, how to try the demo).
  */
 export function assertMarketOpen(ctx: AppContext, instrument: InstrumentRow) {
-  const exchange = instrument.market as ExchangeCode;
-  const now = marketNow(ctx).getTime();
-  if (isOpenAt(exchange, now)) return;
-  const opens = new Date(nextOpenMs(exchange, now));
-  throw conflict(TradingMessages.marketClosed(instrument.market, exchangeTimeText(exchange, opens)));
+  const closed = marketClosedMessage(ctx.config, instrument.market as ExchangeCode, ctx.clock.now());
+  if (closed) throw conflict(closed);
 }
 
 /** 'YYYY-MM-DD' of an instant in the exchange's local time (the unlock date of a position). */
@@ -756,6 +722,7 @@ export async function previewOrder(
       quoteId: input.quoteId,
       clientId,
       instrumentId: found.instrument.id,
+      at: ctx.clock.now(),
     }).catch((error: unknown) => {
       if (input.quoteId) throw error;
       return undefined;
@@ -777,7 +744,12 @@ export async function previewOrder(
       throw bad(TradingMessages.wrongAccountCurrency(instrument.currency));
   }
   const quote = input.quoteId
-    ? await peekQuote(ctx.db, { quoteId: input.quoteId, clientId, instrumentId: instrument.id })
+    ? await peekQuote(ctx.db, {
+        quoteId: input.quoteId,
+        clientId,
+        instrumentId: instrument.id,
+        at: ctx.clock.now(),
+      })
     : undefined;
   return previewBuy(ctx, {
     instrument,
@@ -895,7 +867,12 @@ export async function sellOrder(
       );
     }
     assertMarketOpen(ctx, instrument);
-    const open = await peekQuote(tx, { quoteId: input.quoteId, clientId, instrumentId: instrument.id });
+    const open = await peekQuote(tx, {
+      quoteId: input.quoteId,
+      clientId,
+      instrumentId: instrument.id,
+      at: now,
+    });
     const quote = await consumeQuote(tx, {
       quoteId: open.id,
       clientId,
@@ -994,8 +971,8 @@ export async function sellOrder(
 export interface OrderViewOptions {
   /** For a holding: the last price (quote unit) its unrealised profit is computed at. */
   lastPrice?: string | null;
-  /** Now, for the holding period of an order not yet sold. */
-  now?: Date;
+  /** Now by the app clock, for the holding period of an order not yet sold. */
+  now: Date;
   /** The offering's name, for an order on an offering (default: the instrument's name). */
   name?: string | null;
 }
@@ -1003,7 +980,7 @@ export interface OrderViewOptions {
 const wholeDays = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / DAY_MS));
 
 /** The contract receipt (spec section 3) of an order row. */
-export function toOrderView(row: OrderRow, instrument: InstrumentRow, options: OrderViewOptions = {}): Order {
+export function toOrderView(row: OrderRow, instrument: InstrumentRow, options: OrderViewOptions): Order {
   const currency = row.currency as Currency;
   const money = (minor: bigint) => formatMinor(minor, currency);
   const price = (text: string) => displayPrice(text, instrument.priceDecimals);
@@ -1023,7 +1000,7 @@ export function toOrderView(row: OrderRow, instrument: InstrumentRow, options: O
       sellNetMinor: considerationOf(instrument, row.quantity, lastPrice),
     });
   }
-  const now = options.now ?? new Date();
+  const now = options.now;
   return {
     id: row.id,
     reference: row.reference,

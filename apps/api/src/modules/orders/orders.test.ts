@@ -62,7 +62,7 @@ describe('stock orders (API)', () => {
 
   describe('quotation (GET /market/app/v1/price)', () => {
     it('issues a stored quote bound to the client and stock, valid 20 s', async () => {
-      const before = t.clock.now().getTime();
+      const before = t.app.ctx.clock.now().getTime();
       const q = await tradingApi(t, alice).quote(NPN);
       expect(q).toMatchObject({
         symbol: 'NPN',
@@ -75,7 +75,7 @@ describe('stock orders (API)', () => {
       expect(q.quote_id).toMatch(/^[0-9a-f-]{36}$/);
       const expires = Date.parse(q.expires_at);
       expect(expires - before).toBeGreaterThanOrEqual(QUOTE_VALIDITY_MS);
-      expect(expires - t.clock.now().getTime()).toBeLessThanOrEqual(QUOTE_VALIDITY_MS);
+      expect(expires - t.app.ctx.clock.now().getTime()).toBeLessThanOrEqual(QUOTE_VALIDITY_MS);
       const [row] = await t.database.query<{ client_id: string; price: string; consumed_at: string | null }>(
         'select client_id::text, price::text, consumed_at from quotes where id = $1',
         [q.quote_id],
@@ -318,9 +318,11 @@ describe('stock orders (API)', () => {
             quote_id: q.quote_id,
           });
           expect(res.statusCode).toBe(409);
+          // Outside production the message says how to trade now (decision 0044).
           expect(res.json().message).toMatch(
-            /^The JSE is closed\. It opens at \d{4}-\d{2}-\d{2} 09:00 SAST\.$/,
+            /^The JSE is closed\. It opens at \d{4}-\d{2}-\d{2} 09:00 SAST\. Try the demo: npm run demo\.$/,
           );
+          expect(q.closed_message).toBe(res.json().message);
         });
       } finally {
         setMarketShift(t.app.ctx, jseOpen);
@@ -635,7 +637,7 @@ describe('stock orders (API)', () => {
     it('refuses a fixed-term position before its unlock date; an ended term sells', async () => {
       const ctx = t.app.ctx;
       const instrument = await instrumentByRef(ctx, NPN, { fresh: true });
-      const now = t.clock.now();
+      const now = t.app.ctx.clock.now();
       const lockedUntil = new Date(now.getTime() + 30 * DAY_MS);
       const row = await inTransaction(ctx, (tx, txCtx) =>
         placeOrder(tx, txCtx, {
@@ -702,7 +704,7 @@ describe('stock orders (API)', () => {
             quantity,
             price: '1300',
             execute: false,
-            at: t.clock.now(),
+            at: t.app.ctx.clock.now(),
             actor: 'client:test',
           }),
         );
@@ -723,7 +725,7 @@ describe('stock orders (API)', () => {
         settleAwaitingOrder(tx, txCtx, {
           orderId: a.id,
           allocatedQuantity: '40',
-          at: t.clock.now(),
+          at: t.app.ctx.clock.now(),
           actor: 'ops:test',
         }),
       );
@@ -732,7 +734,7 @@ describe('stock orders (API)', () => {
         settleAwaitingOrder(tx, txCtx, {
           orderId: b.id,
           allocatedQuantity: '0',
-          at: t.clock.now(),
+          at: t.app.ctx.clock.now(),
           actor: 'ops:test',
         }),
       );
@@ -755,7 +757,7 @@ describe('stock orders (API)', () => {
           settleAwaitingOrder(tx, txCtx, {
             orderId: a.id,
             allocatedQuantity: '1',
-            at: t.clock.now(),
+            at: t.app.ctx.clock.now(),
             actor: 'ops:test',
           }),
         ),

@@ -45,7 +45,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { DAY_MS, saDayStart } from '../../lib/sa-time';
 import { accountNotFound } from '../ledger/ledger.service';
-import { marketNow, providerFor, toSim, type InstrumentRow } from '../market/market.service';
+import { providerFor, toSim, type InstrumentRow } from '../market/market.service';
 import { isTradingDay } from '../market/simulator/calendar';
 import { ticksToDecimalString } from '../market/simulator/simulator';
 import { considerationOf } from '../orders/orders.service';
@@ -239,7 +239,7 @@ async function livePoint(
   latest: repo.DailyRow | undefined,
 ): Promise<LivePoint> {
   const today = saDayNumber(ctx.clock.now());
-  const valued = await valuePositions(ctx, positions, marketNow(ctx));
+  const valued = await valuePositions(ctx, positions, ctx.clock.now());
   // Flows after the last stored day (today's, when the job keeps up) count from the start of today.
   const since = latest ? dayEnd(dayOfText(latest.day)) : new Date(0);
   const flow = await repo.flowsSince(ctx.db, account, since);
@@ -358,7 +358,7 @@ export async function portfolioSummary(
       ? minor
       : multiplyByRate(minor, rates?.get(from) ?? '0', 'HALF_UP', from as Currency, currency);
 
-  const marketAt = marketNow(ctx);
+  const marketAt = ctx.clock.now();
   const lives: LivePoint[] = [];
   for (const f of figures) {
     const valued = await valueHeld(ctx, f.positions, marketAt);
@@ -488,7 +488,7 @@ export async function assetSummary(
       ctx.db,
       accounts.map((a) => a.id),
     ),
-    marketNow(ctx),
+    ctx.clock.now(),
   );
   const rates = await midRatesToZar(ctx);
   let totalZar = 0n;
@@ -602,7 +602,7 @@ export async function investStat(
   const currency = account.currency as Currency;
   const [stats, positions] = await Promise.all([
     repo.statsOf(ctx.db, [account.id]),
-    repo.positionsOf(ctx.db, [account.id]).then((p) => valuePositions(ctx, p, marketNow(ctx))),
+    repo.positionsOf(ctx.db, [account.id]).then((p) => valuePositions(ctx, p, ctx.clock.now())),
   ]);
   return {
     currency,
@@ -639,7 +639,7 @@ export async function productPortfolio(
     await valuePositions(
       ctx,
       (await repo.positionsOf(ctx.db, [account.id])).filter((p) => p.product === product),
-      marketNow(ctx),
+      ctx.clock.now(),
     )
   ).sort((a, b) =>
     a.valueMinor === b.valueMinor ? a.instrumentId - b.instrumentId : a.valueMinor > b.valueMinor ? -1 : 1,
@@ -756,7 +756,6 @@ const growthOf = (base: string, index: string) => {
  */
 export async function snapshotDays(ctx: AppContext): Promise<{ accounts: number; days: number }> {
   const yesterday = saDayNumber(ctx.clock.now()) - 1;
-  const shiftMs = ctx.config.MARKET_TIME_SHIFT_MS;
   let written = 0;
   let touched = 0;
   for (const account of await repo.accountsWithActivity(ctx.db)) {
@@ -814,7 +813,7 @@ export async function snapshotDays(ctx: AppContext): Promise<{ accounts: number;
         if (parseDecimal(p.quantity).coefficient <= 0n) continue;
         const instrument = instruments.get(p.instrumentId);
         if (!instrument) continue;
-        marketValue += await valueOf(ctx, p, instrument, new Date(end.getTime() - 1 + shiftMs));
+        marketValue += await valueOf(ctx, p, instrument, new Date(end.getTime() - 1));
       }
       const value = cash + marketValue;
       const twrIndex = nextTwrIndex(prev.twrIndex, {

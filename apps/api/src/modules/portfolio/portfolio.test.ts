@@ -263,6 +263,8 @@ describe('funds in the portfolio figures', () => {
     try {
       const { makeFund, fundApi, orderIdOf, setSast, OPS } = await import('../funds/fund-test-kit');
       const { valueFunds } = await import('../funds/funds.service');
+      // The funds open when they are made, by the app clock: make them on the day of the test.
+      setSast(t.app.ctx, '2026-03-10', '09:00');
       const fundA = await makeFund(t, { name: 'Alpha Equity Fund' });
       const fundB = await makeFund(t, { name: 'Beta Equity Fund' });
       const idOf = (f: unknown) => (f as { offering: { id: number } }).offering.id;

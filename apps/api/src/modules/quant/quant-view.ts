@@ -11,7 +11,7 @@
 import type { Order, StructuredPosition } from '@imali/contract';
 import { formatMinor, profitAndRoi, type Currency } from '@imali/money';
 import type { AppContext } from '../../lib/context';
-import { marketNow, providerFor, toSim, type InstrumentRow } from '../market/market.service';
+import { providerFor, toSim, type InstrumentRow } from '../market/market.service';
 import { ticksToDecimalString } from '../market/simulator/simulator';
 import { payoffMinor, pctOfMinor, underlyingReturn, type PayoffTerms } from './payoff';
 import * as repo from './quant.repository';
@@ -66,7 +66,7 @@ export function structuredPositionOf(
   const currency = order.currency as Currency;
   const money = (minor: bigint) => formatMinor(minor, currency);
   const amount = order.buyConsiderationMinor;
-  const marketAt = marketNow(ctx);
+  const marketAt = ctx.clock.now();
   const running = order.status === 'holding' && product.state === 'running';
   const value = running ? runningValue(ctx, product, instrument, amount, marketAt) : undefined;
   const canExit =

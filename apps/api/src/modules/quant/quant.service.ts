@@ -59,7 +59,7 @@ import {
 } from '../ledger/ledger.service';
 import { orderNeedsOwnPin } from '../ledger/limits';
 import { newReference } from '../ledger/reference';
-import { instrumentByRef, marketNow, providerFor, toSim } from '../market/market.service';
+import { instrumentByRef, providerFor, toSim } from '../market/market.service';
 import { toOfferingView } from '../offerings/offerings.service';
 import { registerOrderView, toOrderView } from '../orders/orders.service';
 import { registerPositionValuer } from '../portfolio/portfolio.service';
@@ -130,7 +130,7 @@ function structuredOfferingView(ctx: AppContext, found: repo.ProductWithOffering
       early_exit_cost_pct: pctShown(p.earlyExitCostPct),
       start_level: p.startLevel === null ? null : pctShown(p.startLevel),
       final_level: p.finalLevel === null ? null : pctShown(p.finalLevel),
-      current_level: levelAt(ctx, i, marketNow(ctx)),
+      current_level: levelAt(ctx, i, ctx.clock.now()),
       kid: kidForDisplay(p.kid, Math.round((p.maturityAt.getTime() - p.startAt.getTime()) / DAY_MS)),
     },
   };
@@ -189,7 +189,7 @@ export async function subscribe(
       product.state !== 'subscription' ||
       now < offering.opensAt ||
       now >= offering.closesAt ||
-      marketNow(ctx) >= product.startAt
+      ctx.clock.now() >= product.startAt
     ) {
       throw conflict(TradingMessages.offeringNotOpen);
     }
@@ -414,7 +414,7 @@ export async function exitEarly(
     const { order, found } = await lockClientOrder(tx, clientId, input.orderId);
     const { product, instrument, offering } = found;
     if (product.earlyExit === 'none') throw conflict(QuantMessages.noEarlyExit);
-    const at = marketNow(ctx);
+    const at = ctx.clock.now();
     if (order.status !== 'holding' || product.state !== 'running' || at >= product.maturityAt) {
       throw conflict(QuantMessages.notExitable);
     }
@@ -573,7 +573,7 @@ export async function createProduct(ctx: AppContext, input: CreateProductInput, 
     currency,
     terms: { protectionPct, participationPct, capPct, entryFeePct, earlyExit, earlyExitCostPct },
     termDays: wholeDays,
-    stats: historyStats(dailyCloses(ctx, instrument, marketNow(ctx))),
+    stats: historyStats(dailyCloses(ctx, instrument, ctx.clock.now())),
     computedAt: now,
   });
   return inTransaction(ctx, async (tx, txCtx) => {
@@ -688,7 +688,7 @@ export async function startProduct(
     if (!offering || offering.dtype !== 'quant') throw productNotFound();
     const product = (await repo.lockProduct(tx, offeringId, 'update'))!;
     if (product.state !== 'subscription') return { kind: 'already', state: product.state };
-    if (marketNow(ctx) < product.startAt) return { kind: 'not_due', startAt: product.startAt };
+    if (ctx.clock.now() < product.startAt) return { kind: 'not_due', startAt: product.startAt };
     const now = ctx.clock.now();
     const { instrument } = (await repo.findProduct(tx, offeringId))!;
     const startLevel = fixingOf(ctx, options)(instrument, product.startAt);
@@ -789,7 +789,7 @@ export async function matureProduct(
     const product = (await repo.lockProduct(tx, offeringId, 'update'))!;
     if (product.state === 'matured') return { kind: 'already' };
     if (product.state !== 'running') return { kind: 'not_started', startAt: product.startAt };
-    if (marketNow(ctx) < product.maturityAt) return { kind: 'not_due', maturityAt: product.maturityAt };
+    if (ctx.clock.now() < product.maturityAt) return { kind: 'not_due', maturityAt: product.maturityAt };
     const now = ctx.clock.now();
     const { instrument } = (await repo.findProduct(tx, offeringId))!;
     const finalLevel = fixingOf(ctx, options)(instrument, product.maturityAt);
@@ -847,7 +847,7 @@ export async function matureProduct(
  * finds nothing due.
  */
 export async function runDue(ctx: AppContext, actor: string, options: LifecycleOptions = {}) {
-  const due = await repo.dueProducts(ctx.db, marketNow(ctx));
+  const due = await repo.dueProducts(ctx.db, ctx.clock.now());
   const done: string[] = [];
   for (const d of due) {
     if (d.state === 'subscription') {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quotes } from '../../db/schema/index';
 
@@ -10,8 +10,10 @@ export async function insertQuote(db: Db, values: typeof quotes.$inferInsert) {
 }
 
 /**
- * Consumes the quote if it is this client's, for this instrument, unconsumed and unexpired at
- * `at`: one UPDATE, so of concurrent orders on one quote exactly one gets the row back.
+ * Consumes the quote if it is this client's, for this instrument, unconsumed and valid at `at`
+ * (issued by then, not yet expired): one UPDATE, so of concurrent orders on one quote exactly one
+ * gets the row back. "Issued by then": an app clock moved back (a demo restarted, decision 0044)
+ * never honours a quote stamped after its now.
  */
 export async function consumeQuote(
   db: Db,
@@ -26,6 +28,7 @@ export async function consumeQuote(
         eq(quotes.clientId, input.clientId),
         eq(quotes.instrumentId, input.instrumentId),
         isNull(quotes.consumedAt),
+        lte(quotes.createdAt, input.at),
         gt(quotes.expiresAt, input.at),
       ),
     )
@@ -38,13 +41,21 @@ export async function findQuote(db: Db, id: string) {
   return row;
 }
 
-/** The client's newest unconsumed quote for the instrument (a sell without quote_id uses it). */
-export async function latestOpenQuote(db: Db, clientId: number, instrumentId: number) {
+/**
+ * The client's newest unconsumed quote for the instrument issued by `at` (a sell without quote_id
+ * uses it).
+ */
+export async function latestOpenQuote(db: Db, clientId: number, instrumentId: number, at: Date) {
   const [row] = await db
     .select()
     .from(quotes)
     .where(
-      and(eq(quotes.clientId, clientId), eq(quotes.instrumentId, instrumentId), isNull(quotes.consumedAt)),
+      and(
+        eq(quotes.clientId, clientId),
+        eq(quotes.instrumentId, instrumentId),
+        isNull(quotes.consumedAt),
+        lte(quotes.createdAt, at),
+      ),
     )
     .orderBy(desc(quotes.createdAt))
     .limit(1);

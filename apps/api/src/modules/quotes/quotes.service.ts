@@ -22,13 +22,14 @@ import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
 import {
   instrumentByRef,
-  marketNow,
   providerFor,
   quoteUnitOf,
   toSim,
   type InstrumentRow,
 } from '../market/market.service';
+import type { ExchangeCode } from '../market/simulator/calendar';
 import { ticksToDecimalString } from '../market/simulator/simulator';
+import { marketClosedMessage } from '../market/trading-hours';
 import * as repo from './quotes.repository';
 
 export type { QuoteRow } from './quotes.repository';
@@ -77,6 +78,7 @@ export async function issueQuote(ctx: AppContext, clientId: number, ref: StockRe
     price: market.price,
     S1: row.tradable ? 1 : 0,
     market_open: market.open,
+    closed_message: market.open ? null : marketClosedMessage(ctx.config, row.market as ExchangeCode, now),
     as_of: market.asOf.toISOString(),
     quote_id: quote.id,
     expires_at: quote.expiresAt.toISOString(),
@@ -85,7 +87,7 @@ export async function issueQuote(ctx: AppContext, clientId: number, ref: StockRe
 
 /** The instrument's market price now (quote unit, exact decimal text) and whether it trades. */
 export function marketPriceOf(ctx: AppContext, row: InstrumentRow) {
-  const q = providerFor(ctx).quote(toSim(row), marketNow(ctx));
+  const q = providerFor(ctx).quote(toSim(row), ctx.clock.now());
   return {
     price: ticksToDecimalString(q.priceTicks, row.priceDecimals),
     open: q.marketOpen,
@@ -126,7 +128,7 @@ export async function consumeQuote(
  */
 export async function peekQuote(
   db: Db,
-  input: { quoteId?: string | null; clientId: number; instrumentId: number },
+  input: { quoteId?: string | null; clientId: number; instrumentId: number; at: Date },
 ): Promise<repo.QuoteRow> {
   let row: repo.QuoteRow | undefined;
   if (input.quoteId) {
@@ -135,7 +137,7 @@ export async function peekQuote(
     if (!row || row.clientId !== input.clientId) throw quoteNotFound();
     if (row.instrumentId !== input.instrumentId) throw quoteNotFound(409);
   } else {
-    row = await repo.latestOpenQuote(db, input.clientId, input.instrumentId);
+    row = await repo.latestOpenQuote(db, input.clientId, input.instrumentId, input.at);
     if (!row) throw quoteNotFound(409);
   }
   return row;

@@ -27,7 +27,7 @@ export async function startSession(
   ctx: AppContext,
   input: { clientId: number; remember: boolean; ip?: string; userAgent?: string },
 ) {
-  const now = ctx.clock.now();
+  const now = ctx.securityClock.now();
   const ttlHours = input.remember ? ctx.config.SESSION_REMEMBER_TTL_HOURS : ctx.config.SESSION_TTL_HOURS;
   const token = newOpaqueToken();
   const session = await repo.insertSession(
@@ -53,7 +53,7 @@ export async function startSession(
  */
 export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Principal> {
   if (!token) throw new DomainError(ErrorCode.Unauthenticated, Messages.sessionExpired, 401);
-  const now = ctx.clock.now();
+  const now = ctx.securityClock.now();
   const session = await repo.findByTokenHash(ctx.db, sha256Hex(token));
   if (!session) throw expired();
   if (session.endedAt) throw expired();
@@ -100,7 +100,7 @@ export async function refresh(ctx: AppContext, token: string | undefined) {
     newHash: sha256Hex(next),
     successorSealed: sealWith(presented, next),
     sessionId: principal.sessionId,
-    at: ctx.clock.now(),
+    at: ctx.securityClock.now(),
   });
   if (rotation.rotated) return { token: next, principal };
   const successor = rotation.successorSealed ? openWith(presented, rotation.successorSealed) : undefined;
@@ -109,20 +109,20 @@ export async function refresh(ctx: AppContext, token: string | undefined) {
 }
 
 export const endSession = (ctx: AppContext, sessionId: string, reason: string) =>
-  repo.endSession(ctx.db, sessionId, reason, ctx.clock.now());
+  repo.endSession(ctx.db, sessionId, reason, ctx.securityClock.now());
 
 export const endAllSessions = (ctx: AppContext, clientId: number, reason: string) =>
-  repo.endClientSessions(ctx.db, clientId, reason, ctx.clock.now());
+  repo.endClientSessions(ctx.db, clientId, reason, ctx.securityClock.now());
 
 /** Records activity now, whatever the last write was: the idle deadline then is exactly now + idle. */
 export const touchSession = (ctx: AppContext, sessionId: string) =>
-  repo.touchSession(ctx.db, sessionId, ctx.clock.now());
+  repo.touchSession(ctx.db, sessionId, ctx.securityClock.now());
 
 export const markPinVerified = (ctx: AppContext, sessionId: string) =>
-  repo.setPinVerified(ctx.db, sessionId, ctx.clock.now());
+  repo.setPinVerified(ctx.db, sessionId, ctx.securityClock.now());
 
 export const markPasswordVerified = (ctx: AppContext, sessionId: string) =>
-  repo.setPasswordVerified(ctx.db, sessionId, ctx.clock.now());
+  repo.setPasswordVerified(ctx.db, sessionId, ctx.securityClock.now());
 
 export const countActiveSessions = (ctx: AppContext, clientId: number) =>
   repo.countActiveSessions(ctx.db, clientId);
@@ -130,7 +130,7 @@ export const countActiveSessions = (ctx: AppContext, clientId: number) =>
 /** Money-moving actions call this: the PIN must have been verified on this session recently. */
 export function assertFreshPin(ctx: AppContext, principal: Principal) {
   const at = principal.pinVerifiedAt;
-  if (!at || ctx.clock.now().getTime() - at.getTime() > ctx.config.PIN_FRESH_MINUTES * 60_000) {
+  if (!at || ctx.securityClock.now().getTime() - at.getTime() > ctx.config.PIN_FRESH_MINUTES * 60_000) {
     throw new DomainError(ErrorCode.PinRequired, Messages.pinRequired, 403);
   }
 }
@@ -142,7 +142,7 @@ export function assertFreshPin(ctx: AppContext, principal: Principal) {
  * rolls back and keeps the verification.
  */
 export async function spendFreshPin(ctx: AppContext, sessionId: string) {
-  const freshSince = new Date(ctx.clock.now().getTime() - ctx.config.PIN_FRESH_MINUTES * 60_000);
+  const freshSince = new Date(ctx.securityClock.now().getTime() - ctx.config.PIN_FRESH_MINUTES * 60_000);
   if (!(await repo.spendPinVerification(ctx.db, sessionId, freshSince))) {
     throw new DomainError(ErrorCode.PinRequired, Messages.pinRequired, 403);
   }

@@ -22,6 +22,7 @@ const QUOTE: Quotation = {
   price: '598741',
   S1: 1,
   market_open: true,
+  closed_message: null,
   as_of: '2026-11-18T10:00:00.000Z',
   quote_id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',
   expires_at: '2026-11-18T10:00:20.000Z',

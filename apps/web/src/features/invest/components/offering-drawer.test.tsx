@@ -12,6 +12,7 @@ import {
   type Quotation,
 } from '@imali/contract';
 import { toast } from '@/components/ui/toast';
+import { serverClock } from '@/lib/server-clock';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -76,6 +77,7 @@ const QUOTE: Quotation = {
   price: '598741',
   S1: 1,
   market_open: true,
+  closed_message: null,
   as_of: '2026-11-18T10:00:00.000Z',
   quote_id: '11111111-2222-4333-8444-555555555555',
   expires_at: '2026-11-18T10:00:20.000Z',
@@ -191,6 +193,20 @@ describe('DD Trading Detail (fo drawer)', () => {
     expect(screen.getByText('Term').nextElementSibling?.textContent).toBe('30 days');
   });
 
+  it('dates "Unlock date if bought today" from the server’s clock, not the device’s', () => {
+    // The server's clock (a demo's, moved back) is on 18 November while the device says otherwise.
+    const device = Date.now();
+    serverClock.observe(Date.parse('2026-11-18T10:00:00.000Z'), device, device);
+    try {
+      renderDrawer('fo');
+      expect(screen.getByText('Unlock date if bought today').nextElementSibling?.textContent).toBe(
+        '18 Dec 2026',
+      );
+    } finally {
+      serverClock.reset();
+    }
+  });
+
   it('validates the quantity with the contract messages', async () => {
     const user = userEvent.setup();
     renderDrawer('fo');
@@ -300,6 +316,14 @@ describe('DD Trading Detail (fo drawer)', () => {
     fetchQuotation.mockResolvedValue({ ...QUOTE, market_open: false });
     renderDrawer('fo');
     expect(await screen.findByText(/The JSE is closed\./)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows the server's closed-market message: when the market opens and how to try the demo", async () => {
+    const closed = 'The JSE is closed. It opens at 2026-11-30 09:00 SAST. Try the demo: npm run demo.';
+    fetchQuotation.mockResolvedValue({ ...QUOTE, market_open: false, closed_message: closed });
+    renderDrawer('fo');
+    expect(await screen.findByText(closed)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

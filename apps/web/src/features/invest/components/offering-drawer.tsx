@@ -19,6 +19,7 @@ import { OrderPlaced } from './order-placed';
 import { HotBadge, Notice, OfferingStatusChip, ProductBadge, SimulatedNote } from './parts';
 import type { TradeDeps } from './place-order';
 import { QuotePanel } from './quote-panel';
+import { serverNow } from '@/lib/server-clock';
 
 const DAY_MS = 86_400_000;
 
@@ -105,7 +106,9 @@ function OfferingDetail({
   else if (fo && q && !q.market_open)
     blocked = (
       <Notice tone="warning">
-        The {offering.market} is closed. Fixed-term deals are bought at a live quote during its trading hours.
+        {/* The server's message says when it opens (and, off production, how to try the demo). */}
+        {q.closed_message ??
+          `The ${offering.market} is closed. Fixed-term deals are bought at a live quote during its trading hours.`}
       </Notice>
     );
 
@@ -270,8 +273,8 @@ function BlockPrice({ offering }: { offering: Offering }) {
 }
 
 function Terms({ offering }: { offering: Offering }) {
-  // "If bought today": today as of opening the drawer.
-  const [today] = useState(() => Date.now());
+  // "If bought today": today by the server's clock (its order times), as of opening the drawer.
+  const [today] = useState(() => serverNow());
   const rows: Array<[string, ReactNode]> = [];
   if (offering.dtype === 'fo' && offering.term_days !== null) {
     rows.push(['Term', `${offering.term_days} days`]);

@@ -56,7 +56,9 @@ export default function StockBuyPanel({
   else if (q && !q.market_open)
     blocked = (
       <Notice tone="warning">
-        The {q.market} is closed. Stocks are bought at a live quote during its trading hours.
+        {/* The server's message says when it opens (and, off production, how to try the demo). */}
+        {q.closed_message ??
+          `The ${q.market} is closed. Stocks are bought at a live quote during its trading hours.`}
       </Notice>
     );
 

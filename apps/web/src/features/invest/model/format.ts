@@ -1,4 +1,5 @@
 import { TRADING_COUNTRY_PROFILES } from '@imali/contract';
+import { serverNow } from '@/lib/server-clock';
 
 // Prices, levels and quantities: @imali/money's formatPrice / formatQuantity (one rule per quote
 // unit, decision 0041).
@@ -37,7 +38,7 @@ export function formatDateTime(iso: string | null | undefined, country = 'ZA'): 
 }
 
 /** Whether a lock date is still ahead. */
-export function isLocked(lockedUntil: string | null | undefined, now: number = Date.now()): boolean {
+export function isLocked(lockedUntil: string | null | undefined, now: number = serverNow()): boolean {
   if (!lockedUntil) return false;
   const at = Date.parse(lockedUntil);
   return Number.isFinite(at) && at > now;

@@ -16,6 +16,7 @@ const quotation = (price: string): Quotation => ({
   price,
   S1: 1,
   market_open: true,
+  closed_message: null,
   as_of: '2026-11-18T10:00:00.000Z',
   quote_id: 'q-1',
   expires_at: '2026-11-18T10:00:20.000Z',

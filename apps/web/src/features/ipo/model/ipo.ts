@@ -11,6 +11,7 @@ import {
   type Offering,
 } from '@imali/contract';
 import { formatPrice, formatQuantity } from '@imali/money';
+import { serverNow } from '@/lib/server-clock';
 
 /** The lots typed, checked against the minimum and what is left of the per-client maximum. */
 export function lotsError(
@@ -104,7 +105,7 @@ export type WindowState = 'upcoming' | 'open' | 'closed';
 export function windowState(
   offering: Pick<Offering, 'status' | 'opens_at' | 'closes_at'>,
   terms: Pick<IpoTerms, 'state'>,
-  now: number = Date.now(),
+  now: number = serverNow(),
 ): WindowState {
   if (terms.state !== 'open' || offering.status === 'closed' || offering.status === 'settled')
     return 'closed';

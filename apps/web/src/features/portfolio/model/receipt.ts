@@ -23,6 +23,7 @@ import {
   tryParseDecimal,
 } from '@imali/money';
 import { formatDay } from './format';
+import { serverNow } from '@/lib/server-clock';
 
 export const PENDING_LISTING = 'PENDING LISTING';
 
@@ -170,7 +171,7 @@ export function holdingText(order: Order): string {
 }
 
 /** Whether a fixed-term holding is still locked. */
-export function isLocked(order: Pick<Order, 'locked_until'>, now: number = Date.now()): boolean {
+export function isLocked(order: Pick<Order, 'locked_until'>, now: number = serverNow()): boolean {
   if (!order.locked_until) return false;
   const at = Date.parse(order.locked_until);
   return Number.isFinite(at) && at > now;
@@ -179,7 +180,7 @@ export function isLocked(order: Pick<Order, 'locked_until'>, now: number = Date.
 /** A holding can be closed (sold) once it is not locked. */
 export function canSell(
   order: Pick<Order, 'status' | 'locked_until'> & Partial<Pick<Order, 'ttype' | 'structured' | 'fund'>>,
-  now: number = Date.now(),
+  now: number = serverNow(),
 ): boolean {
   // Fund units are redeemed at the next NAV, once: not while a redemption is pending.
   if (order.ttype === 'fund') return order.status.toLowerCase() === 'holding' && !isRedeeming(order);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { serverNow } from '@/lib/server-clock';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Today and the first of this month as yyyy-mm-dd in Johannesburg time (the statement's zone). */
-export function defaultStatementRange(now: Date = new Date()): { from: string; to: string } {
+/** Today (the server's) and the first of this month as yyyy-mm-dd in Johannesburg time (the statement's zone). */
+export function defaultStatementRange(now: Date = new Date(serverNow())): { from: string; to: string } {
   const today = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Africa/Johannesburg',
     year: 'numeric',

@@ -4,6 +4,7 @@ import { kycBaseForm } from '@imali/contract';
 import { Button } from '@/components/ui/button';
 import { FormTextField } from '@/components/ui/form-text-field';
 import type { KycBaseValues } from '../../model/kyc';
+import { serverNow } from '@/lib/server-clock';
 
 export function BaseStep({
   initial,
@@ -15,7 +16,7 @@ export function BaseStep({
   onNext: (values: KycBaseValues) => void;
 }) {
   const form = useForm({ resolver: zodResolver(kycBaseForm), defaultValues: initial, mode: 'onTouched' });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = new Date(serverNow()).toISOString().slice(0, 10);
   return (
     <form onSubmit={form.handleSubmit(onNext)} noValidate className="space-y-4" aria-label="Personal details">
       <div>
