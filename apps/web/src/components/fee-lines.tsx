@@ -38,16 +38,20 @@ export function FeeLines({
         </div>
       )}
       {groups.map((g) => (
-        <div key={g.bucket} data-fee={g.bucket}>
-          <div
-            className="flex justify-between gap-3"
-            data-testid={testIdPrefix ? `${testIdPrefix}-${g.bucket}` : undefined}
-          >
-            <dt className="text-slate-600">{g.label}</dt>
-            <dd className="font-medium text-slate-900 tabular-nums">{money(g.amount)}</dd>
-          </div>
+        // dt and its dd(s) sit directly in the group's div (a dl holds only dt, dd and such divs);
+        // the explanation is a second dd of the same term, across the row.
+        <div
+          key={g.bucket}
+          data-fee={g.bucket}
+          data-testid={testIdPrefix ? `${testIdPrefix}-${g.bucket}` : undefined}
+          className="grid grid-cols-[1fr_auto] gap-x-3"
+        >
+          <dt className="text-slate-600">{g.label}</dt>
+          <dd className="font-medium text-slate-900 tabular-nums" data-fee-amount="">
+            {money(g.amount)}
+          </dd>
           {g.explanation && (
-            <div className="mt-0.5 mb-1 rounded-lg bg-slate-50 px-2.5 py-1.5 text-xs text-slate-500">
+            <dd className="col-span-2 mt-0.5 mb-1 rounded-lg bg-slate-50 px-2.5 py-1.5 text-xs text-slate-500">
               <p data-testid="fee-explanation">{g.explanation}</p>
               <ul aria-label={`${g.label}: the charges`} className="mt-0.5 space-y-0.5">
                 {g.parts.map((p) => (
@@ -57,7 +61,7 @@ export function FeeLines({
                   </li>
                 ))}
               </ul>
-            </div>
+            </dd>
           )}
         </div>
       ))}

@@ -14,6 +14,10 @@ import {
 import { toast } from '@/components/ui/toast';
 import { serverClock } from '@/lib/server-clock';
 
+/** A fee bucket's term and amount (its explanation is a dd of its own below them). */
+const termAndAmount = (el: HTMLElement) =>
+  `${el.querySelector('dt')?.textContent ?? ''}${el.querySelector('[data-fee-amount]')?.textContent ?? ''}`;
+
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
@@ -255,7 +259,9 @@ describe('DD Trading Detail (fo drawer)', () => {
     expect(nbsp(within(fees).getByTestId('preview-fee-stt').textContent)).toBe(
       'Securities Transfer Tax (STT)ZAR 29.94',
     );
-    expect(nbsp(within(fees).getByTestId('preview-fee-txn').textContent)).toBe('Transaction chargesZAR 8.99');
+    expect(nbsp(termAndAmount(within(fees).getByTestId('preview-fee-txn')))).toBe(
+      'Transaction chargesZAR 8.99',
+    );
     expect(within(fees).getByTestId('fee-explanation').textContent).toBe(
       'Transaction charges = Settlement and administration + Investor protection levy',
     );

@@ -5,6 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpoOffering, Order, OrderPreview, OrderResult } from '@imali/contract';
 import { allocationText, lotsError, lotsText, priceLine, sharesText, windowState } from '../model/ipo';
 
+/** A fee bucket's term and amount (its explanation is a dd of its own below them). */
+const termAndAmount = (el: HTMLElement) =>
+  `${el.querySelector('dt')?.textContent ?? ''}${el.querySelector('[data-fee-amount]')?.textContent ?? ''}`;
+
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
@@ -195,7 +199,7 @@ describe('IPO drawer', () => {
     expect(nbsp(screen.getByTestId('ipo-fee-preview').textContent)).toContain('upper price');
     // The spec's summary with each charge named and how they relate (never both unexplained).
     const feePreview = screen.getByTestId('ipo-fee-preview');
-    expect(nbsp(within(feePreview).getByTestId('ipo-preview-fee-txn').textContent)).toBe(
+    expect(nbsp(termAndAmount(within(feePreview).getByTestId('ipo-preview-fee-txn')))).toBe(
       'Transaction chargesZAR 1.00',
     );
     expect(within(feePreview).getByTestId('fee-explanation').textContent).toBe(

@@ -255,8 +255,8 @@ function OfferTerms({ offering, terms }: { offering: IpoOffering; terms: IpoTerm
               )}
             >
               {value}
+              {note && <span className="mt-0.5 block text-[11px] font-normal text-slate-500">{note}</span>}
             </dd>
-            {note && <p className="mt-0.5 text-[11px] text-slate-500">{note}</p>}
           </div>
         ))}
       </dl>
@@ -513,12 +513,15 @@ export function IpoFeePreview({
           <p className="text-slate-500">Enter a number of lots to see the fees.</p>
         )
       ) : (
-        <dl className={cn('space-y-1', loading && 'opacity-60')}>
-          <Line
-            label={`${sharesText(Number(preview.quantity))} × ${priceText(preview.price, offering)} (${basis})`}
-            value={money(preview.trade_value)}
-            testId="ipo-preview-trade-value"
-          />
+        // Three lists one after another (a dl holds no dl): the shares, the fees, what is held.
+        <div className={cn('space-y-1', loading && 'opacity-60')}>
+          <dl>
+            <Line
+              label={`${sharesText(Number(preview.quantity))} × ${priceText(preview.price, offering)} (${basis})`}
+              value={money(preview.trade_value)}
+              testId="ipo-preview-trade-value"
+            />
+          </dl>
           {/* Each charge named, grouped under the spec's buckets with how they add up (decision 0041). */}
           <FeeLines
             items={preview.fee_items}
@@ -527,16 +530,16 @@ export function IpoFeePreview({
             totalLabel="Total fees"
             testIdPrefix="ipo-preview-fee"
           />
-          <div className="border-t border-slate-100 pt-1">
+          <dl className="border-t border-slate-100 pt-1">
             <Line
               label="Held until allotment"
               value={money(preview.total)}
               strong
               testId="ipo-preview-total"
             />
-          </div>
+          </dl>
           <FeeScheduleNote version={preview.fee_schedule} />
-        </dl>
+        </div>
       )}
     </section>
   );

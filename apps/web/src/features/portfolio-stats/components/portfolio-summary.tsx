@@ -170,9 +170,9 @@ function PositionsByProduct({ account, visible }: { account: AccountChoice; visi
           .map((a) => ({ id: a.account_id, label: accountLabel(a) }));
   return (
     <section aria-labelledby="breakdown-heading" className="space-y-3">
-      <h3 id="breakdown-heading" className="text-base font-semibold text-slate-900">
+      <h2 id="breakdown-heading" className="text-base font-semibold text-slate-900">
         Positions by product
-      </h3>
+      </h2>
       {holdingAccounts.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500">
           {assets.isPending && account === '' ? 'Loading…' : 'No positions held.'}
@@ -216,9 +216,9 @@ function SummaryBody({
       >
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <h3 id="summary-value-heading" className="text-sm font-medium text-slate-500">
+            <h2 id="summary-value-heading" className="text-sm font-medium text-slate-500">
               Total value{summary.converted ? ' (converted to ZAR at mid rates)' : ''}
-            </h3>
+            </h2>
             <p
               className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-3xl"
               data-testid="summary-total"
@@ -375,9 +375,9 @@ function SummaryDetails({
         aria-labelledby="returns-heading"
         className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       >
-        <h3 id="returns-heading" className="text-sm font-semibold text-slate-900">
+        <h2 id="returns-heading" className="text-sm font-semibold text-slate-900">
           Returns
-        </h3>
+        </h2>
         <p className="mt-1 text-xs text-slate-500" data-testid="returns-explained">
           {RETURNS_EXPLAINED}
           {summary.account_id === null &&
@@ -458,9 +458,9 @@ function SummaryDetails({
           aria-labelledby="allocation-summary-heading"
           className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4"
         >
-          <h3 id="allocation-summary-heading" className="text-sm font-semibold text-slate-900">
+          <h2 id="allocation-summary-heading" className="text-sm font-semibold text-slate-900">
             Allocation
-          </h3>
+          </h2>
           <AllocationDonut
             label="Allocation by product"
             currency={c}
@@ -475,7 +475,7 @@ function SummaryDetails({
           />
           {summary.allocation.by_sector.length > 0 && (
             <div>
-              <h4 className="mb-2 text-xs font-medium text-slate-500">By sector</h4>
+              <h3 className="mb-2 text-xs font-medium text-slate-500">By sector</h3>
               <ul className="space-y-2" aria-label="Allocation by sector" data-testid="sector-list">
                 {summary.allocation.by_sector.map((s) => (
                   <li key={s.sector} className="text-sm">

@@ -37,7 +37,7 @@ export function ProductBreakdown({
       data-testid={`breakdown-${product}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-4 py-3">
-        <h4 className="text-sm font-semibold text-slate-900">{label}</h4>
+        <h3 className="text-sm font-semibold text-slate-900">{label}</h3>
         {query.data && query.data.positions.length > 0 && (
           <p className="text-xs text-slate-500">
             Value{' '}

@@ -248,9 +248,9 @@ describe('Order Details (receipt)', () => {
       ['Buy fees', BUY_ITEMS],
       ['Sale fees', SELL_ITEMS],
     ] as const) {
-      const shown = [...side(name).querySelectorAll('[data-fee]:not([data-fee="total"]) > div dd')].map(
-        (dd) => Math.round(Number(nbsp(dd.textContent).replace(/[^\d.]/g, '')) * 100),
-      );
+      const shown = [
+        ...side(name).querySelectorAll('[data-fee]:not([data-fee="total"]) > dd[data-fee-amount]'),
+      ].map((dd) => Math.round(Number(nbsp(dd.textContent).replace(/[^\d.]/g, '')) * 100));
       const sum = shown.reduce((a, b) => a + b, 0);
       expect(sum, name).toBe(items.reduce((a, i) => a + Math.round(Number(i.amount) * 100), 0));
     }

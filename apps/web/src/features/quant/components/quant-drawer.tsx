@@ -258,7 +258,8 @@ function RiskScale({ kid }: { kid: Kid }) {
 export function ScenarioTable({ kid }: { kid: Kid }) {
   const money = (v: string) => formatCurrency(v, kid.currency);
   return (
-    <div className="mt-3 overflow-x-auto">
+    // Focusable and named: on a phone the table scrolls sideways, and a keyboard must reach it.
+    <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Performance scenarios">
       <table className="w-full min-w-[20rem] text-left text-sm" data-testid="scenario-table">
         <caption className="mb-1.5 text-left text-xs text-slate-500">
           If you invest {money(kid.reference_amount)} and hold to maturity (entry costs{' '}
