@@ -42,6 +42,7 @@ export default function MeProfileTab() {
           </section>
           <KeyValueSection
             title="Account"
+            headingLevel={2}
             rows={[
               {
                 label: 'UID',

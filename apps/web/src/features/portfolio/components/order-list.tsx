@@ -99,7 +99,6 @@ export function OrderRow({
       <button
         type="button"
         onClick={() => onOpen(order)}
-        aria-label={`${order.name} ${order.symbol}, ${order.status}: open order details`}
         className="-mx-2 flex min-w-0 flex-1 flex-col gap-1.5 rounded-xl px-2 py-1 text-left hover:bg-slate-50"
       >
         <span className="flex flex-wrap items-center gap-1.5">
@@ -135,6 +134,8 @@ export function OrderRow({
             )}
           </span>
         </span>
+        {/* Named by what it shows (WCAG 2.5.3: the visible text is in the name), then what it does. */}
+        <span className="sr-only">: open order details</span>
       </button>
       {action && <div className="flex shrink-0 justify-end">{action}</div>}
     </li>
