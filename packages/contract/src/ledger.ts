@@ -72,6 +72,11 @@ export const cashAccount = account.extend({
   withdrawable: z.string(),
   /** Trial bonus still in the account: it can be invested but not withdrawn or transferred. */
   bonus_not_withdrawable: z.string(),
+  /**
+   * available − bonus_not_withdrawable, never below 0: the most one transfer to another currency
+   * account may take now (bonus money stays in its currency; no daily cap applies to transfers).
+   */
+  transferable: z.string(),
   /** What today's withdrawals leave of the daily cap (days in Africa/Johannesburg); null: no cap. */
   daily_withdrawal_left: z.string().nullable(),
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { applicationsApi, setFlags } from '../applications/applications-test-kit';
 import { inTransaction } from '../ledger/ledger.service';
-import { clientApi, createTestClient, fund, type TestClient } from '../ledger/money-test-kit';
+import { clientApi, createTestClient, fund, publishRates, type TestClient } from '../ledger/money-test-kit';
 import { instrumentByRef } from '../market/market.service';
 import { GRT } from '../orders/orders-test-kit';
 import { placeOrder } from '../orders/orders.service';
@@ -19,6 +19,7 @@ describe('withdrawable (GET /api/account/app/v1)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ MONEY_DAILY_WITHDRAWAL_CAP: 'ZAR=5000,USD=1000' });
+    await publishRates(t.app.ctx);
   });
   afterAll(() => t.close());
 
@@ -67,10 +68,35 @@ describe('withdrawable (GET /api/account/app/v1)', () => {
       held: '0.00',
       withdrawable: '1865.76',
       bonus_not_withdrawable: '500.00',
+      // The bonus stays in its currency: a transfer may take what a withdrawal may, without a cap.
+      transferable: '1865.76',
       daily_withdrawal_left: '5000.00',
     });
     await expectBoundary(client, await cardOf(client), '1865.76', ApplicationMessages.bonusNotWithdrawable);
     expect(await zar(client)).toMatchObject({ available: '500.00', withdrawable: '0.00' });
+  });
+
+  it('with a trial bonus: a transfer to another currency may take exactly `transferable`', async () => {
+    const client = await createTestClient(t.app.ctx);
+    await setFlags(t, client, { bonus: true });
+    const apps = applicationsApi(t, client);
+    const offer = (await apps.offer()).json().data;
+    await apps.apply({ type: 'trial', terms_version: offer.version, accept_terms: true });
+    await fund(t.app.ctx, client, 'ZAR', '1000');
+    expect(await zar(client)).toMatchObject({ available: '1500.00', transferable: '1000.00' });
+    const transfer = (amount: string) =>
+      clientApi(t, client).post('/api/caccount/app/v1/transfer', {
+        from_account: client.accounts.ZAR,
+        to_account: client.accounts.USD,
+        amount,
+        rate: '0.0542',
+      });
+    const above = await transfer('1000.01');
+    expect(above.statusCode).toBe(409);
+    expect(above.json().message).toBe(ApplicationMessages.bonusNotWithdrawable);
+    const exact = await transfer('1000.00');
+    expect(exact.statusCode, exact.body).toBe(200);
+    expect(await zar(client)).toMatchObject({ available: '500.00', transferable: '0.00' });
   });
 
   it('with a withdrawal held: less the hold, and no more than what is left of the daily cap', async () => {
@@ -89,6 +115,8 @@ describe('withdrawable (GET /api/account/app/v1)', () => {
       held: '600.00',
       withdrawable: '4400.00',
       bonus_not_withdrawable: '0.00',
+      // Transfers between the client's own accounts have no daily cap.
+      transferable: '9400.00',
       daily_withdrawal_left: '4400.00',
     });
     await expectBoundary(client, card, '4400.00', MoneyMessages.dailyCapExceeded);

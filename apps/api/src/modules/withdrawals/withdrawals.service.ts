@@ -72,6 +72,8 @@ export interface Withdrawable {
   capLeftMinor: bigint | null;
   /** min(available − bonus, cap left), never below 0: the most one withdrawal may be now. */
   withdrawableMinor: bigint;
+  /** available − bonus, never below 0: what may go to another currency account (the FX rule). */
+  transferableMinor: bigint;
 }
 
 /** What the rule reads besides the account rows: per account, the bonus in it and today's withdrawals. */
@@ -104,9 +106,10 @@ function withdrawableFrom(ctx: AppContext, account: AccountRow, facts: Withdrawa
   const bonusMinor = facts.bonus.get(account.id) ?? 0n;
   const cap = limitsOf(ctx.config).dailyWithdrawalCap.get(account.currency);
   const capLeftMinor = cap === undefined ? null : max0(cap - (facts.today.get(account.id) ?? 0n));
-  let withdrawableMinor = max0(availableMinor - bonusMinor);
+  const transferableMinor = max0(availableMinor - bonusMinor);
+  let withdrawableMinor = transferableMinor;
   if (capLeftMinor !== null && capLeftMinor < withdrawableMinor) withdrawableMinor = capLeftMinor;
-  return { availableMinor, bonusMinor, capLeftMinor, withdrawableMinor };
+  return { availableMinor, bonusMinor, capLeftMinor, withdrawableMinor, transferableMinor };
 }
 
 /** The Withdrawable figures of one of the client's accounts (the row read by the caller). */
@@ -139,6 +142,7 @@ export async function cashAccountsOf(ctx: AppContext, clientId: number): Promise
       ...toAccountView(row),
       withdrawable: formatMinor(w.withdrawableMinor, row.currency),
       bonus_not_withdrawable: formatMinor(w.bonusMinor, row.currency),
+      transferable: formatMinor(w.transferableMinor, row.currency),
       daily_withdrawal_left: w.capLeftMinor === null ? null : formatMinor(w.capLeftMinor, row.currency),
     };
   });

@@ -15,7 +15,7 @@ import { walletKeys } from '../api/keys';
 import { fetchPairs, usePairs } from '../api/pairs';
 import { transferFunds } from '../api/transfer';
 import { displayAmount } from '../model/display';
-import { transferFormSchema, type TransferFormValues } from '../model/forms';
+import { transferFormSchema, transferableNote, type TransferFormValues } from '../model/forms';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { conversionProblem, convertedAmount, findQuote, matchingAccounts } from '../model/transfer';
 import { Amount, Notice, SelectField, currencyName } from './parts';
@@ -171,8 +171,15 @@ export default function FundTransferModal({
             error={form.formState.errors.from?.message}
           />
           {fromAccount && (
-            <p className="mt-1.5 px-1 text-xs text-slate-500">
+            <p className="mt-1.5 px-1 text-xs text-slate-500" data-testid="transfer-available">
               Available <Amount value={fromAccount.available} currency={fromAccount.currency} alwaysVisible />
+              {transferableNote(fromAccount) && (
+                <>
+                  {' · '}up to{' '}
+                  <Amount value={fromAccount.transferable} currency={fromAccount.currency} alwaysVisible />{' '}
+                  may be transferred. {transferableNote(fromAccount)}
+                </>
+              )}
             </p>
           )}
         </div>
@@ -214,7 +221,7 @@ export default function FundTransferModal({
             <button
               type="button"
               className="rounded-lg px-2 py-1 text-xs font-bold text-brand-600 hover:bg-brand-50"
-              onClick={() => form.setValue('amount', fromAccount.available, { shouldValidate: true })}
+              onClick={() => form.setValue('amount', fromAccount.transferable, { shouldValidate: true })}
             >
               MAX
             </button>

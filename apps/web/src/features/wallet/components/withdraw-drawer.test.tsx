@@ -24,6 +24,7 @@ const free = (account: Account): CashAccount => ({
   ...account,
   withdrawable: account.available,
   bonus_not_withdrawable: '0.00',
+  transferable: account.available,
   daily_withdrawal_left: '50000.00',
 });
 const ACCOUNTS: CashAccount[] = [
@@ -150,6 +151,7 @@ describe('Withdrawal form', () => {
         held: '0.00',
         withdrawable: '20365.76',
         bonus_not_withdrawable: '500.00',
+        transferable: '20365.76',
         daily_withdrawal_left: '100000.00',
       },
     ];
@@ -190,6 +192,7 @@ describe('Withdrawal form', () => {
         held: '600.00',
         withdrawable: '4400.00',
         bonus_not_withdrawable: '0.00',
+        transferable: '24400.00',
         daily_withdrawal_left: '4400.00',
       },
     ];

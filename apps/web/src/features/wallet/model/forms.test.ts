@@ -5,6 +5,7 @@ import {
   depositFormSchema,
   proofFileError,
   transferFormSchema,
+  transferableNote,
   withdrawableNote,
   withdrawalFormSchema,
 } from './forms';
@@ -21,10 +22,12 @@ const messages = (result: {
   for (const issue of result.success ? [] : result.error!.issues) out[issue.path.join('.')] ??= issue.message;
   return out;
 };
+/** Intl puts a no-break space between the currency code and the figure. */
+const plainText = (text: string | undefined) => text?.replace(/\s/g, ' ');
 
 const ACCOUNTS = [
-  { id: 1, currency: 'ZAR', available: '25000.00' },
-  { id: 2, currency: 'USD', available: '1500.00' },
+  { id: 1, currency: 'ZAR', available: '25000.00', transferable: '25000.00', bonus_not_withdrawable: '0.00' },
+  { id: 2, currency: 'USD', available: '1500.00', transferable: '1500.00', bonus_not_withdrawable: '0.00' },
 ];
 const MINIMUMS: Record<string, { deposit: string; withdrawal: string }> = {
   ZAR: { deposit: '1000.00', withdrawal: '500.00' },
@@ -152,6 +155,34 @@ describe('transfer form', () => {
       'Insufficient available balance for this request.',
     );
     expect(schema.safeParse({ from: 'ZAR', to: 'USD', amount: '1000' }).success).toBe(true);
+  });
+
+  it('with a trial bonus: refuses more than may be transferred, before it is sent, saying why', () => {
+    const bonus = transferFormSchema([
+      {
+        id: 1,
+        currency: 'ZAR',
+        available: '1500.00',
+        transferable: '1000.00',
+        bonus_not_withdrawable: '500.00',
+      },
+    ]);
+    expect(plainText(messages(bonus.safeParse({ from: 'ZAR', to: 'USD', amount: '1000.01' })).amount)).toBe(
+      'You can transfer up to ZAR 1,000.00: ZAR 500.00 of your balance is trial bonus, which stays in this account.',
+    );
+    expect(bonus.safeParse({ from: 'ZAR', to: 'USD', amount: '1000' }).success).toBe(true);
+    expect(
+      plainText(
+        transferableNote({
+          id: 1,
+          currency: 'ZAR',
+          available: '1500.00',
+          transferable: '1000.00',
+          bonus_not_withdrawable: '500.00',
+        }),
+      ),
+    ).toBe('ZAR 500.00 of your balance is trial bonus: it stays in this account (it can be invested here).');
+    expect(transferableNote(ACCOUNTS[0]!)).toBeUndefined();
   });
 
   it('needs two different currencies', () => {

@@ -20,6 +20,10 @@ export const WalletMessages = {
     `You can withdraw up to ${upTo}: ${bonus} of your balance is trial bonus, which can be invested but not withdrawn.`,
   aboveWithdrawableCap: (upTo: string) =>
     `You can withdraw up to ${upTo} today: your daily withdrawal limit leaves no more.`,
+  transferBonusNote: (bonus: string) =>
+    `${bonus} of your balance is trial bonus: it stays in this account (it can be invested here).`,
+  aboveTransferable: (upTo: string, bonus: string) =>
+    `You can transfer up to ${upTo}: ${bonus} of your balance is trial bonus, which stays in this account.`,
 } as const;
 
 /** What a form needs to know about an account to validate an amount against it. */
@@ -179,7 +183,21 @@ export type WithdrawalFormValues = z.input<ReturnType<typeof withdrawalFormSchem
  * Fund Transfer form (spec section 5): amount greater than 0 and a currency pair selected; the
  * amount may not exceed what the from account has available.
  */
-export function transferFormSchema(accounts: readonly AccountFacts[]) {
+/** What the transfer form needs to know: how much may go to another currency (the server's rule). */
+export interface TransferAccountFacts extends AccountFacts {
+  transferable: string;
+  bonus_not_withdrawable: string;
+}
+
+/** Why less than the available balance may be transferred (the trial bonus), or undefined. */
+export function transferableNote(account: TransferAccountFacts): string | undefined {
+  if (!isCurrency(account.currency)) return undefined;
+  if (minorOf(account.transferable, account.currency) >= minorOf(account.available, account.currency))
+    return undefined;
+  return WalletMessages.transferBonusNote(formatCurrency(account.bonus_not_withdrawable, account.currency));
+}
+
+export function transferFormSchema(accounts: readonly TransferAccountFacts[]) {
   return z
     .object({
       from: z.string().min(1, WalletMessages.chooseCurrency),
@@ -196,6 +214,16 @@ export function transferFormSchema(accounts: readonly AccountFacts[]) {
       if (amountFor(account.currency, values.amount)) return;
       if (isAbove(values.amount, account.available, account.currency)) {
         ctx.addIssue({ code: 'custom', path: ['amount'], message: MoneyMessages.insufficientFunds });
+      } else if (isAbove(values.amount, account.transferable, account.currency)) {
+        // Refused before it is sent: the server would answer 409 (trial bonus stays in its currency).
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: WalletMessages.aboveTransferable(
+            formatCurrency(account.transferable, account.currency),
+            formatCurrency(account.bonus_not_withdrawable, account.currency),
+          ),
+        });
       }
     });
 }
