@@ -25,6 +25,9 @@ export function saDayStartOfDate(date: string): Date | undefined {
   return new Date(utcMidnight.getTime() - SAST_OFFSET_MS);
 }
 
+/** The South African calendar date of `at`, 'YYYY-MM-DD' (22:30 UTC is already the next day). */
+export const saDate = (at: Date) => new Date(at.getTime() + SAST_OFFSET_MS).toISOString().slice(0, 10);
+
 /** 'YYYY-MM-DD HH:mm:ss' in South African time. */
 export const saDateTimeText = (at: Date) =>
   new Date(at.getTime() + SAST_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);

@@ -34,6 +34,7 @@ import {
 } from '@imali/money';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
+import { saDate } from '../../lib/sa-time';
 import { DomainError } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
 import { scheduleForCountry } from '../fees/fees.service';
@@ -629,7 +630,7 @@ export async function createIpo(ctx: AppContext, input: CreateIpoInput, actor: s
   if (input.closesAt <= ctx.clock.now()) throw bad('An IPO must close in the future.');
   const allotsOn = isoDate(input.allotsOn, 'allotment date');
   const listsOn = isoDate(input.listsOn, 'listing date');
-  if (allotsOn < input.closesAt.toISOString().slice(0, 10))
+  if (allotsOn < saDate(input.closesAt))
     throw bad('Allotment must be on or after the day applications close.');
   if (listsOn < allotsOn) throw bad('Listing must be on or after allotment.');
 
@@ -992,9 +993,13 @@ export async function listIpo(ctx: AppContext, id: number, actor: string, option
   });
 }
 
-/** The listing job: every allotted IPO whose listing date has come (by the exchange's date) lists. */
+/**
+ * The listing job: every allotted IPO whose listing date has come lists. Dates are South African
+ * calendar dates (the house's day, lib/sa-time): at 00:30 SAST the new day has come, though UTC's
+ * has not.
+ */
 export async function listDueIpos(ctx: AppContext, actor = 'job:ipo-listing') {
-  const today = ctx.clock.now().toISOString().slice(0, 10);
+  const today = saDate(ctx.clock.now());
   const due = await repo.dueForListing(ctx.db, today);
   const listed: number[] = [];
   for (const { offeringId } of due) {

@@ -12,6 +12,7 @@ import { makeIpo, OPS } from './ipo-test-kit';
 import { chartData, searchResponseBody } from '../market/market.service';
 import { allotIpo, listDueIpos, listIpo, setFinalPrice } from './ipo.service';
 import { setMarketShift } from '../orders/orders-test-kit';
+import { saDate } from '../../lib/sa-time';
 
 const DAY_MS = 86_400_000;
 
@@ -347,6 +348,34 @@ describe('IPOs (API)', () => {
     try {
       expect(await listDueIpos(t.app.ctx)).toContain(offering.id);
       expect(await listDueIpos(t.app.ctx)).not.toContain(offering.id);
+    } finally {
+      setMarketShift(t.app.ctx, shift);
+    }
+    await sound();
+  });
+
+  it('the listing date is a South African date: at 00:30 SAST (22:30 UTC the day before) it has come', async () => {
+    const now = t.app.ctx.clock.now();
+    // 22:30 UTC, two to three days ahead: the South African date is already the next day.
+    const at = new Date(Math.floor((now.getTime() + 2 * DAY_MS) / DAY_MS) * DAY_MS + 22.5 * 3_600_000);
+    const listsOn = saDate(at);
+    expect(listsOn).not.toBe(at.toISOString().slice(0, 10));
+    const { offering } = await makeIpo(t, {
+      priceHigh: '1000',
+      closesAt: new Date(now.getTime() + DAY_MS),
+      allotsOn: saDate(new Date(now.getTime() + DAY_MS)),
+      listsOn,
+    });
+    const c = await newClient();
+    expect((await clientApi(t, c).post(`/api/ipo/app/v1/record/sub/${offering.id}`, {})).statusCode).toBe(
+      200,
+    );
+    await closeOffering(t.app.ctx, offering.id, OPS);
+    await allotIpo(t.app.ctx, offering.id, OPS);
+    const shift = t.app.ctx.config.MARKET_TIME_SHIFT_MS;
+    setMarketShift(t.app.ctx, shift + (at.getTime() - t.app.ctx.clock.now().getTime()));
+    try {
+      expect(await listDueIpos(t.app.ctx)).toContain(offering.id);
     } finally {
       setMarketShift(t.app.ctx, shift);
     }
