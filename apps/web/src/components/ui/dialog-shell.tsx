@@ -11,8 +11,9 @@ let loading: Promise<Impl> | null = null;
 
 /**
  * Loads the dialog code (Radix Dialog, ~13 KB gzip). It stays out of the entry bundle so the
- * sign-in page keeps its JS budget; `RootShell` preloads it right after the first render, so it
- * is there before anyone opens a dialog (and while still online).
+ * sign-in page keeps its JS budget; `RootShell` preloads it on the first pointer, touch or key
+ * (and the signed-in layout once its first screen has painted), so it is there before anyone
+ * opens a dialog (and while still online).
  */
 export function preloadDialogShell(): Promise<Impl> {
   loading ??= loadOrOffline(() => import('./dialog-shell-radix')).then(
