@@ -10,8 +10,8 @@ import { modal } from '@/components/ui/modal';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/http';
-import { useAccounts } from '../api/accounts';
-import { walletKeys } from '../api/keys';
+import { accountsQueryKey, useAccounts } from '@/lib/accounts';
+import { refreshAfterMoneyMoved, walletKeys } from '../api/keys';
 import { fetchPairs, usePairs } from '../api/pairs';
 import { transferFunds } from '../api/transfer';
 import { displayAmount } from '../model/display';
@@ -121,7 +121,7 @@ export default function FundTransferModal({
       keeper.settle();
       toast.success(MoneyMessages.transferSuccessful);
       modal.forceClose();
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      await refreshAfterMoneyMoved(queryClient);
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.RateChanged) {
         keeper.settle();
@@ -140,7 +140,7 @@ export default function FundTransferModal({
       toast.error(MoneyMessages.transferFailed);
       if (error instanceof ApiError && error.code === ErrorCode.InsufficientFunds) {
         form.setError('amount', { message: error.message });
-        void queryClient.invalidateQueries({ queryKey: walletKeys.accounts });
+        void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
       }
     }
   });

@@ -236,23 +236,3 @@ export function Notice({
     </div>
   );
 }
-
-/** Label/value rows for a summary inside a drawer or modal. */
-export function SummaryRows({
-  rows,
-}: {
-  rows: Array<{ label: ReactNode; value: ReactNode; testId?: string }>;
-}) {
-  return (
-    <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
-      {rows.map((row, i) => (
-        <div key={i} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
-          <dt className="text-slate-500">{row.label}</dt>
-          <dd data-testid={row.testId} className="text-right font-medium text-slate-900">
-            {row.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}

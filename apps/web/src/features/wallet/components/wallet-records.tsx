@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ReceiptIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { useAccounts } from '../api/accounts';
+import { useAccounts } from '@/lib/accounts';
 import { useDeposits } from '../api/deposits';
 import { useTransfers } from '../api/transfer';
 import { useWithdrawals } from '../api/withdrawals';
