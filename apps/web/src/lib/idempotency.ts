@@ -35,12 +35,14 @@ export function isRefusal(error: unknown): error is ApiError {
 /**
  * Sends one intended operation with its key. The key is kept until the server has answered for
  * good — a success or a refusal (4xx) — so a retry after a timeout, a lost connection or a 5xx
- * reuses it and the server moves money at most once.
+ * reuses it and the server moves money at most once. `retried(error)`: a refusal after which the
+ * same operation is sent again (the PIN verification lapsed) keeps its key too.
  */
 export async function sendOnce<B, R>(
   keeper: IdempotencyKeeper,
   body: B,
   send: (body: B, key: string) => Promise<R>,
+  retried: (error: ApiError) => boolean = () => false,
 ): Promise<R> {
   const key = keeper.keyFor(body);
   try {
@@ -48,7 +50,7 @@ export async function sendOnce<B, R>(
     keeper.settle();
     return result;
   } catch (error) {
-    if (isRefusal(error)) keeper.settle();
+    if (isRefusal(error) && !retried(error)) keeper.settle();
     throw error;
   }
 }

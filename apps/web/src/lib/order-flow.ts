@@ -64,11 +64,13 @@ export async function placeWithPin<B, R>({
       toast.warning(TradingMessages.quoteExpired);
       return null;
     }
+    const lapsed = (error: unknown) =>
+      error instanceof ApiError && error.code === ErrorCode.PinRequired && attempt === 0;
     try {
-      return await sendOnce(keeper, body, send);
+      return await sendOnce(keeper, body, send, lapsed);
     } catch (error) {
       // The verification lapsed before the order arrived: ask once more (same key).
-      if (error instanceof ApiError && error.code === ErrorCode.PinRequired && attempt === 0) continue;
+      if (lapsed(error)) continue;
       if (isRefusal(error)) onRefused?.(error);
       toast.error(errorMessage(error));
       onError?.(error);

@@ -42,14 +42,22 @@ export default function FundDrawer({ id, close, closeAndNavigate, ...deps }: Pro
         }
         actions={[
           { label: 'Done', onClick: close },
-          { label: 'View in Portfolio', onClick: () => closeAndNavigate('/portfolio/awaiting'), primary: true },
+          {
+            label: 'View in Portfolio',
+            onClick: () => closeAndNavigate('/portfolio/awaiting'),
+            primary: true,
+          },
         ]}
       />
     );
   }
   if (fund.isError) {
     return (
-      <LoadFailed title="This fund could not be loaded" error={fund.error} onRetry={() => void fund.refetch()} />
+      <LoadFailed
+        title="This fund could not be loaded"
+        error={fund.error}
+        onRetry={() => void fund.refetch()}
+      />
     );
   }
   if (!fund.data) return <ProductDrawerSkeleton />;

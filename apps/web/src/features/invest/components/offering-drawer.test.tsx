@@ -364,6 +364,8 @@ describe('Block Trading (otc drawer)', () => {
     await waitFor(() => expect(net.calls('otcAllocate')).toHaveLength(1));
     const allocation = net.calls('otcAllocate')[0]!;
     expect([allocation.params.id, allocation.body]).toEqual(['4', { quantity: '100', account_id: 1 }]);
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(TradingMessages.allocationReceived('FSR')));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(TradingMessages.allocationReceived('FSR')),
+    );
   });
 });

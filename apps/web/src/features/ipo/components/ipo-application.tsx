@@ -113,11 +113,7 @@ export function IpoApplicationPanel({ order, deps }: { order: Order; deps: Order
         IPO application
       </h3>
       {status && (
-        <Notice
-          tone={status.tone}
-          testId="ipo-application-status"
-          className="mx-4 mt-3"
-        >
+        <Notice tone={status.tone} testId="ipo-application-status" className="mx-4 mt-3">
           {status.text}
         </Notice>
       )}

@@ -303,7 +303,11 @@ function ApplyForm({
       ? ` ${money(preview.data!.total)} will be held until allotment on ${dayText(terms.allots_on)}.`
       : '';
     const description = `Confirm your application for ${lotsText(lots)} (${sharesText(lots * terms.lot_size)}) of ${offering.symbol}.${held}`;
-    const result = await flow.place({ description, body, send: (b, key) => applyForIpo(offering.id, b, key) });
+    const result = await flow.place({
+      description,
+      body,
+      send: (b, key) => applyForIpo(offering.id, b, key),
+    });
     if (result) onPlaced(result, lots);
   }
 
@@ -443,7 +447,10 @@ function Placed({
       message={result.message}
       rows={[
         { label: 'Reference', value: <span className="font-mono">{order.reference}</span> },
-        { label: 'Applied for', value: `${lotsText(lots)} (${sharesText(Number(order.requested_quantity))})` },
+        {
+          label: 'Applied for',
+          value: `${lotsText(lots)} (${sharesText(Number(order.requested_quantity))})`,
+        },
         {
           label: 'Held until allotment',
           value: formatCurrency(order.trade_value, order.currency),
