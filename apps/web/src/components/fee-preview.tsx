@@ -80,7 +80,9 @@ export function FeePreview({
           <SummaryRows
             boxed={false}
             className="border-t border-slate-100 pt-2"
-            rows={[{ ...line(total, preview, formatCurrency(preview.total, preview.currency)), strong: true }]}
+            rows={[
+              { ...line(total, preview, formatCurrency(preview.total, preview.currency)), strong: true },
+            ]}
           />
           <FeeScheduleNote version={preview.fee_schedule} />
         </div>

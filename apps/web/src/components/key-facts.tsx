@@ -24,7 +24,9 @@ export function KeyFactRow({ id, label, children }: { id: string; label: ReactNo
   return (
     <div data-fact={id} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="font-medium text-slate-500">{label}</dt>
-      <dd className={cn('text-slate-800', id === 'maximum_loss' && 'font-semibold text-red-700')}>{children}</dd>
+      <dd className={cn('text-slate-800', id === 'maximum_loss' && 'font-semibold text-red-700')}>
+        {children}
+      </dd>
     </div>
   );
 }

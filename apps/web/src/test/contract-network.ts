@@ -83,7 +83,13 @@ export const ROUTES = {
   },
   foOffering: { method: 'GET', path: '/api/fo/app/v1/:id', response: offering },
   otcOffering: { method: 'GET', path: '/api/otc/app/v1/:id', response: offering },
-  foBuy: { method: 'POST', path: '/api/fo/app/v1/buy', body: foBuyBody, response: orderResult, idempotent: true },
+  foBuy: {
+    method: 'POST',
+    path: '/api/fo/app/v1/buy',
+    body: foBuyBody,
+    response: orderResult,
+    idempotent: true,
+  },
   otcAllocate: {
     method: 'POST',
     path: '/api/otc/app/v1/record/allocate/:id',
@@ -118,7 +124,12 @@ export const ROUTES = {
     idempotent: true,
   },
   fund: { method: 'GET', path: '/api/funds/app/v1/:id', response: fundDetail },
-  fundNavs: { method: 'GET', path: '/api/funds/app/v1/:id/nav', query: fundNavQuery, response: fundNavHistory },
+  fundNavs: {
+    method: 'GET',
+    path: '/api/funds/app/v1/:id/nav',
+    query: fundNavQuery,
+    response: fundNavHistory,
+  },
   fundPreview: {
     method: 'GET',
     path: '/api/funds/app/v1/:id/preview',
@@ -237,7 +248,8 @@ export function stubContractNetwork() {
         const refused: string[] = [];
         if (route.query) {
           const parsed = route.query.safeParse(query);
-          if (!parsed.success) refused.push(`query ${JSON.stringify(query)} refused (${issues(parsed.error)})`);
+          if (!parsed.success)
+            refused.push(`query ${JSON.stringify(query)} refused (${issues(parsed.error)})`);
         }
         if (route.body) {
           const parsed = route.body.safeParse(body);

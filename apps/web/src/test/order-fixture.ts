@@ -60,7 +60,9 @@ export const resultOf = (message: string, fields: Partial<Order> = {}): OrderRes
 });
 
 /** A cash account as GET /account/app/v1 sends it: nothing held back beyond `held`. */
-export function accountOf(fields: Pick<CashAccount, 'id' | 'currency' | 'available'> & Partial<CashAccount>): CashAccount {
+export function accountOf(
+  fields: Pick<CashAccount, 'id' | 'currency' | 'available'> & Partial<CashAccount>,
+): CashAccount {
   return {
     balance: fields.available,
     held: '0.00',

@@ -4,7 +4,15 @@ import { EmptyState } from './empty-state';
 import { AlertIcon } from './icons';
 
 /** What a drawer shows when what it opens could not be loaded: the reason and Try again. */
-export function LoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+export function LoadFailed({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
   return (
     <EmptyState
       icon={<AlertIcon />}

@@ -41,9 +41,15 @@ export function LinesSkeleton({ rows = 3 }: { rows?: number }) {
  * Placeholder for a product drawer while its offering loads: a badge line, the name, the detail
  * card, and the order form's column beside it (the drawers' two-column grid).
  */
-export function ProductDrawerSkeleton({ rows = 6, priceCard = false }: { rows?: number; priceCard?: boolean }) {
+export function ProductDrawerSkeleton({
+  rows = 6,
+  priceCard = false,
+}: {
+  rows?: number;
+  priceCard?: boolean;
+}) {
   return (
-    <div className="mx-auto grid max-w-5xl gap-5 lg:grid-cols-[1fr_22rem]" role="status" aria-label="Loading">
+    <div className="mx-auto grid max-w-5xl gap-5 lg:grid-cols-[1fr_23rem]" role="status" aria-label="Loading">
       <div className="space-y-4">
         <Skeleton className="h-5 w-32" />
         <Skeleton className="h-8 w-64" />

@@ -180,12 +180,9 @@ describe('Trial Bonus Offer', () => {
     await vi.waitFor(() => expect((accept as HTMLButtonElement).disabled).toBe(false));
     await user.click(accept);
     expect(await screen.findByText('Trial bonus credited')).toBeTruthy();
-    const [[firstBody, firstKey], [retryBody, retryKey]] = submitApplication.mock.calls as [
-      unknown,
-      string,
-    ][];
-    expect(retryBody).toEqual(firstBody);
-    expect(retryKey).toBe(firstKey);
+    const [first, retry] = submitApplication.mock.calls as Array<[unknown, string]>;
+    expect(retry![0]).toEqual(first![0]);
+    expect(retry![1]).toBe(first![1]);
   });
 });
 

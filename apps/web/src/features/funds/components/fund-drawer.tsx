@@ -4,6 +4,7 @@ import { formatQuantity } from '@imali/money';
 import { KeyFactRow, KeyFactRows } from '@/components/key-facts';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { FormColumn, ProductLayout } from '@/components/ui/product-layout';
 import { PlacedScreen } from '@/components/ui/placed-screen';
 import { ProductDrawerSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { SummaryRows } from '@/components/ui/summary-rows';
@@ -80,7 +81,7 @@ function FundDetailView({
   const open = fund.status === 'open';
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-5 pb-6 lg:grid-cols-[1fr_24rem]" data-testid="fund-detail">
+    <ProductLayout testId="fund-detail">
       <div className="min-w-0 space-y-5">
         <div>
           <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -156,10 +157,10 @@ function FundDetailView({
         </section>
       </div>
 
-      <div className="min-w-0 lg:sticky lg:top-0 lg:self-start">
+      <FormColumn>
         <SubscribeForm fund={fund} factsRead={factsRead} open={open} deps={deps} onPlaced={onPlaced} />
-      </div>
-    </div>
+      </FormColumn>
+    </ProductLayout>
   );
 }
 

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import type { ReactElement } from 'react';
-import { cleanup, render as renderInto, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, type Order, type OrderResult } from '@imali/contract';
+import { renderWithQueries as render } from '@/test/render';
 import { refuse, stubContractNetwork } from '@/test/contract-network';
 import { orderOf } from '@/test/order-fixture';
 import { FUND as LISTED } from './fund-fixtures';
@@ -35,13 +34,6 @@ const toasts = { success: vi.fn(), error: vi.fn() };
 vi.mock('@/components/ui/toast', () => ({ toast: toasts }));
 
 const { RedeemFund, RedemptionRequested, REDEEM_DONE_KEY } = await import('./redeem-fund');
-
-const render = (ui: ReactElement) =>
-  renderInto(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      {ui}
-    </QueryClientProvider>,
-  );
 
 function holding(fund: Partial<NonNullable<Order['fund']>> = {}): Order {
   return orderOf({

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { TradingMessages, type Offering, type OrderResult } from '@imali/contract';
 import { formatCurrency, formatPrice, formatQuantity } from '@imali/money';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { FormColumn, ProductLayout } from '@/components/ui/product-layout';
 import { ProductDrawerSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
@@ -108,11 +109,7 @@ function OfferingDetail({
     );
 
   return (
-    <div
-      className="mx-auto grid max-w-5xl gap-5 pb-6 lg:grid-cols-[1fr_24rem]"
-      data-testid="offering-detail"
-      data-dtype={offering.dtype}
-    >
+    <ProductLayout testId="offering-detail" data={{ 'data-dtype': offering.dtype }}>
       <div className="min-w-0 space-y-5">
         <OfferingHeader offering={offering} />
         {fo ? (
@@ -127,7 +124,7 @@ function OfferingDetail({
         <Terms offering={offering} />
         <KeyFacts facts={offering.key_facts} />
       </div>
-      <div className="min-w-0 lg:sticky lg:top-0 lg:self-start">
+      <FormColumn>
         <div className="rounded-2xl border border-slate-200 bg-slate-50/50 p-4">
           <h3 className="mb-3 text-base font-semibold text-slate-900">
             {fo ? 'Buy' : 'Request an allocation'}
@@ -197,8 +194,8 @@ function OfferingDetail({
             />
           )}
         </div>
-      </div>
-    </div>
+      </FormColumn>
+    </ProductLayout>
   );
 }
 

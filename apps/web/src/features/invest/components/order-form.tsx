@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderPreview, OrderResult } from '@imali/contract';
 import { Button } from '@/components/ui/button';
-import { LockIcon } from '@/components/ui/icons';
+import { PinHint } from '@/components/ui/product-layout';
 import { Skeleton } from '@/components/ui/skeleton';
 import { accountsQueryKey, useAccounts } from '@/lib/accounts';
 import { useOrderFlow, type OrderFlowDeps } from '@/lib/order-flow';
@@ -167,9 +167,7 @@ export function OrderForm<B>({
         }
       />
       {blocked}
-      <p className="flex items-center gap-2 text-xs text-slate-500">
-        <LockIcon size={14} /> You will confirm with your 6-digit PIN.
-      </p>
+      <PinHint />
       <Button
         type="submit"
         block

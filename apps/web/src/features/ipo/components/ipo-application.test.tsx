@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import type { ReactElement } from 'react';
-import { cleanup, render as renderInto, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpoApplication, Order } from '@imali/contract';
+import { renderWithQueries as render } from '@/test/render';
 import { stubContractNetwork } from '@/test/contract-network';
 import { orderOf as wholeOrder } from '@/test/order-fixture';
 
@@ -16,9 +15,6 @@ const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ')
 const net = stubContractNetwork();
 
 const { IpoApplicationPanel, applicationStatus } = await import('./ipo-application');
-
-const render = (ui: ReactElement) =>
-  renderInto(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 afterEach(cleanup);
 

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import type { ReactElement } from 'react';
-import { cleanup, fireEvent, render as renderInto, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpoOffering, OrderPreview } from '@imali/contract';
+import { renderWithQueries as render } from '@/test/render';
 import { stubContractNetwork } from '@/test/contract-network';
 import { resultOf } from '@/test/order-fixture';
 import { allocationText, lotsError, lotsText, priceLine, sharesText, windowState } from '../model/ipo';
@@ -105,13 +104,6 @@ beforeEach(() => {
 });
 
 const { default: IpoDrawer } = await import('./ipo-drawer');
-
-const render = (ui: ReactElement) =>
-  renderInto(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      {ui}
-    </QueryClientProvider>,
-  );
 
 afterEach(cleanup);
 

@@ -5,6 +5,7 @@ import { FeePreview } from '@/components/fee-preview';
 import { KeyFactRows } from '@/components/key-facts';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { FormColumn, ProductLayout } from '@/components/ui/product-layout';
 import { Notice } from '@/components/ui/notice';
 import { PlacedScreen } from '@/components/ui/placed-screen';
 import { ProductDrawerSkeleton } from '@/components/ui/skeleton';
@@ -80,14 +81,14 @@ function IpoDetail({
   // The window as of opening the drawer (the server decides at the moment of applying).
   const [state] = useState(() => windowState(offering, terms));
   return (
-    <div className="mx-auto grid max-w-5xl gap-5 pb-6 lg:grid-cols-[1fr_22rem]" data-testid="ipo-detail">
+    <ProductLayout testId="ipo-detail">
       <div className="min-w-0 space-y-4">
         <Header offering={offering} state={state} />
         <KeyFactsBox offering={offering} sheet={sheet} />
         <OfferTerms offering={offering} terms={terms} />
         <Timeline offering={offering} terms={terms} state={state} />
       </div>
-      <div className="min-w-0 lg:sticky lg:top-0 lg:self-start">
+      <FormColumn>
         <ApplyForm
           offering={offering}
           terms={terms}
@@ -96,8 +97,8 @@ function IpoDetail({
           deps={deps}
           onPlaced={onPlaced}
         />
-      </div>
-    </div>
+      </FormColumn>
+    </ProductLayout>
   );
 }
 

@@ -14,12 +14,7 @@ import { Skeleton, DetailCardSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { useAccounts } from '@/lib/accounts';
 import { cn } from '@/lib/cn';
-import {
-  useAssetSummary,
-  usePortfolioSummary,
-  useValueSeries,
-  type AccountChoice,
-} from '../api/stats';
+import { useAssetSummary, usePortfolioSummary, useValueSeries, type AccountChoice } from '../api/stats';
 import {
   PERIOD_LABELS,
   PRODUCT_LABELS,

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import type { ReactElement } from 'react';
-import { cleanup, fireEvent, render as renderInto, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Offering } from '@imali/contract';
+import { renderWithQueries as render } from '@/test/render';
 import { stubContractNetwork } from '@/test/contract-network';
 import { resultOf } from '@/test/order-fixture';
 import { amountError, daysText, entryCost, ordinal, riskLabel } from '../model/structured';
@@ -145,13 +144,6 @@ const net = stubContractNetwork();
 beforeEach(() => net.on('quant', () => shown));
 
 const { default: QuantDrawer } = await import('./quant-drawer');
-
-const render = (ui: ReactElement) =>
-  renderInto(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      {ui}
-    </QueryClientProvider>,
-  );
 
 afterEach(() => {
   cleanup();

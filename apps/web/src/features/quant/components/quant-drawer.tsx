@@ -3,6 +3,7 @@ import type { Kid, Offering, OrderResult, StructuredTerms } from '@imali/contrac
 import { formatCurrency, formatLevel, formatRatio } from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { FormColumn, ProductLayout } from '@/components/ui/product-layout';
 import { Notice } from '@/components/ui/notice';
 import { PlacedScreen } from '@/components/ui/placed-screen';
 import { ProductDrawerSkeleton } from '@/components/ui/skeleton';
@@ -78,7 +79,7 @@ function ProductDetail({
   const sheet = useReadToEnd();
   const read = sheet.read;
   return (
-    <div className="mx-auto grid max-w-5xl gap-5 pb-6 lg:grid-cols-[1fr_22rem]" data-testid="quant-detail">
+    <ProductLayout testId="quant-detail">
       <div className="min-w-0 space-y-4">
         <div>
           <div className="flex flex-wrap items-center gap-2">
@@ -100,10 +101,10 @@ function ProductDetail({
         </div>
         <KeyInformation offering={offering} terms={terms} sheet={sheet} />
       </div>
-      <div className="min-w-0 lg:sticky lg:top-0 lg:self-start">
+      <FormColumn>
         <SubscribeForm offering={offering} terms={terms} read={read} deps={deps} onPlaced={onPlaced} />
-      </div>
-    </div>
+      </FormColumn>
+    </ProductLayout>
   );
 }
 

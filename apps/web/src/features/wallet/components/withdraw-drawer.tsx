@@ -5,9 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Messages, type BankCard, type Withdrawal } from '@imali/contract';
 import type { BottomDrawerContentProps } from '@/components/ui/bottom-drawer';
 import { Button } from '@/components/ui/button';
+import { PinHint } from '@/components/ui/product-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormTextField } from '@/components/ui/form-text-field';
-import { BankIcon, LockIcon } from '@/components/ui/icons';
+import { BankIcon } from '@/components/ui/icons';
 import { PlacedScreen } from '@/components/ui/placed-screen';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
@@ -114,7 +115,10 @@ function Result({
       rows={[
         { label: 'Reference', value: <span className="font-mono">{withdrawal.reference}</span> },
         { label: 'Amount', value: displayAmount(withdrawal.amount, withdrawal.currency) },
-        { label: 'To', value: `${withdrawal.receiver.bank_name} ${maskCardNumber(withdrawal.receiver.card_no)}` },
+        {
+          label: 'To',
+          value: `${withdrawal.receiver.bank_name} ${maskCardNumber(withdrawal.receiver.card_no)}`,
+        },
         { label: 'Status', value: <StatusBadge status={withdrawal.status} /> },
       ]}
       actions={[
@@ -298,13 +302,7 @@ export default function WithdrawDrawer({
             : undefined
         }
       />
-      {profile?.pin_locked ? (
-        <Notice tone="error">{Messages.pinLocked}</Notice>
-      ) : (
-        <p className="flex items-center gap-2 text-xs text-slate-500">
-          <LockIcon size={14} /> You will confirm with your 6-digit PIN.
-        </p>
-      )}
+      {profile?.pin_locked ? <Notice tone="error">{Messages.pinLocked}</Notice> : <PinHint />}
       <Button
         type="submit"
         block
