@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FundPreview } from '@imali/contract';
 import { FUND } from './fund-fixtures';
+import { sizeBox } from '@/test/scroll';
 import { NETWORK_FAILURE, stubContractNetwork } from '@/test/contract-network';
 import { resultOf } from '@/test/order-fixture';
 
@@ -93,13 +94,8 @@ function setup(askForPin = vi.fn(() => Promise.resolve(true))) {
   return { askForPin };
 }
 
-/** happy-dom has no layout: the key-facts box reports the sizes we give it. */
-function sizeFacts(scrollHeight: number, clientHeight: number) {
-  const box = screen.getByTestId('fund-key-facts');
-  Object.defineProperty(box, 'scrollHeight', { configurable: true, value: scrollHeight });
-  Object.defineProperty(box, 'clientHeight', { configurable: true, value: clientHeight });
-  return box;
-}
+const sizeFacts = (scrollHeight: number, clientHeight: number) =>
+  sizeBox('fund-key-facts', scrollHeight, clientHeight);
 
 describe('FundDrawer', () => {
   it('shows key facts with costs in rand, the NAV, the cut-off line; Subscribe waits for the facts to be read', async () => {

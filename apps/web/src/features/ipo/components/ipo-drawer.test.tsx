@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpoOffering, OrderPreview } from '@imali/contract';
 import { renderWithQueries as render } from '@/test/render';
+import { scrollToEnd } from '@/test/scroll';
 import { stubContractNetwork } from '@/test/contract-network';
 import { resultOf } from '@/test/order-fixture';
 import { allocationText, lotsError, lotsText, priceLine, sharesText, windowState } from '../model/ipo';
@@ -107,15 +108,6 @@ const { default: IpoDrawer } = await import('./ipo-drawer');
 
 afterEach(cleanup);
 
-/** Scrolls the key facts to their end (happy-dom has no layout: sizes are set here). */
-function scrollToEnd() {
-  const box = screen.getByTestId('ipo-key-facts');
-  Object.defineProperty(box, 'scrollHeight', { value: 1200, configurable: true });
-  Object.defineProperty(box, 'clientHeight', { value: 300, configurable: true });
-  box.scrollTop = 900;
-  fireEvent.scroll(box);
-}
-
 describe('IPO drawer', () => {
   it('shows the key facts first, then the price range, lots, dates and the allocation rule; Subscribe waits for the facts to be read', async () => {
     render(<IpoDrawer id={12} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={vi.fn()} />);
@@ -145,7 +137,7 @@ describe('IPO drawer', () => {
     const subscribe = screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement;
     expect(subscribe.disabled).toBe(true);
     expect(screen.getByTestId('read-hint')).toBeTruthy();
-    scrollToEnd();
+    scrollToEnd('ipo-key-facts');
     await waitFor(() => expect(subscribe.disabled).toBe(false));
     expect(screen.queryByTestId('read-hint')).toBeNull();
     expect(screen.getByTestId('ipo-facts-state').textContent).toBe('Read');
@@ -178,7 +170,7 @@ describe('IPO drawer', () => {
       />,
     );
     await screen.findByTestId('ipo-detail');
-    scrollToEnd();
+    scrollToEnd('ipo-key-facts');
     const input = screen.getByLabelText('Lots');
     expect((input as HTMLInputElement).value).toBe('1');
     await user.clear(input);
@@ -232,7 +224,7 @@ describe('IPO drawer', () => {
       <IpoDrawer id={12} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={vi.fn(async () => false)} />,
     );
     await screen.findByTestId('ipo-detail');
-    scrollToEnd();
+    scrollToEnd('ipo-key-facts');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy());
     expect(net.calls('ipoApply')).toHaveLength(0);

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Offering } from '@imali/contract';
 import { renderWithQueries as render } from '@/test/render';
+import { scrollToEnd } from '@/test/scroll';
 import { stubContractNetwork } from '@/test/contract-network';
 import { resultOf } from '@/test/order-fixture';
 import { amountError, daysText, entryCost, ordinal, riskLabel } from '../model/structured';
@@ -150,15 +151,6 @@ afterEach(() => {
   shown = PRODUCT;
 });
 
-/** Scrolls the key information box to its end (happy-dom has no layout: sizes are set here). */
-function scrollToEnd() {
-  const box = screen.getByTestId('key-information');
-  Object.defineProperty(box, 'scrollHeight', { value: 2000, configurable: true });
-  Object.defineProperty(box, 'clientHeight', { value: 400, configurable: true });
-  box.scrollTop = 1600;
-  fireEvent.scroll(box);
-}
-
 describe('structured product drawer', () => {
   it('shows the key information first: scenario table, risk score with its meaning, costs over time; Subscribe waits for it to be read', async () => {
     const askForPin = vi.fn(async () => true);
@@ -177,7 +169,7 @@ describe('structured product drawer', () => {
     const subscribe = screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement;
     expect(subscribe.disabled).toBe(true);
     expect(screen.getByTestId('read-hint')).toBeTruthy();
-    scrollToEnd();
+    scrollToEnd('key-information');
     await waitFor(() => expect(subscribe.disabled).toBe(false));
     expect(screen.queryByTestId('read-hint')).toBeNull();
   });
@@ -281,7 +273,7 @@ describe('structured product drawer', () => {
       />,
     );
     await screen.findByTestId('key-information');
-    scrollToEnd();
+    scrollToEnd('key-information');
     const input = screen.getByLabelText('Amount (ZAR)');
     await user.type(input, '500');
     await user.tab();
