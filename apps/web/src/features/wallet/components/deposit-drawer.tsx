@@ -22,7 +22,8 @@ import { displayAmount } from '../model/display';
 import { PROOF_ACCEPT, depositFormSchema, proofFileError, type DepositFormValues } from '../model/forms';
 import { createIdempotencyKeeper, sendOnce } from '@/lib/idempotency';
 import { SummaryRows } from '@/components/ui/summary-rows';
-import { AccountPicker, Notice } from './parts';
+import { Notice } from '@/components/ui/notice';
+import { AccountPicker } from './parts';
 
 const STEPS = [
   { label: 'Amount', subLabel: 'Account and amount' },
@@ -336,7 +337,9 @@ export default function DepositDrawer({
       ) : (
         <>
           {depositId !== undefined && !earlier && (
-            <Notice tone="warning">{MoneyMessages.depositNotFound}</Notice>
+            <Notice tone="warning" role="note">
+              {MoneyMessages.depositNotFound}
+            </Notice>
           )}
           <AmountStep
             accountId={params.accountId !== undefined ? String(params.accountId) : undefined}

@@ -18,7 +18,8 @@ import { displayAmount } from '../model/display';
 import { transferFormSchema, transferableNote, type TransferFormValues } from '../model/forms';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { conversionProblem, convertedAmount, findQuote, matchingAccounts } from '../model/transfer';
-import { Amount, Notice, SelectField, currencyName } from './parts';
+import { Notice } from '@/components/ui/notice';
+import { Amount, SelectField, currencyName } from './parts';
 
 export const FUND_TRANSFER_KEY = 'fund-transfer';
 export const FUND_TRANSFER_TITLE = 'Fund Transfer';
@@ -268,7 +269,11 @@ export default function FundTransferModal({
           </div>
         )
       )}
-      {rateNotice && <Notice tone="warning">{rateNotice}</Notice>}
+      {rateNotice && (
+        <Notice tone="warning" role="note">
+          {rateNotice}
+        </Notice>
+      )}
 
       <Button
         type="submit"

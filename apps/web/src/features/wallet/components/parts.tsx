@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { Account } from '@imali/contract';
 import { CURRENCY_NAMES, isCurrency } from '@imali/money';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
@@ -207,32 +207,6 @@ export function SelectField({
           {error}
         </p>
       )}
-    </div>
-  );
-}
-
-/** A soft notice box (info, warning, error). */
-export function Notice({
-  tone = 'info',
-  children,
-  className,
-}: {
-  tone?: 'info' | 'warning' | 'error' | 'success';
-  children: ReactNode;
-  className?: string;
-}) {
-  const tones = {
-    info: 'border-slate-200 bg-slate-50 text-slate-600',
-    warning: 'border-amber-200 bg-amber-50 text-amber-800',
-    error: 'border-red-200 bg-red-50 text-red-700',
-    success: 'border-brand-200 bg-brand-50 text-brand-700',
-  } as const;
-  return (
-    <div
-      role={tone === 'error' ? 'alert' : undefined}
-      className={cn('rounded-xl border px-4 py-3 text-sm', tones[tone], className)}
-    >
-      {children}
     </div>
   );
 }

@@ -10,7 +10,8 @@ import { useDeposits } from '../api/deposits';
 import { useTransfers } from '../api/transfer';
 import { useWithdrawals } from '../api/withdrawals';
 import { formatRecordTime, maskCardNumber } from '../model/display';
-import { Amount, CurrencyCoin, Notice, StatusBadge } from './parts';
+import { Notice } from '@/components/ui/notice';
+import { Amount, CurrencyCoin, StatusBadge } from './parts';
 import { openStatementModal } from './statement-modal';
 import { WalletOverview } from './wallet-overview';
 

@@ -24,7 +24,8 @@ import { withdrawableNote, withdrawalFormSchema, type WithdrawalFormValues } fro
 import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { placeWithPin } from '@/lib/order-flow';
 import { openBankCardModal } from './bank-card-modal';
-import { AccountPicker, Amount, Notice, StatusBadge } from './parts';
+import { Notice } from '@/components/ui/notice';
+import { AccountPicker, Amount, StatusBadge } from './parts';
 import { askForPin } from './verify-pin-modal';
 
 function CardPicker({
@@ -250,7 +251,7 @@ export default function WithdrawDrawer({
         </div>
       )}
       {note && (
-        <Notice tone="warning">
+        <Notice tone="warning" role="note">
           <span data-testid="withdrawable-note">{note}</span>
         </Notice>
       )}
