@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   IDEMPOTENCY_HEADER,
-  type Account,
   type Application,
   type ApplicationBody,
   type LoanFields,
@@ -15,10 +14,7 @@ export const applicationKeys = {
   all: ['applications'] as const,
   list: ['applications', 'list'] as const,
   trialOffer: ['applications', 'trial-offer'] as const,
-  accounts: ['applications', 'accounts'] as const,
 };
-/** The wallet's cached balances (another feature's key, by value): refreshed after money arrives. */
-export const WALLET_KEY = ['wallet'] as const;
 
 export const APPLICATION_PATH = '/api/client/app/v1/application';
 
@@ -41,14 +37,6 @@ export function fetchTrialOffer(): Promise<TrialOffer> {
 
 export function useTrialOffer() {
   return useQuery({ queryKey: applicationKeys.trialOffer, queryFn: fetchTrialOffer, retry: false });
-}
-
-/** The client's cash accounts (GET /account/app/v1), to choose where money is paid. */
-export function useCashAccounts() {
-  return useQuery({
-    queryKey: applicationKeys.accounts,
-    queryFn: () => http.get<Account[]>('/api/account/app/v1'),
-  });
 }
 
 /** The cost of credit and affordability of a loan; nothing is written. */

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account, Application, ClientProfile, LoanQuote, TrialOffer } from '@imali/contract';
+import { ApiError } from '@/lib/http';
 
 const ACCOUNTS: Account[] = [
   { id: 1, currency: 'ZAR', balance: '1000.00', available: '1000.00', held: '0.00' },
@@ -75,11 +76,13 @@ vi.mock('@/lib/profile', () => ({ useProfile: () => ({ data: profile }) }));
 vi.mock('@/components/ui/bottom-drawer', () => ({
   bottomDrawer: { open: (...a: unknown[]) => openDrawer(...a) },
 }));
+vi.mock('@/lib/accounts', () => ({
+  accountsQueryKey: ['accounts'],
+  useAccounts: () => ({ data: ACCOUNTS, isLoading: false }),
+}));
 vi.mock('../api/applications', () => ({
   applicationKeys: { all: ['applications'] },
-  WALLET_KEY: ['wallet'],
   useApplications: () => ({ data: applications, isLoading: false, error: null }),
-  useCashAccounts: () => ({ data: ACCOUNTS, isLoading: false }),
   useTrialOffer: () => ({ data: OFFER, isLoading: false, error: null, refetch: vi.fn() }),
   submitApplication: (...a: unknown[]) => submitApplication(...a),
   previewLoan: (...a: unknown[]) => previewLoan(...a),
@@ -163,6 +166,23 @@ describe('Trial Bonus Offer', () => {
       accept_terms: true,
     });
     expect(await screen.findByText('Trial bonus credited')).toBeTruthy();
+  });
+
+  it('an acceptance whose answer was lost is sent again with the same Idempotency-Key (credited once)', async () => {
+    const user = userEvent.setup();
+    // The request timed out: the server may have credited the bonus already.
+    submitApplication.mockRejectedValueOnce(new ApiError('Request timed out.', 'TIMEOUT', 0));
+    submitApplication.mockResolvedValueOnce({ ...base, type: 'trial', status: 'active', amount: '500.00' });
+    wrap(<TrialDrawer params={{}} close={noop} closeAndNavigate={noop} />);
+    await user.click(screen.getByLabelText('I have read the terms above and accept them.'));
+    const accept = screen.getByRole('button', { name: 'Accept bonus' });
+    await user.click(accept);
+    await vi.waitFor(() => expect((accept as HTMLButtonElement).disabled).toBe(false));
+    await user.click(accept);
+    expect(await screen.findByText('Trial bonus credited')).toBeTruthy();
+    const [first, retry] = submitApplication.mock.calls as Array<[unknown, string]>;
+    expect(retry![0]).toEqual(first![0]);
+    expect(retry![1]).toBe(first![1]);
   });
 });
 

@@ -9,9 +9,10 @@ import { FormTextField } from '@/components/ui/form-text-field';
 import { CloseIcon, UploadIcon } from '@/components/ui/icons';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
-import { ApiError, errorMessage } from '@/lib/http';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
-import { applicationKeys, submitApplication, uploadEvidence, useCashAccounts } from '../api/applications';
+import { errorMessage } from '@/lib/http';
+import { createIdempotencyKeeper, sendOnce } from '@/lib/idempotency';
+import { applicationKeys, submitApplication, uploadEvidence } from '../api/applications';
+import { useAccounts } from '@/lib/accounts';
 import {
   EvidenceMessages,
   MAX_EVIDENCE_FILES,
@@ -37,7 +38,7 @@ export default function CompensationDrawer({
   closeAndNavigate,
 }: BottomDrawerContentProps<'compensation'>) {
   const queryClient = useQueryClient();
-  const { data: accounts, isLoading } = useCashAccounts();
+  const { data: accounts, isLoading } = useAccounts();
   const keeper = useState(createIdempotencyKeeper)[0];
   const [evidence, setEvidence] = useState<Evidence[]>([]);
   const [evidenceError, setEvidenceError] = useState<string | undefined>();
@@ -107,12 +108,10 @@ export default function CompensationDrawer({
       evidence_urls: evidence.map((e) => e.url),
     };
     try {
-      const application = await submitApplication(body, keeper.keyFor(body));
-      keeper.settle();
+      const application = await sendOnce(keeper, body, submitApplication);
       setDone(application);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500) keeper.settle();
       toast.error(errorMessage(error));
     }
   };

@@ -10,9 +10,10 @@ import { KeyValueSection } from '@/components/ui/key-value-section';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
-import { ApiError, errorMessage } from '@/lib/http';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
-import { applicationKeys, previewLoan, submitApplication, useCashAccounts } from '../api/applications';
+import { errorMessage } from '@/lib/http';
+import { createIdempotencyKeeper, sendOnce } from '@/lib/idempotency';
+import { applicationKeys, previewLoan, submitApplication } from '../api/applications';
+import { useAccounts } from '@/lib/accounts';
 import { loanFormSchema, money, type LoanFormValues } from '../model/forms';
 import { LoanSchedule } from './loan-schedule';
 import { AccountSelect, Submitted, TextArea } from './parts';
@@ -82,7 +83,7 @@ export function LoanCost({ quote }: { quote: LoanQuote }) {
  */
 export default function LoanDrawer({ close, closeAndNavigate }: BottomDrawerContentProps<'loan'>) {
   const queryClient = useQueryClient();
-  const { data: accounts, isLoading } = useCashAccounts();
+  const { data: accounts, isLoading } = useAccounts();
   const keeper = useState(createIdempotencyKeeper)[0];
   const [quote, setQuote] = useState<{ for: string; quote: LoanQuote } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -136,12 +137,10 @@ export default function LoanDrawer({ close, closeAndNavigate }: BottomDrawerCont
     const body = { type: 'loan' as const, ...toBody(form.getValues()) };
     setBusy(true);
     try {
-      const application = await submitApplication(body, keeper.keyFor(body));
-      keeper.settle();
+      const application = await sendOnce(keeper, body, submitApplication);
       setDone(application);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500) keeper.settle();
       toast.error(errorMessage(error));
     } finally {
       setBusy(false);

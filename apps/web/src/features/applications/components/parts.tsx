@@ -1,8 +1,6 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import type { Account, Application } from '@imali/contract';
-import { Button } from '@/components/ui/button';
-import { CheckCircleIcon } from '@/components/ui/icons';
-import { KeyValueSection } from '@/components/ui/key-value-section';
+import { PlacedScreen } from '@/components/ui/placed-screen';
 import { cn } from '@/lib/cn';
 import { STATUS_CLASSES, STATUS_LABELS, TYPE_LABELS, money } from '../model/forms';
 
@@ -108,31 +106,20 @@ export function Submitted({
   onClose: () => void;
 }) {
   return (
-    <div className="space-y-6 text-center" data-testid="application-done">
-      <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-        <CheckCircleIcon size={34} />
-      </div>
-      <div>
-        <p className="text-xl font-semibold text-slate-900">{title}</p>
-        <p className="mx-auto mt-1 max-w-sm text-sm text-slate-500">{text}</p>
-      </div>
-      <KeyValueSection
-        className="text-left"
-        rows={[
-          { label: 'Reference', value: <span className="font-mono">{application.reference}</span> },
-          { label: 'Type', value: TYPE_LABELS[application.type] },
-          { label: 'Amount', value: money(application.amount, application.currency) },
-          { label: 'Status', value: <StatusBadge status={application.status} /> },
-        ]}
-      />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button variant="outline" size="lg" className="sm:flex-1" onClick={onApplications}>
-          View applications
-        </Button>
-        <Button size="lg" className="sm:flex-1" onClick={onClose}>
-          Done
-        </Button>
-      </div>
-    </div>
+    <PlacedScreen
+      testId="application-done"
+      title={title}
+      message={text}
+      rows={[
+        { label: 'Reference', value: <span className="font-mono">{application.reference}</span> },
+        { label: 'Type', value: TYPE_LABELS[application.type] },
+        { label: 'Amount', value: money(application.amount, application.currency) },
+        { label: 'Status', value: <StatusBadge status={application.status} /> },
+      ]}
+      actions={[
+        { label: 'View applications', onClick: onApplications },
+        { label: 'Done', onClick: onClose, primary: true },
+      ]}
+    />
   );
 }

@@ -8,9 +8,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { InfoIcon } from '@/components/ui/icons';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
-import { ApiError, errorMessage } from '@/lib/http';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
-import { WALLET_KEY, applicationKeys, submitApplication, useTrialOffer } from '../api/applications';
+import { errorMessage } from '@/lib/http';
+import { createIdempotencyKeeper, sendOnce } from '@/lib/idempotency';
+import { applicationKeys, submitApplication, useTrialOffer } from '../api/applications';
+import { accountsQueryKey } from '@/lib/accounts';
 import { money, shortDate } from '../model/forms';
 import { Submitted } from './parts';
 
@@ -54,14 +55,12 @@ export default function TrialDrawer({ close, closeAndNavigate }: BottomDrawerCon
     const body = { type: 'trial' as const, terms_version: terms.version, accept_terms: true as const };
     setBusy(true);
     try {
-      const application = await submitApplication(body, keeper.keyFor(body));
-      keeper.settle();
+      const application = await sendOnce(keeper, body, submitApplication);
       toast.success('Trial bonus credited.');
       setDone(application);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
-      void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+      void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500) keeper.settle();
       toast.error(errorMessage(error));
       void offer.refetch();
     } finally {

@@ -14,6 +14,7 @@ export const fundKeys = {
   all: ['funds'] as const,
   detail: (id: number) => ['funds', 'detail', id] as const,
   navs: (id: number, range: FundNavRange) => ['funds', 'navs', id, range] as const,
+  preview: (id: number, amount: string) => ['funds', 'preview', id, amount] as const,
 };
 
 /** GET /funds/app/v1/{id}: terms, key facts, costs, latest NAV, next valuation. */
@@ -40,6 +41,16 @@ export const useFundNavs = (id: number, range: FundNavRange) =>
 /** GET /funds/app/v1/{id}/preview?amount=: what is held and when it is priced. */
 export const fetchFundPreview = (id: number, amount: string, signal?: AbortSignal) =>
   http.get<FundPreview>(`/api/funds/app/v1/${id}/preview`, { query: { amount }, signal });
+
+/** The preview of `amount` (undefined: nothing to preview yet). */
+export const useFundPreview = (id: number, amount: string | undefined) =>
+  useQuery({
+    queryKey: fundKeys.preview(id, amount ?? ''),
+    queryFn: ({ signal }) => fetchFundPreview(id, amount!, signal),
+    enabled: amount !== undefined,
+    staleTime: 15_000,
+    retry: false,
+  });
 
 const post = (path: string, body: unknown, key: string) =>
   http.post<OrderResult>(path, body, { headers: { [IDEMPOTENCY_HEADER]: key } });

@@ -2,52 +2,15 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FundDetail, FundPreview, OrderResult } from '@imali/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FundPreview } from '@imali/contract';
+import { FUND } from './fund-fixtures';
+import { sizeBox } from '@/test/scroll';
+import { NETWORK_FAILURE, stubContractNetwork } from '@/test/contract-network';
+import { resultOf } from '@/test/order-fixture';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const FUND: FundDetail = {
-  id: 9,
-  name: 'Imali Top 40 Index Fund',
-  status: 'open',
-  currency: 'ZAR',
-  terms: {
-    code: 'IMT40',
-    category: 'SA Equity General',
-    benchmark: { symbol: 'SA40', name: 'South Africa Top 40 Index', market: 'JSE' },
-    risk_profile: 5,
-    ter_percent: '0.45',
-    transaction_costs_percent: '0.05',
-    tic_percent: '0.5',
-    platform_fee_percent: '0.35',
-    min_investment: '1000.00',
-    max_investment: '1000000.00',
-    cutoff_time: '14:00',
-    valuation_time: '15:00',
-    distribution_policy: 'accumulating',
-    launch_date: '2023-03-10',
-  },
-  key_facts: [
-    { key: 'what_you_buy', label: 'What you buy', text: 'Units of the fund.' },
-    { key: 'maximum_loss', label: 'Risk', text: 'Not capital protected.' },
-  ],
-  costs_on_minimum: {
-    amount: '1000.00',
-    ter: '4.50',
-    transaction_costs: '0.50',
-    tic: '5.00',
-    platform_fee: '3.50',
-    total: '8.50',
-  },
-  latest_nav: { date: '2026-03-09', nav: '1234.56' },
-  next_valuation: {
-    date: '2026-03-10',
-    time: '15:00',
-    at: '2026-03-10T13:00:00.000Z',
-    cutoff_at: '2026-03-10T12:00:00.000Z',
-  },
-};
 const PREVIEW: FundPreview = {
   amount: '2000.00',
   currency: 'ZAR',
@@ -66,15 +29,42 @@ const PREVIEW: FundPreview = {
   },
 };
 
-const subscribeToFund = vi.fn();
-vi.mock('../api/funds', () => ({
-  useFund: () => ({ data: FUND, isError: false }),
-  useFundNavs: () => ({
-    data: { range: '3m', points: [{ date: '2026-03-06', nav: '1220.00' }, FUND.latest_nav] },
-  }),
-  fetchFundPreview: () => Promise.resolve(PREVIEW),
-  subscribeToFund: (...a: unknown[]) => subscribeToFund(...a),
-}));
+const SUBSCRIBED = resultOf(
+  'Subscription to Imali Top 40 Index Fund received. Units are priced at the next valuation, 2026-03-10 15:00 SAST.',
+  {
+    reference: 'ORD-ABC',
+    status: 'awaiting',
+    ttype: 'fund',
+    display_type: 'fund',
+    offering_id: 9,
+    trade_value: '2000.00',
+    fund: {
+      code: 'IMT40',
+      amount: '2000.00',
+      valuation: FUND.next_valuation,
+      units: null,
+      nav: null,
+      refund: null,
+      latest_nav: null,
+      value: null,
+      redemption: null,
+      redemption_nav: null,
+      platform_fee: null,
+      pricing_note: 'Funds are priced at the next NAV.',
+    },
+  },
+);
+
+// The product API at the network, from the contract's schemas: a wrong URL, method or body fails.
+const net = stubContractNetwork();
+beforeEach(() => {
+  net.on('fund', () => FUND);
+  net.on('fundNavs', ({ query }) => ({
+    range: query.range as '3m',
+    points: [{ date: '2026-03-06', nav: '1220.00' }, FUND.latest_nav],
+  }));
+  net.on('fundPreview', () => PREVIEW);
+});
 // The chart library needs a canvas; the table alternative carries the same points.
 vi.mock('./nav-chart', () => ({
   NavChart: ({ points }: { points: { date: string; nav: string }[] }) => (
@@ -95,7 +85,7 @@ const { default: FundDrawer } = await import('./fund-drawer');
 afterEach(cleanup);
 
 function setup(askForPin = vi.fn(() => Promise.resolve(true))) {
-  const client = new QueryClient();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <FundDrawer id={9} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={askForPin} />
@@ -104,13 +94,8 @@ function setup(askForPin = vi.fn(() => Promise.resolve(true))) {
   return { askForPin };
 }
 
-/** happy-dom has no layout: the key-facts box reports the sizes we give it. */
-function sizeFacts(scrollHeight: number, clientHeight: number) {
-  const box = screen.getByTestId('fund-key-facts');
-  Object.defineProperty(box, 'scrollHeight', { configurable: true, value: scrollHeight });
-  Object.defineProperty(box, 'clientHeight', { configurable: true, value: clientHeight });
-  return box;
-}
+const sizeFacts = (scrollHeight: number, clientHeight: number) =>
+  sizeBox('fund-key-facts', scrollHeight, clientHeight);
 
 describe('FundDrawer', () => {
   it('shows key facts with costs in rand, the NAV, the cut-off line; Subscribe waits for the facts to be read', async () => {
@@ -119,9 +104,9 @@ describe('FundDrawer', () => {
     Object.defineProperty(proto, 'scrollHeight', { configurable: true, get: () => 600 });
     Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => 200 });
     setup();
+    expect(await screen.findByText('Imali Top 40 Index Fund')).toBeTruthy();
     delete proto.scrollHeight;
     delete proto.clientHeight;
-    expect(screen.getByText('Imali Top 40 Index Fund')).toBeTruthy();
     // One currency style: 'ZAR 12.3456' beside 'ZAR 1,000.00', never 'R12.3456'.
     expect(screen.getByTestId('latest-nav').textContent?.replace(/\u00a0/g, ' ')).toBe('ZAR 12.3456');
     expect(screen.getByTestId('fund-cutoff').textContent).toContain(
@@ -130,7 +115,7 @@ describe('FundDrawer', () => {
     expect(screen.getByTestId('fund-key-facts').textContent).toMatch(
       /TER 0\.45% = .*4\.50.*Total .*8\.50 a year/,
     );
-    expect(screen.getByTestId('nav-table')).toBeTruthy();
+    expect(await screen.findByTestId('nav-table')).toBeTruthy();
     const box = sizeFacts(600, 200);
     box.scrollTop = 100;
     fireEvent.scroll(box);
@@ -148,17 +133,9 @@ describe('FundDrawer', () => {
   });
 
   it('enforces the minimum, then subscribes after Verify Your PIN and shows the placed confirmation', async () => {
-    const result = {
-      message:
-        'Subscription to Imali Top 40 Index Fund received. Units are priced at the next valuation, 2026-03-10 15:00 SAST.',
-      order: {
-        reference: 'ORD-ABC',
-        fund: { amount: '2000.00', valuation: FUND.next_valuation },
-      },
-    } as unknown as OrderResult;
-    subscribeToFund.mockResolvedValue(result);
+    net.on('fundSubscribe', () => SUBSCRIBED);
     const { askForPin } = setup();
-    const input = screen.getByLabelText('Amount (ZAR)');
+    const input = await screen.findByLabelText('Amount (ZAR)');
     await userEvent.clear(input);
     await userEvent.type(input, '999');
     expect(screen.getByText(/The minimum investment is .*1,000\.00/)).toBeTruthy();
@@ -171,7 +148,34 @@ describe('FundDrawer', () => {
     await userEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('fund-placed')).toBeTruthy());
     expect(askForPin).toHaveBeenCalledOnce();
-    expect(subscribeToFund).toHaveBeenCalledWith(9, { amount: '2000', account_id: '' }, expect.any(String));
+    const subscribed = net.calls('fundSubscribe');
+    expect(subscribed).toHaveLength(1);
+    expect([subscribed[0]!.params.id, subscribed[0]!.body]).toEqual([
+      '9',
+      { amount: '2000', account_id: '' },
+    ]);
+    expect(subscribed[0]!.key).toEqual(expect.any(String));
     expect(screen.getByText('ORD-ABC')).toBeTruthy();
+  });
+
+  it('a subscription whose answer was lost is sent again with the same Idempotency-Key (subscribed once)', async () => {
+    // The first request never answers (the connection dropped): the server may have taken it.
+    let answers = 0;
+    net.on('fundSubscribe', () => (answers++ === 0 ? NETWORK_FAILURE : SUBSCRIBED));
+    setup();
+    const input = await screen.findByLabelText('Amount (ZAR)');
+    await userEvent.clear(input);
+    await userEvent.type(input, '2000');
+    fireEvent.scroll(sizeFacts(100, 100));
+    const button = screen.getByRole('button', { name: 'Subscribe' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(button);
+    await waitFor(() => expect(net.calls('fundSubscribe')).toHaveLength(1));
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(button);
+    await waitFor(() => expect(screen.getByTestId('fund-placed')).toBeTruthy());
+    const [first, retry] = net.calls('fundSubscribe');
+    expect(retry!.body).toEqual(first!.body);
+    expect(retry!.key).toBe(first!.key);
   });
 });

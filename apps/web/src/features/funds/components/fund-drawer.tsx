@@ -1,97 +1,68 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  ErrorCode,
-  FUND_NAV_RANGES,
-  type FundDetail,
-  type FundNavRange,
-  type FundPreview,
-  type OrderResult,
-} from '@imali/contract';
+import { useState } from 'react';
+import { FUND_NAV_RANGES, type FundDetail, type FundNavRange, type OrderResult } from '@imali/contract';
 import { formatQuantity } from '@imali/money';
+import { KeyFactRow, KeyFactRows } from '@/components/key-facts';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon } from '@/components/ui/icons';
-import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { FormColumn, ProductLayout } from '@/components/ui/product-layout';
+import { PlacedScreen } from '@/components/ui/placed-screen';
+import { ProductDrawerSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { SummaryRows } from '@/components/ui/summary-rows';
 import { cn } from '@/lib/cn';
-import { ApiError, errorMessage } from '@/lib/http';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
-import { fetchFundPreview, subscribeToFund, useFund, useFundNavs } from '../api/funds';
+import { useOrderFlow, type OrderFlowDeps, type ProductDrawerProps } from '@/lib/order-flow';
+import { useDebounced } from '@/lib/use-debounced';
+import { useReadToEnd } from '@/lib/use-read-to-end';
+import { subscribeToFund, useFund, useFundNavs, useFundPreview } from '../api/funds';
 import { amountProblem, dayText, navText, pricedAtText, rand } from '../model/format';
 import { NavChart } from './nav-chart';
-
-/** What the app gives the fund drawer (a feature never imports another): Verify Your PIN, and a refresh after an order. */
-export interface FundDeps {
-  askForPin: (description?: string) => Promise<boolean>;
-  onOrderPlaced?: (result: OrderResult) => void;
-}
-
-export interface FundDrawerProps extends FundDeps {
-  id: number;
-  close: () => void;
-  closeAndNavigate: (to: string) => void;
-}
 
 /**
  * The 'fund' bottom drawer (Fund Investment, 85vh): key facts first (Subscribe enables once they
  * are scrolled to the end, as the KYC agreement), the NAV chart (with a table), the forward-pricing
  * line, the amount with its minimum, the preview, then Verify Your PIN and the placed confirmation.
  */
-export default function FundDrawer({ id, close, closeAndNavigate, ...deps }: FundDrawerProps) {
+export default function FundDrawer({ id, close, closeAndNavigate, ...deps }: ProductDrawerProps) {
   const fund = useFund(id);
   const [placed, setPlaced] = useState<OrderResult | null>(null);
   if (placed) {
     const f = placed.order.fund;
     return (
-      <section className="mx-auto max-w-md space-y-4 py-6 text-center" data-testid="fund-placed">
-        <h2 className="text-xl font-bold text-slate-900">Subscription placed</h2>
-        <p className="text-sm text-slate-600">{placed.message}</p>
-        {f && (
-          <dl className="rounded-xl border border-slate-200 p-4 text-left text-sm">
-            <Row label="Amount held" value={rand(f.amount)} />
-            <Row label="Status" value="Pending valuation" />
-            <Row label="Priced at" value={`${dayText(f.valuation.date)} ${f.valuation.time} SAST`} />
-            <Row label="Reference" value={placed.order.reference} />
-          </dl>
-        )}
-        <div className="flex justify-center gap-2">
-          <Button variant="secondary" onClick={close}>
-            Done
-          </Button>
-          <Button onClick={() => closeAndNavigate('/portfolio/awaiting')}>View in Portfolio</Button>
-        </div>
-      </section>
+      <PlacedScreen
+        testId="fund-placed"
+        title="Subscription placed"
+        message={placed.message}
+        rows={
+          f
+            ? [
+                { label: 'Amount held', value: rand(f.amount) },
+                { label: 'Status', value: 'Pending valuation' },
+                { label: 'Priced at', value: `${dayText(f.valuation.date)} ${f.valuation.time} SAST` },
+                { label: 'Reference', value: placed.order.reference },
+              ]
+            : []
+        }
+        actions={[
+          { label: 'Done', onClick: close },
+          {
+            label: 'View in Portfolio',
+            onClick: () => closeAndNavigate('/portfolio/awaiting'),
+            primary: true,
+          },
+        ]}
+      />
     );
   }
   if (fund.isError) {
     return (
-      <EmptyState
-        icon={<AlertIcon />}
+      <LoadFailed
         title="This fund could not be loaded"
-        description={errorMessage(fund.error)}
-        action={<Button onClick={() => void fund.refetch()}>Try again</Button>}
+        error={fund.error}
+        onRetry={() => void fund.refetch()}
       />
     );
   }
-  if (!fund.data) {
-    return (
-      <div className="space-y-4 py-4" aria-busy="true">
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-48 w-full" />
-        <Skeleton className="h-32 w-full" />
-      </div>
-    );
-  }
+  if (!fund.data) return <ProductDrawerSkeleton />;
   return <FundDetailView fund={fund.data} deps={deps} onPlaced={setPlaced} />;
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-3 py-1">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900 tabular-nums">{value}</dd>
-    </div>
-  );
 }
 
 function FundDetailView({
@@ -100,25 +71,17 @@ function FundDetailView({
   onPlaced,
 }: {
   fund: FundDetail;
-  deps: FundDeps;
+  deps: OrderFlowDeps;
   onPlaced: (r: OrderResult) => void;
 }) {
   const t = fund.terms;
   const [range, setRange] = useState<FundNavRange>('3m');
   const navs = useFundNavs(fund.id, range);
-  const [factsRead, setFactsRead] = useState(false);
-  const facts = useRef<HTMLDivElement>(null);
+  const { read: factsRead, attach, onScroll } = useReadToEnd();
   const open = fund.status === 'open';
 
-  // Read once scrolled to the end; a sheet that fits without scrolling is read as shown.
-  const checkRead = () => {
-    const el = facts.current;
-    if (el && el.scrollTop + el.clientHeight >= el.scrollHeight - 4) setFactsRead(true);
-  };
-  useEffect(checkRead, []);
-
   return (
-    <div className="mx-auto grid max-w-5xl gap-5 pb-6 lg:grid-cols-[1fr_24rem]" data-testid="fund-detail">
+    <ProductLayout testId="fund-detail">
       <div className="min-w-0 space-y-5">
         <div>
           <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -141,45 +104,20 @@ function FundDetailView({
             Key facts {factsRead ? '' : '(scroll to the end to continue)'}
           </h3>
           <div
-            ref={facts}
-            onScroll={checkRead}
+            ref={attach}
+            onScroll={onScroll}
             tabIndex={0}
             className="max-h-56 overflow-y-auto"
             data-testid="fund-key-facts"
           >
-            <dl className="divide-y divide-slate-100">
-              <div
-                className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[10rem_1fr] sm:gap-4"
-                data-fact="costs"
-              >
-                <dt className="font-medium text-slate-500">
-                  Costs on {rand(fund.costs_on_minimum.amount)} a year
-                </dt>
-                <dd className="text-slate-800">
-                  TER {t.ter_percent}% = {rand(fund.costs_on_minimum.ter)}; transaction costs{' '}
-                  {t.transaction_costs_percent}% = {rand(fund.costs_on_minimum.transaction_costs)}; platform
-                  fee {t.platform_fee_percent}% = {rand(fund.costs_on_minimum.platform_fee)}. Total{' '}
-                  {rand(fund.costs_on_minimum.total)} a year.
-                </dd>
-              </div>
-              {fund.key_facts.map((fact) => (
-                <div
-                  key={fact.key}
-                  data-fact={fact.key}
-                  className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[10rem_1fr] sm:gap-4"
-                >
-                  <dt className="font-medium text-slate-500">{fact.label}</dt>
-                  <dd
-                    className={cn(
-                      'text-slate-800',
-                      fact.key === 'maximum_loss' && 'font-semibold text-red-700',
-                    )}
-                  >
-                    {fact.text}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <KeyFactRows facts={fund.key_facts}>
+              <KeyFactRow id="costs" label={`Costs on ${rand(fund.costs_on_minimum.amount)} a year`}>
+                TER {t.ter_percent}% = {rand(fund.costs_on_minimum.ter)}; transaction costs{' '}
+                {t.transaction_costs_percent}% = {rand(fund.costs_on_minimum.transaction_costs)}; platform fee{' '}
+                {t.platform_fee_percent}% = {rand(fund.costs_on_minimum.platform_fee)}. Total{' '}
+                {rand(fund.costs_on_minimum.total)} a year.
+              </KeyFactRow>
+            </KeyFactRows>
           </div>
         </section>
 
@@ -219,10 +157,10 @@ function FundDetailView({
         </section>
       </div>
 
-      <div className="min-w-0 lg:sticky lg:top-0 lg:self-start">
+      <FormColumn>
         <SubscribeForm fund={fund} factsRead={factsRead} open={open} deps={deps} onPlaced={onPlaced} />
-      </div>
-    </div>
+      </FormColumn>
+    </ProductLayout>
   );
 }
 
@@ -236,58 +174,27 @@ function SubscribeForm({
   fund: FundDetail;
   factsRead: boolean;
   open: boolean;
-  deps: FundDeps;
+  deps: OrderFlowDeps;
   onPlaced: (r: OrderResult) => void;
 }) {
   const t = fund.terms;
   const [amount, setAmount] = useState(t.min_investment);
-  const [fetched, setFetched] = useState<{ amount: string; data: FundPreview } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const keeper = useMemo(() => createIdempotencyKeeper(), []);
+  const flow = useOrderFlow(deps);
   const problem = amountProblem(amount, t.min_investment, t.max_investment);
-
-  useEffect(() => {
-    if (problem) return;
-    const key = amount.trim();
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetchFundPreview(fund.id, key, controller.signal)
-        .then((data) => setFetched({ amount: key, data }))
-        .catch(() => setFetched(null));
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [amount, problem, fund.id]);
-
+  const typed = amount.trim();
+  const settled = useDebounced(typed, 300);
+  const previewQuery = useFundPreview(fund.id, problem || settled !== typed ? undefined : typed);
   // The preview shown is the one of the amount typed (none while it is invalid or loading).
-  const preview = !problem && fetched?.amount === amount.trim() ? fetched.data : null;
+  const preview = !problem && settled === typed ? (previewQuery.data ?? null) : null;
   const slot = preview?.valuation ?? fund.next_valuation;
   const submit = async () => {
-    const body = { amount: amount.trim(), account_id: '' as const };
-    setBusy(true);
-    try {
-      for (let attempt = 0; attempt < 2; attempt++) {
-        if (!(await deps.askForPin(`Confirm your subscription of ${rand(body.amount)} to ${fund.name}.`)))
-          return;
-        try {
-          const result = await subscribeToFund(fund.id, body, keeper.keyFor(body));
-          keeper.settle();
-          toast.success(result.message);
-          deps.onOrderPlaced?.(result);
-          onPlaced(result);
-          return;
-        } catch (error) {
-          if (error instanceof ApiError && error.code === ErrorCode.PinRequired && attempt === 0) continue;
-          if (error instanceof ApiError && error.status < 500) keeper.settle();
-          toast.error(errorMessage(error));
-          return;
-        }
-      }
-    } finally {
-      setBusy(false);
-    }
+    const body = { amount: typed, account_id: '' as const };
+    const result = await flow.place({
+      description: `Confirm your subscription of ${rand(body.amount)} to ${fund.name}.`,
+      body,
+      send: (b, key) => subscribeToFund(fund.id, b, key),
+    });
+    if (result) onPlaced(result);
   };
 
   return (
@@ -313,25 +220,26 @@ function SubscribeForm({
         {problem ?? `Minimum ${rand(t.min_investment)}, maximum ${rand(t.max_investment)}.`}
       </p>
       {preview && (
-        <dl
-          className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white px-3 text-sm"
-          data-testid="fund-preview"
-        >
-          <Row label="Held now" value={rand(preview.held)} />
-          <Row label="Upfront fee" value={rand(preview.upfront_fee)} />
-          <Row
-            label={`Indicative units at ${navText(preview.indicative_nav.nav)}`}
-            value={formatQuantity(preview.indicative_units, 'units')}
-          />
-          <Row label="Yearly costs (TER + TC + platform)" value={rand(preview.costs.total)} />
-        </dl>
+        <SummaryRows
+          testId="fund-preview"
+          className="mt-3"
+          rows={[
+            { label: 'Held now', value: rand(preview.held) },
+            { label: 'Upfront fee', value: rand(preview.upfront_fee) },
+            {
+              label: `Indicative units at ${navText(preview.indicative_nav.nav)}`,
+              value: formatQuantity(preview.indicative_units, 'units'),
+            },
+            { label: 'Yearly costs (TER + TC + platform)', value: rand(preview.costs.total) },
+          ]}
+        />
       )}
       <Button
         className="mt-4 w-full"
-        disabled={!open || !factsRead || problem !== null || busy}
+        disabled={!open || !factsRead || problem !== null || flow.busy}
         onClick={() => void submit()}
       >
-        {busy ? 'Subscribing…' : 'Subscribe'}
+        {flow.busy ? 'Subscribing…' : 'Subscribe'}
       </Button>
       {!factsRead && (
         <p className="mt-2 text-xs text-slate-500">Read the key facts to the end to subscribe.</p>

@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, type FundDetail, type Order, type OrderResult } from '@imali/contract';
-import { ApiError } from '@/lib/http';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorCode, type Order, type OrderResult } from '@imali/contract';
+import { renderWithQueries as render } from '@/test/render';
+import { refuse, stubContractNetwork } from '@/test/contract-network';
+import { orderOf } from '@/test/order-fixture';
+import { FUND as LISTED } from './fund-fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -15,17 +18,11 @@ const SLOT = {
   at: '2026-03-11T13:00:00.000Z',
   cutoff_at: '2026-03-11T12:00:00.000Z',
 };
-const FUND = {
-  id: 9,
-  terms: { code: 'IMT40', cutoff_time: '14:00', platform_fee_percent: '0.35' },
-  next_valuation: SLOT,
-} as unknown as FundDetail;
+const FUND = { ...LISTED, next_valuation: SLOT };
 
-const redeemFund = vi.fn();
-vi.mock('../api/funds', () => ({
-  useFund: () => ({ data: FUND, isError: false }),
-  redeemFund: (...a: unknown[]) => redeemFund(...a),
-}));
+// The product API at the network, from the contract's schemas: a wrong URL, method or body fails.
+const net = stubContractNetwork();
+beforeEach(() => net.on('fund', () => FUND));
 const opened: Array<{ key: string; props: unknown }> = [];
 vi.mock('@/components/ui/modal', () => ({
   modal: {
@@ -39,7 +36,7 @@ vi.mock('@/components/ui/toast', () => ({ toast: toasts }));
 const { RedeemFund, RedemptionRequested, REDEEM_DONE_KEY } = await import('./redeem-fund');
 
 function holding(fund: Partial<NonNullable<Order['fund']>> = {}): Order {
-  return {
+  return orderOf({
     id: 77,
     reference: 'ORD-0000000077',
     status: 'holding',
@@ -63,7 +60,7 @@ function holding(fund: Partial<NonNullable<Order['fund']>> = {}): Order {
       pricing_note: 'Funds are priced at the next NAV.',
       ...fund,
     },
-  } as unknown as Order;
+  });
 }
 
 afterEach(() => {
@@ -73,9 +70,9 @@ afterEach(() => {
 });
 
 describe('RedeemFund', () => {
-  it('says the units are redeemed at the next NAV, shows the platform-fee rule; no quotation', () => {
+  it('says the units are redeemed at the next NAV, shows the platform-fee rule; no quotation', async () => {
     render(<RedeemFund order={holding()} deps={{ askForPin: vi.fn() }} />);
-    const dialog = screen.getByTestId('fund-redeem');
+    const dialog = await screen.findByTestId('fund-redeem');
     expect(nbsp(dialog.textContent)).toContain('Units809.9727');
     expect(nbsp(dialog.textContent)).toContain('NAV paidZAR 12.3461');
     expect(nbsp(dialog.textContent)).not.toMatch(/R\d/);
@@ -90,21 +87,23 @@ describe('RedeemFund', () => {
   });
 
   it('asks for the PIN, redeems with an Idempotency-Key and shows the redemption pending', async () => {
-    const result = {
+    const result: OrderResult = {
       message:
         'Redemption of Imali Top 40 Index Fund requested. It is paid at the next NAV, 2026-03-11 15:00 SAST.',
       order: holding({ redemption: SLOT }),
-    } as OrderResult;
-    redeemFund.mockResolvedValue(result);
+    };
+    net.on('fundRedeem', () => result);
     const askForPin = vi.fn(() => Promise.resolve(true));
     const onOrderPlaced = vi.fn();
     render(<RedeemFund order={holding()} deps={{ askForPin, onOrderPlaced }} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Redeem at the next NAV' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Redeem at the next NAV' }));
     await waitFor(() => expect(onOrderPlaced).toHaveBeenCalledWith(result));
     expect(askForPin).toHaveBeenCalledWith(
       'Confirm the redemption of 809.9727 units of Imali Top 40 Index Fund at the next NAV (11 Mar 2026 15:00 SAST).',
     );
-    expect(redeemFund).toHaveBeenCalledWith(77, expect.any(String));
+    expect(net.calls('fundRedeem')).toHaveLength(1);
+    expect(net.calls('fundRedeem')[0]!.params.id).toBe('77');
+    expect(net.calls('fundRedeem')[0]!.key).toEqual(expect.any(String));
     expect(toasts.success).toHaveBeenCalledWith(result.message);
     expect(opened.map((o) => o.key)).toEqual([REDEEM_DONE_KEY]);
     cleanup();
@@ -117,26 +116,27 @@ describe('RedeemFund', () => {
   it('does not redeem without the PIN; asks again once when the PIN has lapsed; shows a refusal', async () => {
     const askForPin = vi.fn(() => Promise.resolve(false));
     render(<RedeemFund order={holding()} deps={{ askForPin }} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Redeem at the next NAV' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Redeem at the next NAV' }));
     await waitFor(() => expect(askForPin).toHaveBeenCalledOnce());
-    expect(redeemFund).not.toHaveBeenCalled();
+    expect(net.calls('fundRedeem')).toHaveLength(0);
     cleanup();
 
     const again = vi.fn(() => Promise.resolve(true));
-    redeemFund
-      .mockRejectedValueOnce(new ApiError('Verify your PIN.', ErrorCode.PinRequired, 403))
-      .mockRejectedValueOnce(
-        new ApiError('A redemption of this holding is already requested.', ErrorCode.Conflict, 409),
-      );
+    const refusals = [
+      refuse(403, ErrorCode.PinRequired, 'Verify your PIN.'),
+      refuse(409, ErrorCode.Conflict, 'A redemption of this holding is already requested.'),
+    ];
+    net.on('fundRedeem', () => refusals.shift()!);
     render(<RedeemFund order={holding()} deps={{ askForPin: again }} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Redeem at the next NAV' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Redeem at the next NAV' }));
     await waitFor(() =>
       expect(toasts.error).toHaveBeenCalledWith('A redemption of this holding is already requested.'),
     );
     expect(again).toHaveBeenCalledTimes(2);
-    expect(redeemFund).toHaveBeenCalledTimes(2);
+    const [first, second] = net.calls('fundRedeem');
+    expect(net.calls('fundRedeem')).toHaveLength(2);
     // The same request both times: one Idempotency-Key.
-    expect(redeemFund.mock.calls[0]![1]).toBe(redeemFund.mock.calls[1]![1]);
+    expect(second!.key).toBe(first!.key);
   });
 
   it('a redemption already pending or units not held: nothing to confirm', () => {

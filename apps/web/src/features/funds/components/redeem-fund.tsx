@@ -1,21 +1,19 @@
-import { useMemo, useState } from 'react';
-import { ErrorCode, type Order, type OrderResult } from '@imali/contract';
+import type { Order, OrderResult } from '@imali/contract';
 import { formatQuantity } from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { modal } from '@/components/ui/modal';
+import { PlacedScreen } from '@/components/ui/placed-screen';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast';
-import { ApiError, errorMessage } from '@/lib/http';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
+import { SummaryRows } from '@/components/ui/summary-rows';
+import { useOrderFlow, type OrderFlowDeps } from '@/lib/order-flow';
 import { redeemFund, useFund } from '../api/funds';
 import { dayText, navText, rand } from '../model/format';
-import type { FundDeps } from './fund-drawer';
 
 export const REDEEM_FUND_KEY = 'fund-redeem';
 export const REDEEM_DONE_KEY = 'fund-redeem-requested';
 
 /** Opens the redemption of a fund holding (from Order Details or the holding list's Redeem). */
-export function openRedeemFund(order: Order, deps: FundDeps): void {
+export function openRedeemFund(order: Order, deps: OrderFlowDeps): void {
   modal.open<RedeemFundProps>({
     key: REDEEM_FUND_KEY,
     title: 'Redeem units',
@@ -27,7 +25,7 @@ export function openRedeemFund(order: Order, deps: FundDeps): void {
 
 interface RedeemFundProps {
   order: Order;
-  deps: FundDeps;
+  deps: OrderFlowDeps;
 }
 
 /**
@@ -37,8 +35,7 @@ interface RedeemFundProps {
  */
 export function RedeemFund({ order, deps }: RedeemFundProps) {
   const fund = useFund(order.offering_id ?? 0);
-  const [busy, setBusy] = useState(false);
-  const keeper = useMemo(() => createIdempotencyKeeper(), []);
+  const flow = useOrderFlow(deps);
   const f = order.fund;
   if (!f || f.units === null || order.status !== 'holding') {
     return <p className="text-sm text-slate-600">Only fund units you hold can be redeemed.</p>;
@@ -64,45 +61,28 @@ export function RedeemFund({ order, deps }: RedeemFundProps) {
   const units = formatQuantity(f.units, 'units');
 
   async function confirm() {
-    setBusy(true);
-    try {
-      for (let attempt = 0; attempt < 2; attempt++) {
-        if (
-          !(await deps.askForPin(
-            `Confirm the redemption of ${units} of ${order.name} at the next NAV (${dayText(slot.date)} ${slot.time} SAST).`,
-          ))
-        )
-          return;
-        try {
-          const result = await redeemFund(order.id, keeper.keyFor({ redeem: order.id }));
-          keeper.settle();
-          toast.success(result.message);
-          deps.onOrderPlaced?.(result);
-          openRedemptionRequested(result);
-          return;
-        } catch (e) {
-          if (e instanceof ApiError && e.code === ErrorCode.PinRequired && attempt === 0) continue;
-          if (e instanceof ApiError && e.status >= 400 && e.status < 500) keeper.settle();
-          toast.error(errorMessage(e));
-          return;
-        }
-      }
-    } finally {
-      setBusy(false);
-    }
+    const result = await flow.place({
+      description: `Confirm the redemption of ${units} of ${order.name} at the next NAV (${dayText(slot.date)} ${slot.time} SAST).`,
+      body: { redeem: order.id },
+      send: (_body, key) => redeemFund(order.id, key),
+    });
+    if (result) openRedemptionRequested(result);
   }
 
   return (
     <div className="space-y-4" data-testid="fund-redeem">
-      <dl className="space-y-1.5 text-sm">
-        <Row label="Fund" value={`${order.name} (${f.code})`} />
-        <Row label="Units" value={units} />
-        <Row label="NAV paid" value={navText(f.nav)} />
-        {f.latest_nav && (
-          <Row label={`Latest NAV (${dayText(f.latest_nav.date)})`} value={navText(f.latest_nav.nav)} />
-        )}
-        {f.value && <Row label="Value at the latest NAV" value={rand(f.value)} strong />}
-      </dl>
+      <SummaryRows
+        boxed={false}
+        rows={[
+          { label: 'Fund', value: `${order.name} (${f.code})` },
+          { label: 'Units', value: units },
+          { label: 'NAV paid', value: navText(f.nav) },
+          ...(f.latest_nav
+            ? [{ label: `Latest NAV (${dayText(f.latest_nav.date)})`, value: navText(f.latest_nav.nav) }]
+            : []),
+          ...(f.value ? [{ label: 'Value at the latest NAV', value: rand(f.value), strong: true }] : []),
+        ]}
+      />
       <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="fund-redeem-nav">
         Units are redeemed at the next NAV, {dayText(slot.date)} {slot.time} SAST, not at a quotation: the
         amount paid is units × that NAV, so it can differ from the value above. Requests before{' '}
@@ -113,8 +93,8 @@ export function RedeemFund({ order, deps }: RedeemFundProps) {
         {order.holding_period === 1 ? 'day' : 'days'} so far), deducted from the proceeds. No other fee on
         redemption.
       </p>
-      <Button size="lg" className="w-full" disabled={busy} onClick={() => void confirm()}>
-        {busy ? 'Redeeming…' : 'Redeem at the next NAV'}
+      <Button size="lg" className="w-full" disabled={flow.busy} onClick={() => void confirm()}>
+        {flow.busy ? 'Redeeming…' : 'Redeem at the next NAV'}
       </Button>
     </div>
   );
@@ -134,25 +114,15 @@ function openRedemptionRequested(result: OrderResult): void {
 export function RedemptionRequested({ result }: { result: OrderResult }) {
   const slot = result.order.fund?.redemption;
   return (
-    <div className="space-y-4" data-testid="fund-redeem-requested">
-      <p className="text-sm text-slate-600">{result.message}</p>
-      <dl className="space-y-1.5 rounded-xl border border-slate-200 p-4 text-sm">
-        <Row label="Status" value="Redemption pending" strong />
-        {slot && <Row label="Priced at" value={`${dayText(slot.date)} ${slot.time} SAST`} />}
-        <Row label="Reference" value={result.order.reference} />
-      </dl>
-      <Button size="lg" className="w-full" onClick={() => modal.forceClose()}>
-        Done
-      </Button>
-    </div>
-  );
-}
-
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={`flex justify-between gap-3 ${strong ? 'font-semibold text-slate-900' : ''}`}>
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right tabular-nums">{value}</dd>
-    </div>
+    <PlacedScreen
+      testId="fund-redeem-requested"
+      message={result.message}
+      rows={[
+        { label: 'Status', value: 'Redemption pending', strong: true },
+        ...(slot ? [{ label: 'Priced at', value: `${dayText(slot.date)} ${slot.time} SAST` }] : []),
+        { label: 'Reference', value: result.order.reference },
+      ]}
+      actions={[{ label: 'Done', onClick: () => modal.forceClose(), primary: true }]}
+    />
   );
 }

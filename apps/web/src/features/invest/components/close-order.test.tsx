@@ -7,6 +7,8 @@ import { TradingMessages, type OrderPreview, type Quotation } from '@imali/contr
 import { preloadDialogShell } from '@/components/ui/dialog-shell';
 import { modal, ModalHost } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
+import { NETWORK_FAILURE, stubContractNetwork } from '@/test/contract-network';
+import { resultOf } from '@/test/order-fixture';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 await preloadDialogShell();
@@ -46,12 +48,10 @@ const SELL_PREVIEW: OrderPreview = {
   cost_basis: { method: 'average', amount: '60247.59', profit: '-597.30' },
 };
 
-const fetchQuotation = vi.fn();
-const fetchSellPreview = vi.fn();
-const sellOrder = vi.fn();
-vi.mock('../api/quotation', () => ({ fetchQuotation: (...a: unknown[]) => fetchQuotation(...a) }));
-vi.mock('../api/preview', () => ({ fetchSellPreview: (...a: unknown[]) => fetchSellPreview(...a) }));
-vi.mock('../api/orders', () => ({ sellOrder: (...a: unknown[]) => sellOrder(...a) }));
+// The product API at the network, from the contract's schemas. The quotations it sends, in order
+// (the last one repeats); NETWORK_FAILURE: the request fails.
+let quotes: Array<Quotation | typeof NETWORK_FAILURE> = [];
+const net = stubContractNetwork();
 
 const { openCloseOrder, CLOSE_ORDER_TITLE, CONFIRM_CLOSE_TITLE } = await import('./close-order');
 
@@ -84,8 +84,9 @@ const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTi
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  fetchQuotation.mockResolvedValue(QUOTE);
-  fetchSellPreview.mockResolvedValue(SELL_PREVIEW);
+  quotes = [QUOTE];
+  net.on('quotation', () => (quotes.length > 1 ? quotes.shift()! : quotes[0]!));
+  net.on('orderPreview', () => SELL_PREVIEW);
   askForPin.mockResolvedValue(true);
   vi.spyOn(toast, 'success');
   vi.spyOn(toast, 'warning');
@@ -129,11 +130,7 @@ describe('Close-order quotation', () => {
     expect(confirmButton().disabled).toBe(true);
 
     // A new quotation gives back 20 s and Confirm.
-    fetchQuotation.mockResolvedValue({
-      ...QUOTE,
-      quote_id: 'ffffffff-bbbb-4ccc-8ddd-eeeeeeeeeeee',
-      price: '598900',
-    });
+    quotes = [{ ...QUOTE, quote_id: 'ffffffff-bbbb-4ccc-8ddd-eeeeeeeeeeee', price: '598900' }];
     await act(async () => within(dialog()).getByRole('button', { name: 'Get latest quotation' }).click());
     await waitFor(() => expect(nbsp(screen.getByTestId('close-price').textContent)).toBe('ZAR 5,989.00'));
     expect(screen.queryByText(TradingMessages.quoteExpired)).toBeNull();
@@ -142,42 +139,42 @@ describe('Close-order quotation', () => {
   });
 
   it('retries a zero price once, then warns and closes', async () => {
-    fetchQuotation.mockResolvedValue({ ...QUOTE, price: '0' });
+    quotes = [{ ...QUOTE, price: '0' }];
     mount();
     await waitFor(() => expect(toast.warning).toHaveBeenCalledWith(TradingMessages.priceUnavailable));
     expect(toast.warning).toHaveBeenCalledWith('Unable to fetch a valid price. Please retry later.');
-    expect(fetchQuotation).toHaveBeenCalledTimes(2);
+    expect(net.calls('quotation')).toHaveLength(2);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('takes a valid second price after one missing price', async () => {
-    fetchQuotation.mockResolvedValueOnce({ ...QUOTE, price: '' }).mockResolvedValueOnce(QUOTE);
+    quotes = [{ ...QUOTE, price: '' }, QUOTE];
     mount();
     await waitFor(() => expect(nbsp(screen.getByTestId('close-price').textContent)).toBe('ZAR 5,987.41'));
-    expect(fetchQuotation).toHaveBeenCalledTimes(2);
+    expect(net.calls('quotation')).toHaveLength(2);
     expect(toast.warning).not.toHaveBeenCalled();
   });
 
   it('a failed request says so and closes', async () => {
-    fetchQuotation.mockRejectedValue(new Error('network down'));
+    quotes = [NETWORK_FAILURE];
     mount();
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Failed to fetch latest price. Please try again.'),
     );
-    expect(fetchQuotation).toHaveBeenCalledTimes(1);
+    expect(net.calls('quotation')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('is restricted when S1 is 0: Confirm stays disabled', async () => {
-    fetchQuotation.mockResolvedValue({ ...QUOTE, S1: 0 });
+    quotes = [{ ...QUOTE, S1: 0 }];
     mount();
     expect((await screen.findByTestId('close-restricted')).textContent).toBe(TradingMessages.restricted);
     expect(confirmButton().disabled).toBe(true);
-    expect(fetchSellPreview).not.toHaveBeenCalled();
+    expect(net.calls('orderPreview')).toHaveLength(0);
   });
 
   it('Confirm → Confirm to Close → PIN → sells at the rand price with the quote id', async () => {
-    sellOrder.mockResolvedValue({ order: { id: 41, status: 'sold' }, message: 'ok' });
+    net.on('sell', () => resultOf('ok', { id: 41, status: 'sold', order_action: 'sell' }));
     mount();
     await waitFor(() => expect(confirmButton().disabled).toBe(false));
     await act(async () => confirmButton().click());
@@ -187,13 +184,13 @@ describe('Close-order quotation', () => {
     await act(async () =>
       (within(confirm).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).click(),
     );
-    await waitFor(() => expect(sellOrder).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(net.calls('sell')).toHaveLength(1));
     expect(askForPin).toHaveBeenCalledTimes(1);
-    const [id, body, key] = sellOrder.mock.calls[0]!;
-    expect(id).toBe(41);
+    const { params, body, key } = net.calls('sell')[0]!;
+    expect(params.id).toBe('41');
     expect(body).toEqual({ ttype: 'standard', price: '5987.41', quote_id: QUOTE.quote_id });
     expect(typeof key).toBe('string');
-    expect(toast.success).toHaveBeenCalledWith('Sell order for NPN received.');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Sell order for NPN received.'));
     expect(onOrderPlaced).toHaveBeenCalledTimes(1);
   });
 
@@ -216,7 +213,7 @@ describe('Close-order quotation', () => {
     await vi.waitFor(() => expect(toast.warning).toHaveBeenCalledWith(TradingMessages.quoteExpired), {
       timeout: 5_000,
     });
-    expect(sellOrder).not.toHaveBeenCalled();
+    expect(net.calls('sell')).toHaveLength(0);
     // Back to a fresh quotation.
     await vi.waitFor(() => expect(screen.getByRole('dialog', { name: CLOSE_ORDER_TITLE })).toBeTruthy(), {
       timeout: 5_000,

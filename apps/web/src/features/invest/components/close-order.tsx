@@ -27,8 +27,9 @@ import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { formatDay, isLocked } from '../model/format';
 import { QUOTE_VALIDITY_MS } from '../model/quote';
 import { FeePreview } from './fee-preview';
-import { Notice, SimulatedNote } from './parts';
-import { placeWithPin, type TradeDeps } from './place-order';
+import { Notice } from '@/components/ui/notice';
+import { SimulatedNote } from './parts';
+import { placeWithPin, type OrderFlowDeps } from '@/lib/order-flow';
 import { QuoteCountdown } from './quote-countdown';
 
 export const CLOSE_ORDER_KEY = 'close-order-quotation';
@@ -51,7 +52,7 @@ export interface SellTarget {
 
 export interface CloseOrderProps {
   target: SellTarget;
-  deps: TradeDeps;
+  deps: OrderFlowDeps;
 }
 
 /**
@@ -59,7 +60,7 @@ export interface CloseOrderProps {
  * zero), 20-second countdown, restricted when S1 = 0, ZA price ÷ 100, the sell preview; Confirm
  * leads to Confirm to Close, then Verify Your PIN, then the sell.
  */
-export function openCloseOrder(target: SellTarget, deps: TradeDeps): void {
+export function openCloseOrder(target: SellTarget, deps: OrderFlowDeps): void {
   modal.open<CloseOrderProps>({
     key: CLOSE_ORDER_KEY,
     title: CLOSE_ORDER_TITLE,

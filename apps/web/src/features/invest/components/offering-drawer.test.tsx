@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   TradingMessages,
-  type Account,
+  type CashAccount,
   type KeyFact,
   type Offering,
   type OrderPreview,
@@ -13,6 +13,8 @@ import {
 } from '@imali/contract';
 import { toast } from '@/components/ui/toast';
 import { serverClock } from '@/lib/server-clock';
+import { stubContractNetwork } from '@/test/contract-network';
+import { accountOf, resultOf } from '@/test/order-fixture';
 
 /** A fee bucket's term and amount (its explanation is a dd of its own below them). */
 const termAndAmount = (el: HTMLElement) =>
@@ -117,23 +119,12 @@ const preview = (quantity: string, total: string): OrderPreview => ({
 });
 
 let offering: Offering = FO;
-let accounts: Account[] = [];
-const fetchQuotation = vi.fn();
-const fetchOfferingPreview = vi.fn();
-const buyFixedTerm = vi.fn();
-const requestAllocation = vi.fn();
-vi.mock('../api/offerings', () => ({
-  useOffering: () => ({ data: offering, isError: false, error: null, refetch: vi.fn() }),
-}));
-vi.mock('../api/accounts', () => ({
-  useTradingAccounts: () => ({ data: accounts, isPending: false }),
-}));
-vi.mock('../api/quotation', () => ({ fetchQuotation: (...a: unknown[]) => fetchQuotation(...a) }));
-vi.mock('../api/preview', () => ({ fetchOfferingPreview: (...a: unknown[]) => fetchOfferingPreview(...a) }));
-vi.mock('../api/orders', () => ({
-  buyFixedTerm: (...a: unknown[]) => buyFixedTerm(...a),
-  requestAllocation: (...a: unknown[]) => requestAllocation(...a),
-}));
+let accounts: CashAccount[] = [];
+let quote: Quotation = QUOTE;
+let previewOf = (quantity: string): OrderPreview => preview(quantity, '12049.53');
+// The product API, stubbed at the network from the contract's schemas: a wrong URL, method or
+// body fails the test.
+const net = stubContractNetwork();
 
 const { default: OfferingDrawer } = await import('./offering-drawer');
 
@@ -159,13 +150,16 @@ function renderDrawer(dtype: 'fo' | 'otc') {
 beforeEach(() => {
   offering = FO;
   accounts = [
-    { id: 1, currency: 'ZAR', balance: '25000.00', available: '25000.00', held: '0.00' },
-    { id: 2, currency: 'USD', balance: '1500.00', available: '1500.00', held: '0.00' },
+    accountOf({ id: 1, currency: 'ZAR', available: '25000.00' }),
+    accountOf({ id: 2, currency: 'USD', available: '1500.00' }),
   ];
-  fetchQuotation.mockResolvedValue(QUOTE);
-  fetchOfferingPreview.mockImplementation(async (input: { quantity: string }) =>
-    preview(input.quantity, '12049.53'),
-  );
+  quote = QUOTE;
+  previewOf = (quantity) => preview(quantity, '12049.53');
+  net.on('foOffering', () => offering);
+  net.on('otcOffering', () => offering);
+  net.on('accounts', () => accounts);
+  net.on('quotation', () => quote);
+  net.on('orderPreview', ({ query }) => previewOf(query.quantity!));
   askForPin.mockResolvedValue(true);
   vi.spyOn(toast, 'success');
   vi.spyOn(toast, 'warning');
@@ -179,7 +173,7 @@ afterEach(() => {
 describe('DD Trading Detail (fo drawer)', () => {
   it('shows every key fact before anything can be confirmed, with the live price in rand', async () => {
     renderDrawer('fo');
-    const facts = screen.getByTestId('key-facts');
+    const facts = await screen.findByTestId('key-facts');
     for (const fact of KEY_FACTS) {
       expect(within(facts).getByText(fact.label)).toBeTruthy();
       expect(within(facts).getByText(fact.text)).toBeTruthy();
@@ -189,21 +183,18 @@ describe('DD Trading Detail (fo drawer)', () => {
     expect(facts.compareDocumentPosition(buy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await waitFor(() => expect(nbsp(screen.getByTestId('quote-price').textContent)).toBe('ZAR 5,987.41'));
     expect(screen.getByTestId('simulated-data-note').textContent).toContain('Simulated market data');
-    expect(fetchQuotation).toHaveBeenCalledWith(
-      { symbol: 'NPN', market: 'JSE', country: 'ZA' },
-      expect.anything(),
-    );
+    expect(net.calls('quotation')[0]!.query).toEqual({ symbol: 'NPN', market: 'JSE', country: 'ZA' });
     expect(askForPin).not.toHaveBeenCalled();
     expect(screen.getByText('Term').nextElementSibling?.textContent).toBe('30 days');
   });
 
-  it('dates "Unlock date if bought today" from the server’s clock, not the device’s', () => {
+  it('dates "Unlock date if bought today" from the server’s clock, not the device’s', async () => {
     // The server's clock (a demo's, moved back) is on 18 November while the device says otherwise.
     const device = Date.now();
     serverClock.observe(Date.parse('2026-11-18T10:00:00.000Z'), device, device);
     try {
       renderDrawer('fo');
-      expect(screen.getByText('Unlock date if bought today').nextElementSibling?.textContent).toBe(
+      expect((await screen.findByText('Unlock date if bought today')).nextElementSibling?.textContent).toBe(
         '18 Dec 2026',
       );
     } finally {
@@ -227,25 +218,23 @@ describe('DD Trading Detail (fo drawer)', () => {
     await user.type(field, '51');
     expect(await screen.findByText(TradingMessages.aboveMaximum('50 shares'))).toBeTruthy();
     expect(askForPin).not.toHaveBeenCalled();
-    expect(buyFixedTerm).not.toHaveBeenCalled();
+    expect(net.calls('foBuy')).toHaveLength(0);
   });
 
   it('previews the fees for the quotation, then PIN, then buys with its quote id', async () => {
     const user = userEvent.setup();
-    buyFixedTerm.mockResolvedValue({
-      order: {
+    net.on('foBuy', () =>
+      resultOf(TradingMessages.buyReceived('NPN'), {
         id: 9,
         reference: 'ORD-9',
         status: 'holding',
+        ttype: 'fo',
         quantity: '2',
         requested_quantity: '2',
         trade_value: '12049.53',
-        currency: 'ZAR',
-        country: 'ZA',
         locked_until: '2026-12-18T10:00:00.000Z',
-      },
-      message: TradingMessages.buyReceived('NPN'),
-    });
+      }),
+    );
     renderDrawer('fo');
     await screen.findByTestId('quote-price');
     await user.type(screen.getByLabelText('Quantity (shares)'), '2');
@@ -270,22 +259,25 @@ describe('DD Trading Detail (fo drawer)', () => {
     ).toHaveLength(2);
     expect(nbsp(within(fees).getByTestId('preview-fee-total').textContent)).toBe('Total feesZAR 74.71');
     expect(fees.textContent).toContain('Fee schedule: JSE share trading fees, March 2026 (ZA-2026-03)');
-    expect(fetchOfferingPreview).toHaveBeenLastCalledWith(
-      { ttype: 'fo', offering_id: 3, quantity: '2', account_id: 1, quote_id: QUOTE.quote_id },
-      expect.anything(),
-    );
+    expect(net.calls('orderPreview').at(-1)!.query).toEqual({
+      ttype: 'fo',
+      offering_id: '3',
+      quantity: '2',
+      account_id: '1',
+      quote_id: QUOTE.quote_id,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Buy' }));
-    await waitFor(() => expect(buyFixedTerm).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(net.calls('foBuy')).toHaveLength(1));
     expect(nbsp(askForPin.mock.calls[0]![0])).toBe(
       'Confirm your buy of 2 shares of NPN for ZAR 12,049.53, locked for 30 days.',
     );
-    const [body, key] = buyFixedTerm.mock.calls[0]!;
+    const { body, key } = net.calls('foBuy')[0]!;
     expect(body).toEqual({ id: 3, quantity: '2', account_id: 1, quote_id: QUOTE.quote_id });
     expect(typeof key).toBe('string');
+    expect(await screen.findByTestId('order-placed')).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith('Buy order for NPN received.');
     expect(onOrderPlaced).toHaveBeenCalledTimes(1);
-    expect(await screen.findByTestId('order-placed')).toBeTruthy();
   });
 
   it('does not buy when the PIN is not given', async () => {
@@ -297,12 +289,12 @@ describe('DD Trading Detail (fo drawer)', () => {
     await waitFor(() => expect(screen.getByTestId('preview-total')).toBeTruthy());
     await user.click(screen.getByRole('button', { name: 'Buy' }));
     await waitFor(() => expect(askForPin).toHaveBeenCalledTimes(1));
-    expect(buyFixedTerm).not.toHaveBeenCalled();
+    expect(net.calls('foBuy')).toHaveLength(0);
   });
 
   it('says when the account cannot cover the order, and when there is no account in the currency', async () => {
     const user = userEvent.setup();
-    accounts = [{ id: 1, currency: 'ZAR', balance: '500.00', available: '500.00', held: '0.00' }];
+    accounts = [accountOf({ id: 1, currency: 'ZAR', available: '500.00' })];
     renderDrawer('fo');
     await screen.findByTestId('quote-price');
     await user.type(screen.getByLabelText('Quantity (shares)'), '2');
@@ -313,13 +305,13 @@ describe('DD Trading Detail (fo drawer)', () => {
     expect((screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
     cleanup();
 
-    accounts = [{ id: 2, currency: 'USD', balance: '1500.00', available: '1500.00', held: '0.00' }];
+    accounts = [accountOf({ id: 2, currency: 'USD', available: '1500.00' })];
     renderDrawer('fo');
     expect((await screen.findByTestId('account-missing')).textContent).toContain('You have no ZAR account.');
   });
 
   it('refuses to buy while the market is closed and says so', async () => {
-    fetchQuotation.mockResolvedValue({ ...QUOTE, market_open: false });
+    quote = { ...QUOTE, market_open: false };
     renderDrawer('fo');
     expect(await screen.findByText(/The JSE is closed\./)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
@@ -327,7 +319,7 @@ describe('DD Trading Detail (fo drawer)', () => {
 
   it("shows the server's closed-market message: when the market opens and how to try the demo", async () => {
     const closed = 'The JSE is closed. It opens at 2026-11-30 09:00 SAST. Try the demo: npm run demo.';
-    fetchQuotation.mockResolvedValue({ ...QUOTE, market_open: false, closed_message: closed });
+    quote = { ...QUOTE, market_open: false, closed_message: closed };
     renderDrawer('fo');
     expect(await screen.findByText(closed)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
@@ -338,39 +330,42 @@ describe('Block Trading (otc drawer)', () => {
   it('shows the block price and that funds are held until settlement; requests an allocation after the PIN', async () => {
     const user = userEvent.setup();
     offering = OTC;
-    requestAllocation.mockResolvedValue({
-      order: {
+    net.on('otcAllocate', () =>
+      resultOf(TradingMessages.allocationReceived('FSR'), {
         id: 10,
         reference: 'ORD-10',
         status: 'awaiting',
+        ttype: 'otc',
+        symbol: 'FSR',
         quantity: '0',
         requested_quantity: '100',
         trade_value: '7295.24',
-        currency: 'ZAR',
-        country: 'ZA',
-        locked_until: null,
-      },
-      message: TradingMessages.allocationReceived('FSR'),
-    });
-    fetchOfferingPreview.mockImplementation(async (input: { quantity: string }) => ({
-      ...preview(input.quantity, '7295.24'),
+      }),
+    );
+    previewOf = (quantity) => ({
+      ...preview(quantity, '7295.24'),
+      ttype: 'otc',
       symbol: 'FSR',
       price: '7250',
       quote_id: null,
+      expires_at: null,
       locked_until: null,
-    }));
+    });
     renderDrawer('otc');
-    expect(nbsp(screen.getByTestId('block-price').textContent)).toContain('ZAR 72.50');
+    expect(nbsp((await screen.findByTestId('block-price')).textContent)).toContain('ZAR 72.50');
     expect(screen.getByTestId('block-price').textContent).toContain('Funds held until settlement');
-    expect(fetchQuotation).not.toHaveBeenCalled();
-    await user.type(screen.getByLabelText('Quantity (shares)'), '99');
+    expect(net.calls('quotation')).toHaveLength(0);
+    await user.type(await screen.findByLabelText('Quantity (shares)'), '99');
     expect(await screen.findByText(TradingMessages.belowMinimum('100 shares'))).toBeTruthy();
     await user.clear(screen.getByLabelText('Quantity (shares)'));
     await user.type(screen.getByLabelText('Quantity (shares)'), '100');
     await waitFor(() => expect(screen.getByText('Total held until settlement')).toBeTruthy());
     await user.click(screen.getByRole('button', { name: 'Request allocation' }));
-    await waitFor(() => expect(requestAllocation).toHaveBeenCalledTimes(1));
-    expect(requestAllocation.mock.calls[0]!.slice(0, 2)).toEqual([4, { quantity: '100', account_id: 1 }]);
-    expect(toast.success).toHaveBeenCalledWith(TradingMessages.allocationReceived('FSR'));
+    await waitFor(() => expect(net.calls('otcAllocate')).toHaveLength(1));
+    const allocation = net.calls('otcAllocate')[0]!;
+    expect([allocation.params.id, allocation.body]).toEqual(['4', { quantity: '100', account_id: 1 }]);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(TradingMessages.allocationReceived('FSR')),
+    );
   });
 });

@@ -1,10 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { TradingMessages, type Offering, type OrderResult } from '@imali/contract';
 import { formatCurrency, formatPrice, formatQuantity } from '@imali/money';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon } from '@/components/ui/icons';
-import { DetailCardSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { FormColumn, ProductLayout } from '@/components/ui/product-layout';
+import { ProductDrawerSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/http';
@@ -16,18 +15,16 @@ import { formatDateTime, formatDay } from '../model/format';
 import { KeyFacts } from './key-facts';
 import { OrderForm } from './order-form';
 import { OrderPlaced } from './order-placed';
-import { HotBadge, Notice, OfferingStatusChip, ProductBadge, SimulatedNote } from './parts';
-import type { TradeDeps } from './place-order';
+import { Notice } from '@/components/ui/notice';
+import { HotBadge, OfferingStatusChip, ProductBadge, SimulatedNote } from './parts';
+import type { OrderFlowDeps, ProductDrawerProps } from '@/lib/order-flow';
 import { QuotePanel } from './quote-panel';
 import { serverNow } from '@/lib/server-clock';
 
 const DAY_MS = 86_400_000;
 
-export interface OfferingDrawerProps extends TradeDeps {
+export interface OfferingDrawerProps extends ProductDrawerProps {
   dtype: TradedDtype;
-  id: number;
-  close: () => void;
-  closeAndNavigate: (to: string) => void;
 }
 
 /**
@@ -57,15 +54,14 @@ export default function OfferingDrawer({ dtype, id, close, closeAndNavigate, ...
   }
   if (offering.isError) {
     return (
-      <EmptyState
-        icon={<AlertIcon />}
+      <LoadFailed
         title="This offering could not be loaded"
-        description={errorMessage(offering.error)}
-        action={<Button onClick={() => void offering.refetch()}>Try again</Button>}
+        error={offering.error}
+        onRetry={() => void offering.refetch()}
       />
     );
   }
-  if (!offering.data) return <DrawerSkeleton />;
+  if (!offering.data) return <ProductDrawerSkeleton priceCard />;
   return <OfferingDetail offering={offering.data} deps={deps} onPlaced={setPlaced} />;
 }
 
@@ -75,7 +71,7 @@ function OfferingDetail({
   onPlaced,
 }: {
   offering: Offering;
-  deps: TradeDeps;
+  deps: OrderFlowDeps;
   onPlaced: (result: OrderResult) => void;
 }) {
   const fo = offering.dtype === 'fo';
@@ -113,11 +109,7 @@ function OfferingDetail({
     );
 
   return (
-    <div
-      className="mx-auto grid max-w-5xl gap-5 pb-6 lg:grid-cols-[1fr_24rem]"
-      data-testid="offering-detail"
-      data-dtype={offering.dtype}
-    >
+    <ProductLayout testId="offering-detail" data={{ 'data-dtype': offering.dtype }}>
       <div className="min-w-0 space-y-5">
         <OfferingHeader offering={offering} />
         {fo ? (
@@ -132,7 +124,7 @@ function OfferingDetail({
         <Terms offering={offering} />
         <KeyFacts facts={offering.key_facts} />
       </div>
-      <div className="min-w-0 lg:sticky lg:top-0 lg:self-start">
+      <FormColumn>
         <div className="rounded-2xl border border-slate-200 bg-slate-50/50 p-4">
           <h3 className="mb-3 text-base font-semibold text-slate-900">
             {fo ? 'Buy' : 'Request an allocation'}
@@ -170,10 +162,7 @@ function OfferingDetail({
               submitLabel="Buy"
               blocked={blocked}
               deps={deps}
-              onPlaced={(result) => {
-                toast.success(result.message);
-                onPlaced(result);
-              }}
+              onPlaced={onPlaced}
             />
           ) : (
             <OrderForm
@@ -201,15 +190,12 @@ function OfferingDetail({
               totalKind="hold"
               blocked={blocked}
               deps={deps}
-              onPlaced={(result) => {
-                toast.success(result.message);
-                onPlaced(result);
-              }}
+              onPlaced={onPlaced}
             />
           )}
         </div>
-      </div>
-    </div>
+      </FormColumn>
+    </ProductLayout>
   );
 }
 
@@ -317,19 +303,5 @@ function Terms({ offering }: { offering: Offering }) {
         ))}
       </dl>
     </section>
-  );
-}
-
-function DrawerSkeleton() {
-  return (
-    <div className="mx-auto grid max-w-5xl gap-5 lg:grid-cols-[1fr_24rem]" role="status" aria-label="Loading">
-      <div className="space-y-4">
-        <Skeleton className="h-5 w-32" />
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-28 w-full rounded-2xl" />
-        <DetailCardSkeleton rows={6} />
-      </div>
-      <Skeleton className="h-80 w-full rounded-2xl" />
-    </div>
   );
 }

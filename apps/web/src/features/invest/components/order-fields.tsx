@@ -3,7 +3,7 @@ import type { Account } from '@imali/contract';
 import { formatCurrency, formatQuantity } from '@imali/money';
 import { TextField } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
-import { Notice } from './parts';
+import { Notice } from '@/components/ui/notice';
 
 /**
  * The account an order is paid from: the client's accounts in the instrument's currency (another

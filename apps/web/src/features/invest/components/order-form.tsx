@@ -2,18 +2,17 @@ import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderPreview, OrderResult } from '@imali/contract';
 import { Button } from '@/components/ui/button';
-import { LockIcon } from '@/components/ui/icons';
+import { PinHint } from '@/components/ui/product-layout';
 import { Skeleton } from '@/components/ui/skeleton';
+import { accountsQueryKey, useAccounts } from '@/lib/accounts';
+import { useOrderFlow, type OrderFlowDeps } from '@/lib/order-flow';
+import { useDebounced } from '@/lib/use-debounced';
 import { investKeys } from '../api/keys';
-import { useTradingAccounts } from '../api/accounts';
-import { useDebounced } from '../hooks/use-debounced';
 import type { QuotationState } from '../hooks/use-quotation';
 import { accountsFor, covers } from '../model/funds';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { normalQuantity, quantityError } from '../model/quantity';
 import { FeePreview } from './fee-preview';
 import { AccountField, QuantityField } from './order-fields';
-import { placeWithPin, type TradeDeps } from './place-order';
 
 export interface OrderInput {
   quantity: string;
@@ -38,7 +37,7 @@ export interface OrderFormProps<B> {
   totalKind?: 'buy' | 'hold';
   /** A reason the order cannot be placed now (market closed, offering not open, restricted). */
   blocked?: ReactNode;
-  deps: TradeDeps;
+  deps: OrderFlowDeps;
   onPlaced: (result: OrderResult) => void;
 }
 
@@ -63,15 +62,14 @@ export function OrderForm<B>({
   onPlaced,
 }: OrderFormProps<B>) {
   const queryClient = useQueryClient();
-  const accounts = useTradingAccounts();
+  const accounts = useAccounts();
   const payable = accountsFor(accounts.data, instrument.currency);
   const [chosen, setChosen] = useState<number | null>(null);
   const accountId = chosen ?? payable[0]?.id ?? null;
   const account = payable.find((a) => a.id === accountId);
   const [quantity, setQuantity] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const keeper = useState(() => createIdempotencyKeeper())[0];
+  const flow = useOrderFlow(deps);
 
   const error = quantityError(quantity, limits);
   const settledQuantity = useDebounced(quantity, 300);
@@ -106,28 +104,20 @@ export function OrderForm<B>({
       accountId,
       ...(quoteId ? { quoteId } : {}),
     };
-    setBusy(true);
-    try {
-      const result = await placeWithPin({
-        askForPin: deps.askForPin,
-        description: describe(input, shownPreview),
-        body: buildBody(input),
-        keeper,
-        send,
-        quoteExpired: quote ? () => Date.now() >= quote.deadline : undefined,
-        onRefused: (refusal) => {
-          void queryClient.invalidateQueries({ queryKey: investKeys.accounts });
-          // A quotation refused by the server (expired, used) is replaced by a fresh one.
-          if (quote && refusal.status === 409) quote.requote();
-        },
-      });
-      if (result) {
-        void queryClient.invalidateQueries({ queryKey: investKeys.all });
-        deps.onOrderPlaced?.(result);
-        onPlaced(result);
-      }
-    } finally {
-      setBusy(false);
+    const result = await flow.place({
+      description: describe(input, shownPreview),
+      body: buildBody(input),
+      send,
+      quoteExpired: quote ? () => Date.now() >= quote.deadline : undefined,
+      onRefused: (refusal) => {
+        void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+        // A quotation refused by the server (expired, used) is replaced by a fresh one.
+        if (quote && refusal.status === 409) quote.requote();
+      },
+    });
+    if (result) {
+      void queryClient.invalidateQueries({ queryKey: investKeys.all });
+      onPlaced(result);
     }
   };
 
@@ -177,14 +167,12 @@ export function OrderForm<B>({
         }
       />
       {blocked}
-      <p className="flex items-center gap-2 text-xs text-slate-500">
-        <LockIcon size={14} /> You will confirm with your 6-digit PIN.
-      </p>
+      <PinHint />
       <Button
         type="submit"
         block
         size="lg"
-        loading={busy}
+        loading={flow.busy}
         disabled={
           Boolean(blocked) ||
           payable.length === 0 ||

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
 import type { OfferingStatus } from '@imali/contract';
-import { AlertIcon, InfoIcon } from '@/components/ui/icons';
+import { InfoIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { productLabel } from '../model/catalog';
 import { formatDateTime } from '../model/format';
@@ -84,64 +83,4 @@ export function SimulatedNote({
       </span>
     </p>
   );
-}
-
-export function Notice({
-  tone = 'info',
-  children,
-  className,
-  testId,
-}: {
-  tone?: 'info' | 'warning' | 'error';
-  children: ReactNode;
-  className?: string;
-  testId?: string;
-}) {
-  return (
-    <div
-      role={tone === 'info' ? 'note' : 'alert'}
-      data-testid={testId}
-      className={cn(
-        'flex items-start gap-2 rounded-xl px-3.5 py-3 text-sm',
-        tone === 'info' && 'bg-slate-50 text-slate-700',
-        tone === 'warning' && 'bg-amber-50 text-amber-800',
-        tone === 'error' && 'bg-red-50 text-red-700',
-        className,
-      )}
-    >
-      {tone === 'info' ? (
-        <InfoIcon size={17} className="mt-px shrink-0" />
-      ) : (
-        <AlertIcon size={17} className="mt-px shrink-0" />
-      )}
-      <div className="min-w-0">{children}</div>
-    </div>
-  );
-}
-
-/** A label/value line of a summary block. */
-export function SummaryLine({
-  label,
-  value,
-  strong = false,
-  testId,
-}: {
-  label: ReactNode;
-  value: ReactNode;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <div
-      data-testid={testId}
-      className={cn('flex items-baseline justify-between gap-4 py-1.5 text-sm', strong && 'font-semibold')}
-    >
-      <span className={strong ? 'text-slate-900' : 'text-slate-500'}>{label}</span>
-      <span className="text-right text-slate-900 tabular-nums">{value}</span>
-    </div>
-  );
-}
-
-export function SectionTitle({ children }: { children: ReactNode }) {
-  return <h3 className="mb-2 text-sm font-semibold text-slate-900">{children}</h3>;
 }

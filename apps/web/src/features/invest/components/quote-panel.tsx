@@ -3,7 +3,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { QuotationState } from '../hooks/use-quotation';
 import { formatPrice } from '@imali/money';
-import { Notice, SimulatedNote } from './parts';
+import { Notice } from '@/components/ui/notice';
+import { SimulatedNote } from './parts';
 import { QuoteCountdown } from './quote-countdown';
 
 /**

@@ -8,11 +8,12 @@ import { fetchStockPreview } from '../api/preview';
 import { useQuotation } from '../hooks/use-quotation';
 import { OrderForm } from './order-form';
 import { OrderPlaced } from './order-placed';
-import { Notice, ProductBadge } from './parts';
-import type { TradeDeps } from './place-order';
+import { Notice } from '@/components/ui/notice';
+import { ProductBadge } from './parts';
+import type { OrderFlowDeps } from '@/lib/order-flow';
 import { QuotePanel } from './quote-panel';
 
-export interface StockBuyPanelProps extends TradeDeps {
+export interface StockBuyPanelProps extends OrderFlowDeps {
   stock: { symbol: string; market: string; country: string; name: string };
   /** Back to the stock's details. */
   onBack: () => void;
@@ -114,10 +115,7 @@ export default function StockBuyPanel({
         submitLabel="Buy"
         blocked={blocked}
         deps={deps}
-        onPlaced={(result) => {
-          toast.success(result.message);
-          setPlaced(result);
-        }}
+        onPlaced={setPlaced}
       />
     </div>
   );

@@ -1,27 +1,22 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IpoApplication, Order, OrderResult } from '@imali/contract';
+import type { IpoApplication, Order } from '@imali/contract';
+import { renderWithQueries as render } from '@/test/render';
+import { stubContractNetwork } from '@/test/contract-network';
+import { orderOf as wholeOrder } from '@/test/order-fixture';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
 
-const cancelApplication = vi.fn<(orderId: number, key: string) => Promise<OrderResult>>();
-const reconfirmApplication = vi.fn<(orderId: number, key: string) => Promise<OrderResult>>();
-vi.mock('../api/ipo', () => ({
-  cancelApplication: (id: number, key: string) => cancelApplication(id, key),
-  reconfirmApplication: (id: number, key: string) => reconfirmApplication(id, key),
-}));
+// The product API at the network, from the contract's schemas.
+const net = stubContractNetwork();
 
 const { IpoApplicationPanel, applicationStatus } = await import('./ipo-application');
 
-afterEach(() => {
-  cleanup();
-  cancelApplication.mockReset();
-  reconfirmApplication.mockReset();
-});
+afterEach(cleanup);
 
 const APPLICATION: IpoApplication = {
   lots: 5,
@@ -40,19 +35,18 @@ const APPLICATION: IpoApplication = {
 };
 
 const orderOf = (status: Order['status'], ipo: Partial<IpoApplication> = {}, extra: Partial<Order> = {}) =>
-  ({
+  wholeOrder({
     id: 41,
     reference: 'ORD-IPO-41',
     status,
     ttype: 'ipo',
+    display_type: 'ipo',
+    name: 'Ubuntu Renewables IPO',
     symbol: 'UBNTR',
-    country: 'ZA',
-    currency: 'ZAR',
     trade_value: '1216.15',
-    reason: null,
     ipo: { ...APPLICATION, ...ipo },
     ...extra,
-  }) as unknown as Order;
+  });
 
 describe('IPO application on Order Details', () => {
   it('awaiting: funds held until allotment; Cancel application with the PIN releases them', async () => {
@@ -60,7 +54,7 @@ describe('IPO application on Order Details', () => {
     const askForPin = vi.fn(async (_description?: string) => true);
     const onOrderPlaced = vi.fn();
     const result = { order: orderOf('rejected'), message: 'Application for UBNTR cancelled.' };
-    cancelApplication.mockResolvedValue(result);
+    net.on('ipoCancel', () => result);
     render(<IpoApplicationPanel order={orderOf('awaiting')} deps={{ askForPin, onOrderPlaced }} />);
     const status = screen.getByTestId('ipo-application-status');
     expect(status.textContent).toContain('held until allotment on 20 Jan 2027');
@@ -68,10 +62,10 @@ describe('IPO application on Order Details', () => {
     expect(nbsp(screen.getByTestId('ipo-application').textContent)).toContain('5 lots (50 shares)');
     expect(screen.queryByRole('button', { name: 'Reconfirm at the final price' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Cancel application' }));
-    await waitFor(() => expect(cancelApplication).toHaveBeenCalled());
-    expect(cancelApplication.mock.calls[0]![0]).toBe(41);
+    await waitFor(() => expect(net.calls('ipoCancel')).toHaveLength(1));
+    expect(net.calls('ipoCancel')[0]!.params.id).toBe('41');
     expect(nbsp(askForPin.mock.calls[0]![0]!)).toContain('1,216.15 will be released');
-    expect(onOrderPlaced).toHaveBeenCalledWith(result);
+    await waitFor(() => expect(onOrderPlaced).toHaveBeenCalledWith(result));
   });
 
   it('no Cancel once the window has closed', () => {
@@ -88,7 +82,7 @@ describe('IPO application on Order Details', () => {
   it('a final price that needs reconfirming: a warning, what would be held, and Reconfirm', async () => {
     const user = userEvent.setup();
     const askForPin = vi.fn(async (_description?: string) => true);
-    reconfirmApplication.mockResolvedValue({ order: orderOf('awaiting'), message: 'Reconfirmed.' });
+    net.on('ipoReconfirm', () => ({ order: orderOf('awaiting'), message: 'Reconfirmed.' }));
     render(
       <IpoApplicationPanel
         order={orderOf('awaiting', {
@@ -104,7 +98,7 @@ describe('IPO application on Order Details', () => {
     expect(status.textContent).toContain('lapses at allotment');
     expect(nbsp(screen.getByTestId('ipo-application').textContent)).toContain('1,366.90');
     await user.click(screen.getByRole('button', { name: 'Reconfirm at the final price' }));
-    await waitFor(() => expect(reconfirmApplication).toHaveBeenCalled());
+    await waitFor(() => expect(net.calls('ipoReconfirm')).toHaveLength(1));
     expect(nbsp(askForPin.mock.calls[0]![0]!)).toContain('1,366.90 will be held until allotment');
   });
 

@@ -1,23 +1,13 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { ErrorCode, type Order, type OrderResult } from '@imali/contract';
+import { useState, type ReactNode } from 'react';
+import type { Order } from '@imali/contract';
 import { formatCurrency } from '@imali/money';
 import { Button } from '@/components/ui/button';
-import { AlertIcon, InfoIcon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast';
-import { cn } from '@/lib/cn';
-import { ApiError, errorMessage } from '@/lib/http';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
+import { Notice, type NoticeTone } from '@/components/ui/notice';
+import { useOrderFlow, type OrderFlowDeps } from '@/lib/order-flow';
 import { cancelApplication, reconfirmApplication } from '../api/ipo';
 import { allocationText, dateTimeText, dayText, lotsText, priceLine, sharesText } from '../model/ipo';
-import type { IpoDeps } from './ipo-drawer';
 
-type Tone = 'info' | 'warning' | 'error' | 'success';
-const TONE: Record<Tone, string> = {
-  info: 'bg-sky-50 text-sky-800',
-  warning: 'bg-amber-50 text-amber-900',
-  error: 'bg-red-50 text-red-700',
-  success: 'bg-green-50 text-green-800',
-};
+type Tone = NoticeTone;
 
 /** What the application's status means now (spec section 4: awaiting, pending listing, holding, rejected). */
 export function applicationStatus(order: Order): { tone: Tone; text: string } | null {
@@ -66,11 +56,11 @@ export function applicationStatus(order: Order): { tone: Tone; text: string } | 
  * lots and allotment, price and dates, and the actions the server allows now: Cancel application
  * while the window is open, Reconfirm when the final price needs it (each with Verify Your PIN).
  */
-export function IpoApplicationPanel({ order, deps }: { order: Order; deps: IpoDeps }) {
+export function IpoApplicationPanel({ order, deps }: { order: Order; deps: OrderFlowDeps }) {
   const ipo = order.ipo;
-  const [busy, setBusy] = useState<'cancel' | 'reconfirm' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const keeper = useMemo(() => createIdempotencyKeeper(), []);
+  const [action, setAction] = useState<'cancel' | 'reconfirm' | null>(null);
+  const flow = useOrderFlow(deps);
+  const busy = flow.busy ? action : null;
   if (!ipo) return null;
   const status = applicationStatus(order);
   const money = (v: string) => formatCurrency(v, order.currency);
@@ -87,33 +77,13 @@ export function IpoApplicationPanel({ order, deps }: { order: Order; deps: IpoDe
         ? `Cancel your application for ${lotsText(ipo!.lots)} of ${order.symbol}: ${money(order.trade_value)} will be released.`
         : `Reconfirm your application for ${lotsText(ipo!.lots)} of ${order.symbol} at ${price.value}` +
           (ipo!.reconfirm_held ? `: ${money(ipo!.reconfirm_held)} will be held until allotment.` : '.');
-    const body = { action, order: order.id };
-    setBusy(action);
-    setError(null);
-    try {
-      for (let attempt = 0; attempt < 2; attempt++) {
-        if (!(await deps.askForPin(description))) return;
-        try {
-          const key = keeper.keyFor(body);
-          const result: OrderResult =
-            action === 'cancel'
-              ? await cancelApplication(order.id, key)
-              : await reconfirmApplication(order.id, key);
-          keeper.settle();
-          toast.success(result.message);
-          deps.onOrderPlaced?.(result);
-          return;
-        } catch (e) {
-          if (e instanceof ApiError && e.code === ErrorCode.PinRequired && attempt === 0) continue;
-          if (e instanceof ApiError && e.status >= 400 && e.status < 500) keeper.settle();
-          setError(errorMessage(e));
-          toast.error(errorMessage(e));
-          return;
-        }
-      }
-    } finally {
-      setBusy(null);
-    }
+    setAction(action);
+    await flow.place({
+      description,
+      body: { action, order: order.id },
+      send: (_body, key) =>
+        action === 'cancel' ? cancelApplication(order.id, key) : reconfirmApplication(order.id, key),
+    });
   }
 
   const rows: Array<[string, ReactNode]> = [
@@ -143,19 +113,9 @@ export function IpoApplicationPanel({ order, deps }: { order: Order; deps: IpoDe
         IPO application
       </h3>
       {status && (
-        <p
-          data-testid="ipo-application-status"
-          data-tone={status.tone}
-          role={status.tone === 'warning' || status.tone === 'error' ? 'alert' : undefined}
-          className={cn('mx-4 mt-3 flex items-start gap-2 rounded-xl px-3 py-2 text-sm', TONE[status.tone])}
-        >
-          {status.tone === 'warning' || status.tone === 'error' ? (
-            <AlertIcon size={16} className="mt-0.5 shrink-0" />
-          ) : (
-            <InfoIcon size={16} className="mt-0.5 shrink-0" />
-          )}
-          <span>{status.text}</span>
-        </p>
+        <Notice tone={status.tone} testId="ipo-application-status" className="mx-4 mt-3">
+          {status.text}
+        </Notice>
       )}
       <dl className="divide-y divide-slate-100">
         {rows.map(([label, value]) => (
@@ -165,9 +125,9 @@ export function IpoApplicationPanel({ order, deps }: { order: Order; deps: IpoDe
           </div>
         ))}
       </dl>
-      {error && (
+      {flow.error && (
         <p role="alert" className="px-4 pb-2 text-sm text-red-600">
-          {error}
+          {flow.error}
         </p>
       )}
       {(canCancel || canReconfirm) && (

@@ -1,8 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IpoOffering, Order, OrderPreview, OrderResult } from '@imali/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { IpoOffering, OrderPreview } from '@imali/contract';
+import { renderWithQueries as render } from '@/test/render';
+import { scrollToEnd } from '@/test/scroll';
+import { stubContractNetwork } from '@/test/contract-network';
+import { resultOf } from '@/test/order-fixture';
 import { allocationText, lotsError, lotsText, priceLine, sharesText, windowState } from '../model/ipo';
 
 /** A fee bucket's term and amount (its explanation is a dd of its own below them). */
@@ -93,37 +97,21 @@ const preview = (lots: number): OrderPreview => {
   };
 };
 
-const applyForIpo = vi.fn<(id: number, body: unknown, key: string) => Promise<OrderResult>>();
-vi.mock('../api/ipo', () => ({
-  useIpo: () => ({ data: IPO, isError: false, refetch: vi.fn() }),
-  useIpoPreview: (_id: number, lots: number | undefined) => ({
-    data: lots === undefined ? undefined : preview(lots),
-    isFetching: false,
-    isError: false,
-  }),
-  applyForIpo: (id: number, body: unknown, key: string) => applyForIpo(id, body, key),
-}));
+// The product API at the network, from the contract's schemas: a wrong URL, method or body fails.
+const net = stubContractNetwork();
+beforeEach(() => {
+  net.on('ipo', () => IPO);
+  net.on('ipoPreview', ({ query }) => preview(Number(query.lots)));
+});
 
 const { default: IpoDrawer } = await import('./ipo-drawer');
 
-afterEach(() => {
-  cleanup();
-  applyForIpo.mockReset();
-});
-
-/** Scrolls the key facts to their end (happy-dom has no layout: sizes are set here). */
-function scrollToEnd() {
-  const box = screen.getByTestId('ipo-key-facts');
-  Object.defineProperty(box, 'scrollHeight', { value: 1200, configurable: true });
-  Object.defineProperty(box, 'clientHeight', { value: 300, configurable: true });
-  box.scrollTop = 900;
-  fireEvent.scroll(box);
-}
+afterEach(cleanup);
 
 describe('IPO drawer', () => {
   it('shows the key facts first, then the price range, lots, dates and the allocation rule; Subscribe waits for the facts to be read', async () => {
     render(<IpoDrawer id={12} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={vi.fn()} />);
-    const detail = screen.getByTestId('ipo-detail');
+    const detail = await screen.findByTestId('ipo-detail');
     const facts = screen.getByTestId('ipo-key-facts');
     // Key facts come before the offer's terms and the dates.
     expect(facts.compareDocumentPosition(screen.getByTestId('ipo-terms'))).toBe(
@@ -149,7 +137,7 @@ describe('IPO drawer', () => {
     const subscribe = screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement;
     expect(subscribe.disabled).toBe(true);
     expect(screen.getByTestId('read-hint')).toBeTruthy();
-    scrollToEnd();
+    scrollToEnd('ipo-key-facts');
     await waitFor(() => expect(subscribe.disabled).toBe(false));
     expect(screen.queryByTestId('read-hint')).toBeNull();
     expect(screen.getByTestId('ipo-facts-state').textContent).toBe('Read');
@@ -160,16 +148,18 @@ describe('IPO drawer', () => {
     const askForPin = vi.fn(async () => true);
     const onOrderPlaced = vi.fn();
     const closeAndNavigate = vi.fn();
-    applyForIpo.mockResolvedValue({
-      order: {
+    net.on('ipoApply', () =>
+      resultOf('Application for UBNTR received. Your funds are held until allotment.', {
         id: 91,
         reference: 'ORD-IPO-1',
-        currency: 'ZAR',
+        status: 'awaiting',
+        ttype: 'ipo',
+        symbol: 'UBNTR',
+        quantity: '0',
         requested_quantity: '50',
         trade_value: '1216.15',
-      } as unknown as Order,
-      message: 'Application for UBNTR received. Your funds are held until allotment.',
-    });
+      }),
+    );
     render(
       <IpoDrawer
         id={12}
@@ -179,7 +169,8 @@ describe('IPO drawer', () => {
         onOrderPlaced={onOrderPlaced}
       />,
     );
-    scrollToEnd();
+    await screen.findByTestId('ipo-detail');
+    scrollToEnd('ipo-key-facts');
     const input = screen.getByLabelText('Lots');
     expect((input as HTMLInputElement).value).toBe('1');
     await user.clear(input);
@@ -212,12 +203,13 @@ describe('IPO drawer', () => {
       'Fee schedule: JSE share trading fees, November 2026 (ZA-2026-11)',
     );
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await waitFor(() => expect(applyForIpo).toHaveBeenCalled());
+    await waitFor(() => expect(net.calls('ipoApply')).toHaveLength(1));
     expect(askForPin).toHaveBeenCalledWith(expect.stringContaining('5 lots (50 shares) of UBNTR'));
     expect(askForPin).toHaveBeenCalledWith(
       expect.stringContaining('will be held until allotment on 20 Jan 2027'),
     );
-    expect(applyForIpo.mock.calls[0]!.slice(0, 2)).toEqual([12, { lots: 5 }]);
+    const applied = net.calls('ipoApply')[0]!;
+    expect([applied.params.id, applied.body]).toEqual(['12', { lots: 5 }]);
     expect(await screen.findByTestId('order-placed')).toBeTruthy();
     expect(screen.getByText('Application received')).toBeTruthy();
     expect(nbsp(screen.getByTestId('order-placed').textContent)).toContain('5 lots (50 shares)');
@@ -231,10 +223,11 @@ describe('IPO drawer', () => {
     render(
       <IpoDrawer id={12} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={vi.fn(async () => false)} />,
     );
-    scrollToEnd();
+    await screen.findByTestId('ipo-detail');
+    scrollToEnd('ipo-key-facts');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy());
-    expect(applyForIpo).not.toHaveBeenCalled();
+    expect(net.calls('ipoApply')).toHaveLength(0);
   });
 });
 

@@ -1,22 +1,21 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  ErrorCode,
-  type IpoOffering,
-  type IpoTerms,
-  type OrderPreview,
-  type OrderResult,
-} from '@imali/contract';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { IpoOffering, IpoTerms, OrderPreview, OrderResult } from '@imali/contract';
 import { formatCurrency } from '@imali/money';
-import { FeeLines, FeeScheduleNote } from '@/components/fee-lines';
+import { FeePreview } from '@/components/fee-preview';
+import { KeyFactRows } from '@/components/key-facts';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons';
-import { DetailCardSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { FormColumn, ProductLayout } from '@/components/ui/product-layout';
+import { Notice } from '@/components/ui/notice';
+import { PlacedScreen } from '@/components/ui/placed-screen';
+import { ProductDrawerSkeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
-import { ApiError, errorMessage } from '@/lib/http';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
+import { errorMessage } from '@/lib/http';
+import { useOrderFlow, type OrderFlowDeps, type ProductDrawerProps } from '@/lib/order-flow';
+import { useDebounced } from '@/lib/use-debounced';
+import { useReadToEnd, type ReadToEnd } from '@/lib/use-read-to-end';
 import { applyForIpo, useIpo, useIpoPreview } from '../api/ipo';
 import {
   allocationText,
@@ -32,20 +31,6 @@ import {
   type WindowState,
 } from '../model/ipo';
 
-/** What app/ gives the drawer (a feature never imports another): Verify Your PIN, and a refresh after an order. */
-export interface IpoDeps {
-  askForPin: (description?: string) => Promise<boolean>;
-  onOrderPlaced?: (result: OrderResult) => void;
-}
-
-export interface IpoDrawerProps extends IpoDeps {
-  id: number;
-  close: () => void;
-  closeAndNavigate: (to: string) => void;
-}
-
-/** Within this many pixels of the end, the key facts count as read (as the KYC agreement). */
-const READ_THRESHOLD_PX = 8;
 const PREVIEW_DEBOUNCE_MS = 300;
 
 /**
@@ -54,7 +39,7 @@ const PREVIEW_DEBOUNCE_MS = 300;
  * listing dates and the allocation rule; then the lots form with the fee preview (exactly what will
  * be held), Verify Your PIN and the placed confirmation.
  */
-export default function IpoDrawer({ id, close, closeAndNavigate, ...deps }: IpoDrawerProps) {
+export default function IpoDrawer({ id, close, closeAndNavigate, ...deps }: ProductDrawerProps) {
   const ipo = useIpo(id);
   const [placed, setPlaced] = useState<{ result: OrderResult; offering: IpoOffering; lots: number } | null>(
     null,
@@ -68,15 +53,10 @@ export default function IpoDrawer({ id, close, closeAndNavigate, ...deps }: IpoD
   }
   if (ipo.isError) {
     return (
-      <EmptyState
-        icon={<AlertIcon />}
-        title="This IPO could not be loaded"
-        description={errorMessage(ipo.error)}
-        action={<Button onClick={() => void ipo.refetch()}>Try again</Button>}
-      />
+      <LoadFailed title="This IPO could not be loaded" error={ipo.error} onRetry={() => void ipo.refetch()} />
     );
   }
-  if (!ipo.data?.ipo) return <DrawerSkeleton />;
+  if (!ipo.data?.ipo) return <ProductDrawerSkeleton />;
   return (
     <IpoDetail
       offering={ipo.data}
@@ -92,22 +72,23 @@ function IpoDetail({
   onPlaced,
 }: {
   offering: IpoOffering;
-  deps: IpoDeps;
+  deps: OrderFlowDeps;
   onPlaced: (r: OrderResult, lots: number) => void;
 }) {
   const terms = offering.ipo;
-  const [read, setRead] = useState(false);
+  const sheet = useReadToEnd();
+  const read = sheet.read;
   // The window as of opening the drawer (the server decides at the moment of applying).
   const [state] = useState(() => windowState(offering, terms));
   return (
-    <div className="mx-auto grid max-w-5xl gap-5 pb-6 lg:grid-cols-[1fr_22rem]" data-testid="ipo-detail">
+    <ProductLayout testId="ipo-detail">
       <div className="min-w-0 space-y-4">
         <Header offering={offering} state={state} />
-        <KeyFactsBox offering={offering} onRead={() => setRead(true)} />
+        <KeyFactsBox offering={offering} sheet={sheet} />
         <OfferTerms offering={offering} terms={terms} />
         <Timeline offering={offering} terms={terms} state={state} />
       </div>
-      <div className="min-w-0 lg:sticky lg:top-0 lg:self-start">
+      <FormColumn>
         <ApplyForm
           offering={offering}
           terms={terms}
@@ -116,8 +97,8 @@ function IpoDetail({
           deps={deps}
           onPlaced={onPlaced}
         />
-      </div>
-    </div>
+      </FormColumn>
+    </ProductLayout>
   );
 }
 
@@ -159,24 +140,9 @@ function Header({ offering, state }: { offering: IpoOffering; state: WindowState
   );
 }
 
-/** The key facts in a scroll box: `onRead` once scrolled to its end (or when it fits entirely). */
-export function KeyFactsBox({ offering, onRead }: { offering: IpoOffering; onRead: () => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  const done = useRef(false);
-  const [read, setRead] = useState(false);
-  const check = (el: HTMLElement) => {
-    if (!done.current && el.scrollHeight - el.scrollTop - el.clientHeight <= READ_THRESHOLD_PX) {
-      done.current = true;
-      setRead(true);
-      onRead();
-    }
-  };
-  useLayoutEffect(() => {
-    // A sheet that fits without scrolling has been seen whole.
-    if (box.current && box.current.scrollHeight > 0 && box.current.scrollHeight <= box.current.clientHeight) {
-      check(box.current);
-    }
-  });
+/** The key facts in a scroll box, read once scrolled to its end (or when it fits entirely). */
+function KeyFactsBox({ offering, sheet }: { offering: IpoOffering; sheet: ReadToEnd }) {
+  const { read, attach, onScroll } = sheet;
   return (
     <section aria-label="Key facts" className="rounded-2xl border border-slate-200 bg-white">
       <h3 className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
@@ -189,28 +155,13 @@ export function KeyFactsBox({ offering, onRead }: { offering: IpoOffering; onRea
         </span>
       </h3>
       <div
-        ref={box}
+        ref={attach}
         data-testid="ipo-key-facts"
         tabIndex={0}
-        onScroll={(e) => check(e.currentTarget)}
+        onScroll={onScroll}
         className="max-h-72 overflow-y-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
-        <dl className="divide-y divide-slate-100">
-          {offering.key_facts.map((fact) => (
-            <div
-              key={fact.key}
-              data-fact={fact.key}
-              className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[8rem_1fr] sm:gap-4"
-            >
-              <dt className="font-medium text-slate-500">{fact.label}</dt>
-              <dd
-                className={cn('text-slate-800', fact.key === 'maximum_loss' && 'font-semibold text-red-700')}
-              >
-                {fact.text}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <KeyFactRows facts={offering.key_facts} />
         <p className="px-4 pt-1 pb-3 text-xs text-slate-400">End of the key facts.</p>
       </div>
     </section>
@@ -318,15 +269,6 @@ function Timeline({
   );
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [shown, setShown] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setShown(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return shown;
-}
-
 function ApplyForm({
   offering,
   terms,
@@ -339,15 +281,13 @@ function ApplyForm({
   terms: IpoTerms;
   state: WindowState;
   read: boolean;
-  deps: IpoDeps;
+  deps: OrderFlowDeps;
   onPlaced: (r: OrderResult, lots: number) => void;
 }) {
   const left = lotsLeft(terms);
   const [lotsInput, setLotsInput] = useState(() => String(Math.min(terms.min_lots, Math.max(left, 1))));
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const keeper = useMemo(() => createIdempotencyKeeper(), []);
+  const flow = useOrderFlow(deps);
   const error = lotsError(lotsInput, terms);
   const lots = error ? undefined : Number(lotsInput.trim());
   const debouncedLots = useDebounced(lots, PREVIEW_DEBOUNCE_MS);
@@ -364,29 +304,12 @@ function ApplyForm({
       ? ` ${money(preview.data!.total)} will be held until allotment on ${dayText(terms.allots_on)}.`
       : '';
     const description = `Confirm your application for ${lotsText(lots)} (${sharesText(lots * terms.lot_size)}) of ${offering.symbol}.${held}`;
-    setBusy(true);
-    setServerError(null);
-    try {
-      for (let attempt = 0; attempt < 2; attempt++) {
-        if (!(await deps.askForPin(description))) return;
-        try {
-          const result = await applyForIpo(offering.id, body, keeper.keyFor(body));
-          keeper.settle();
-          toast.success(result.message);
-          deps.onOrderPlaced?.(result);
-          onPlaced(result, lots);
-          return;
-        } catch (e) {
-          if (e instanceof ApiError && e.code === ErrorCode.PinRequired && attempt === 0) continue;
-          if (e instanceof ApiError && e.status >= 400 && e.status < 500) keeper.settle();
-          setServerError(errorMessage(e));
-          toast.error(errorMessage(e));
-          return;
-        }
-      }
-    } finally {
-      setBusy(false);
-    }
+    const result = await flow.place({
+      description,
+      body,
+      send: (b, key) => applyForIpo(offering.id, b, key),
+    });
+    if (result) onPlaced(result, lots);
   }
 
   let blocked: ReactNode = null;
@@ -406,16 +329,16 @@ function ApplyForm({
     >
       <h3 className="text-base font-semibold text-slate-900">Apply for shares</h3>
       {blocked && (
-        <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800">
+        <Notice tone="warning" role="status">
           {blocked}
-        </p>
+        </Notice>
       )}
       <TextField
         label="Lots"
         value={lotsInput}
         onValueChange={(v) => {
           setLotsInput(v);
-          setServerError(null);
+          flow.clearError();
         }}
         onBlur={() => setTouched(true)}
         filter="digits"
@@ -445,9 +368,9 @@ function ApplyForm({
           terms={terms}
         />
       )}
-      {serverError && (
+      {flow.error && (
         <p role="alert" className="text-sm text-red-600">
-          {serverError}
+          {flow.error}
         </p>
       )}
       {open && !read && (
@@ -455,8 +378,8 @@ function ApplyForm({
           Scroll to the end of the key facts to continue.
         </p>
       )}
-      <Button type="submit" size="lg" className="w-full" disabled={!read || !open || busy || !!error}>
-        {busy ? 'Subscribing…' : 'Subscribe'}
+      <Button type="submit" size="lg" className="w-full" disabled={!read || !open || flow.busy || !!error}>
+        {flow.busy ? 'Subscribing…' : 'Subscribe'}
       </Button>
       <p className="text-[11px] text-slate-500">
         Nothing is owed later: the amount is held now, the allotted part is paid at the final price and the
@@ -480,7 +403,6 @@ export function IpoFeePreview({
   offering: IpoOffering;
   terms: IpoTerms;
 }) {
-  const money = (v: string) => formatCurrency(v, offering.currency);
   const basis =
     terms.final_price !== null
       ? 'final price'
@@ -488,81 +410,20 @@ export function IpoFeePreview({
         ? 'price'
         : 'upper price';
   return (
-    <section
-      aria-label="Fee preview"
-      data-testid="ipo-fee-preview"
-      aria-busy={loading || undefined}
-      className="rounded-xl border border-slate-200 bg-white px-3 py-2.5 text-sm"
-    >
-      <h4 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Fee preview</h4>
-      {error ? (
-        <p role="alert" className="text-sm text-red-600">
-          {errorMessage(error)}
-        </p>
-      ) : !preview ? (
-        loading ? (
-          <div className="space-y-2 py-1" role="status" aria-label="Loading">
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="flex justify-between">
-                <Skeleton className="h-4 w-28" />
-                <Skeleton className="h-4 w-20" />
-              </div>
-            ))}
-          </div>
-        ) : (
-          <p className="text-slate-500">Enter a number of lots to see the fees.</p>
-        )
-      ) : (
-        // Three lists one after another (a dl holds no dl): the shares, the fees, what is held.
-        <div className={cn('space-y-1', loading && 'opacity-60')}>
-          <dl>
-            <Line
-              label={`${sharesText(Number(preview.quantity))} × ${priceText(preview.price, offering)} (${basis})`}
-              value={money(preview.trade_value)}
-              testId="ipo-preview-trade-value"
-            />
-          </dl>
-          {/* Each charge named, grouped under the spec's buckets with how they add up (decision 0041). */}
-          <FeeLines
-            items={preview.fee_items}
-            currency={preview.currency}
-            total={preview.fees.total}
-            totalLabel="Total fees"
-            testIdPrefix="ipo-preview-fee"
-          />
-          <dl className="border-t border-slate-100 pt-1">
-            <Line
-              label="Held until allotment"
-              value={money(preview.total)}
-              strong
-              testId="ipo-preview-total"
-            />
-          </dl>
-          <FeeScheduleNote version={preview.fee_schedule} />
-        </div>
-      )}
-    </section>
-  );
-}
-
-function Line({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: ReactNode;
-  value: ReactNode;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <div className={cn('flex justify-between gap-3', strong && 'font-semibold text-slate-900')}>
-      <dt className={strong ? undefined : 'text-slate-500'}>{label}</dt>
-      <dd className="text-right tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
+    <FeePreview
+      testId="ipo-fee-preview"
+      headingLevel={4}
+      preview={preview}
+      loading={loading}
+      error={error}
+      placeholder="Enter a number of lots to see the fees."
+      tradeValue={{
+        label: (p) => `${sharesText(Number(p.quantity))} × ${priceText(p.price, offering)} (${basis})`,
+        valueTestId: 'ipo-preview-trade-value',
+      }}
+      feeTestIdPrefix="ipo-preview-fee"
+      total={{ label: 'Held until allotment', valueTestId: 'ipo-preview-total' }}
+    />
   );
 }
 
@@ -582,48 +443,28 @@ function Placed({
   const { order } = result;
   const terms = offering.ipo;
   return (
-    <div className="mx-auto max-w-md space-y-5 py-4 text-center" data-testid="order-placed">
-      <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-        <CheckCircleIcon size={34} />
-      </div>
-      <div>
-        <p className="text-xl font-semibold text-slate-900">Application received</p>
-        <p className="mx-auto mt-1 max-w-sm text-sm text-slate-500">{result.message}</p>
-      </div>
-      <dl className="space-y-1.5 rounded-2xl border border-slate-200 px-4 py-3 text-left text-sm">
-        <Line label="Reference" value={<span className="font-mono">{order.reference}</span>} />
-        <Line
-          label="Applied for"
-          value={`${lotsText(lots)} (${sharesText(Number(order.requested_quantity))})`}
-        />
-        <Line label="Held until allotment" value={formatCurrency(order.trade_value, order.currency)} strong />
-        <Line label="Allotment" value={dayText(terms.allots_on)} />
-        <Line label="Listing" value={dayText(terms.lists_on)} />
-      </dl>
-      <p className="text-xs text-slate-500">
-        You can cancel in Portfolio › Awaiting until {dateTimeText(offering.closes_at)}.
-      </p>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button variant="outline" size="lg" className="sm:flex-1" onClick={onDone}>
-          Done
-        </Button>
-        <Button size="lg" className="sm:flex-1" onClick={onPortfolio}>
-          View in Portfolio
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-function DrawerSkeleton() {
-  return (
-    <div className="mx-auto grid max-w-5xl gap-5 lg:grid-cols-[1fr_22rem]" role="status" aria-label="Loading">
-      <div className="space-y-4">
-        <Skeleton className="h-5 w-32" />
-        <Skeleton className="h-8 w-64" />
-        <DetailCardSkeleton rows={6} />
-      </div>
-      <Skeleton className="h-72 w-full rounded-2xl" />
-    </div>
+    <PlacedScreen
+      title="Application received"
+      message={result.message}
+      rows={[
+        { label: 'Reference', value: <span className="font-mono">{order.reference}</span> },
+        {
+          label: 'Applied for',
+          value: `${lotsText(lots)} (${sharesText(Number(order.requested_quantity))})`,
+        },
+        {
+          label: 'Held until allotment',
+          value: formatCurrency(order.trade_value, order.currency),
+          strong: true,
+        },
+        { label: 'Allotment', value: dayText(terms.allots_on) },
+        { label: 'Listing', value: dayText(terms.lists_on) },
+      ]}
+      note={`You can cancel in Portfolio › Awaiting until ${dateTimeText(offering.closes_at)}.`}
+      actions={[
+        { label: 'Done', onClick: onDone },
+        { label: 'View in Portfolio', onClick: onPortfolio, primary: true },
+      ]}
+    />
   );
 }

@@ -11,7 +11,6 @@ type AccountKey = number | '';
 
 export const statsKeys = {
   all: root,
-  accounts: [...root, 'accounts'] as const,
   summary: (account: AccountKey) => [...root, 'summary', account] as const,
   asset: [...root, 'asset'] as const,
   weekProfit: (account: AccountKey) => [...root, 'week-profit', account] as const,

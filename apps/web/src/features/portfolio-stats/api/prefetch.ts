@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { summaryChoice } from '../model/summary-choice';
-import { accountsQuery, assetQuery, seriesQuery, summaryQuery, weekProfitQuery } from './stats';
+import { accountsQueryOptions } from '@/lib/accounts';
+import { assetQuery, seriesQuery, summaryQuery, weekProfitQuery } from './stats';
 
 /**
  * The first requests of the screens that open on portfolio figures, started with the screen's code
@@ -21,6 +22,6 @@ export function prefetchPortfolioSummary(client: QueryClient, params: URLSearchP
   const { account, period } = summaryChoice(params);
   void client.prefetchQuery(summaryQuery(account));
   void client.prefetchQuery(seriesQuery(account, period));
-  void client.prefetchQuery(accountsQuery);
+  void client.prefetchQuery(accountsQueryOptions);
   void client.prefetchQuery(assetQuery);
 }

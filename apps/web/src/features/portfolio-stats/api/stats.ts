@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
-  Account,
   AssetSummary,
   PortfolioPeriod,
   PortfolioProduct,
@@ -75,24 +74,8 @@ export const productQuery = (product: PortfolioProduct, account: AccountChoice) 
     ...LIVE,
   });
 
-/** Display order of the currency accounts: the home currency first. */
-const ORDER = ['ZAR', 'USD', 'EUR', 'GBP', 'INR'];
-
-/**
- * GET /account/app/v1: the client's accounts for the switcher. (The wallet feature reads the same
- * list under its own key; features do not share code.)
- */
-export const accountsQuery = queryOptions({
-  queryKey: statsKeys.accounts,
-  queryFn: ({ signal }) => http.get<Account[]>('/api/account/app/v1', { signal }),
-  select: (accounts: Account[]) =>
-    [...accounts].sort((a, b) => ORDER.indexOf(a.currency) - ORDER.indexOf(b.currency)),
-  staleTime: 30_000,
-});
-
 export const usePortfolioSummary = (account: AccountChoice) => useQuery(summaryQuery(account));
 export const useAssetSummary = () => useQuery(assetQuery);
 export const useWeekProfit = (account: AccountChoice) => useQuery(weekProfitQuery(account));
 export const useValueSeries = (account: AccountChoice, period: PortfolioPeriod) =>
   useQuery({ ...seriesQuery(account, period), placeholderData: (previous) => previous });
-export const useStatAccounts = () => useQuery(accountsQuery);

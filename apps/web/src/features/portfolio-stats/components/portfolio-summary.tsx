@@ -12,14 +12,9 @@ import { KeyValueSection } from '@/components/ui/key-value-section';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { Skeleton, DetailCardSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
+import { useAccounts } from '@/lib/accounts';
 import { cn } from '@/lib/cn';
-import {
-  useAssetSummary,
-  usePortfolioSummary,
-  useStatAccounts,
-  useValueSeries,
-  type AccountChoice,
-} from '../api/stats';
+import { useAssetSummary, usePortfolioSummary, useValueSeries, type AccountChoice } from '../api/stats';
 import {
   PERIOD_LABELS,
   PRODUCT_LABELS,
@@ -134,7 +129,7 @@ function AccountSwitcher({
   account: AccountChoice;
   onChange: (account: AccountChoice) => void;
 }) {
-  const accounts = useStatAccounts();
+  const accounts = useAccounts();
   const selectId = useId();
   return (
     <div className="w-full sm:w-64">
@@ -309,7 +304,7 @@ function ValueOverPeriod({
   since: string | undefined;
   visible: boolean;
 }) {
-  const accounts = useStatAccounts();
+  const accounts = useAccounts();
   const valueSeries = useValueSeries(account, period);
   const series = valueSeries.data;
   const [showTable, setShowTable] = useState(false);

@@ -1,8 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Offering, Order, OrderResult } from '@imali/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Offering } from '@imali/contract';
+import { renderWithQueries as render } from '@/test/render';
+import { scrollToEnd } from '@/test/scroll';
+import { stubContractNetwork } from '@/test/contract-network';
+import { resultOf } from '@/test/order-fixture';
 import { amountError, daysText, entryCost, ordinal, riskLabel } from '../model/structured';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -135,36 +139,24 @@ const PRODUCT: Offering = {
   },
 };
 
-const subscribeProduct = vi.fn<(id: number, body: unknown, key: string) => Promise<OrderResult>>();
 let shown: Offering = PRODUCT;
-vi.mock('../api/quant', () => ({
-  useStructuredProduct: () => ({ data: shown, isError: false, refetch: vi.fn() }),
-  subscribeProduct: (id: number, body: unknown, key: string) => subscribeProduct(id, body, key),
-}));
+// The product API at the network, from the contract's schemas: a wrong URL, method or body fails.
+const net = stubContractNetwork();
+beforeEach(() => net.on('quant', () => shown));
 
 const { default: QuantDrawer } = await import('./quant-drawer');
 
 afterEach(() => {
   cleanup();
-  subscribeProduct.mockReset();
   shown = PRODUCT;
 });
-
-/** Scrolls the key information box to its end (happy-dom has no layout: sizes are set here). */
-function scrollToEnd() {
-  const box = screen.getByTestId('key-information');
-  Object.defineProperty(box, 'scrollHeight', { value: 2000, configurable: true });
-  Object.defineProperty(box, 'clientHeight', { value: 400, configurable: true });
-  box.scrollTop = 1600;
-  fireEvent.scroll(box);
-}
 
 describe('structured product drawer', () => {
   it('shows the key information first: scenario table, risk score with its meaning, costs over time; Subscribe waits for it to be read', async () => {
     const askForPin = vi.fn(async () => true);
     render(<QuantDrawer id={9} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={askForPin} />);
     // The underlying's level in points (an index is not money), en-US grouping.
-    expect(nbsp(screen.getByTestId('quant-level').textContent)).toBe('85,123.45 pts');
+    expect(nbsp((await screen.findByTestId('quant-level')).textContent)).toBe('85,123.45 pts');
     const table = screen.getByTestId('scenario-table');
     expect(table.tagName).toBe('TABLE');
     const rows = within(table).getAllByRole('row');
@@ -177,14 +169,14 @@ describe('structured product drawer', () => {
     const subscribe = screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement;
     expect(subscribe.disabled).toBe(true);
     expect(screen.getByTestId('read-hint')).toBeTruthy();
-    scrollToEnd();
+    scrollToEnd('key-information');
     await waitFor(() => expect(subscribe.disabled).toBe(false));
     expect(screen.queryByTestId('read-hint')).toBeNull();
   });
 
-  it('reads right for a long term: "730 days", ordinal percentiles, returns and cost impact a year', () => {
+  it('reads right for a long term: "730 days", ordinal percentiles, returns and cost impact a year', async () => {
     render(<QuantDrawer id={9} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={vi.fn()} />);
-    expect(screen.getByText('730 days')).toBeTruthy();
+    expect(await screen.findByText('730 days')).toBeTruthy();
     const table = screen.getByTestId('scenario-table');
     expect(within(table).getByText('(1st percentile)')).toBeTruthy();
     expect(within(table).getByText('(90th percentile)')).toBeTruthy();
@@ -194,7 +186,7 @@ describe('structured product drawer', () => {
     expect(nbsp(costs.textContent)).toContain('0.50%');
   });
 
-  it('a 1-day product: "1 day", nothing per year, the cost impact over the time held', () => {
+  it('a 1-day product: "1 day", nothing per year, the cost impact over the time held', async () => {
     const kid = PRODUCT.structured!.kid;
     shown = {
       ...PRODUCT,
@@ -220,7 +212,7 @@ describe('structured product drawer', () => {
       },
     };
     render(<QuantDrawer id={9} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={vi.fn()} />);
-    expect(screen.getByText('1 day')).toBeTruthy();
+    expect(await screen.findByText('1 day')).toBeTruthy();
     expect(screen.queryByText(/1 days/)).toBeNull();
     expect(within(screen.getByTestId('scenario-table')).getByText('(1st percentile)')).toBeTruthy();
     expect(screen.queryByText(/a year$/)).toBeNull();
@@ -236,19 +228,41 @@ describe('structured product drawer', () => {
     const user = userEvent.setup();
     const askForPin = vi.fn(async () => true);
     const onOrderPlaced = vi.fn();
-    const order = {
-      id: 77,
-      reference: 'ORD-QT-1',
-      currency: 'ZAR',
-      buy_trade_value: '10000.00',
-      trade_value: '10100.00',
-      fees: { brokerage: '100.00', stt: '0.00', txn: '0.00', gst: '0.00', total: '100.00' },
-      structured: { start_at: '2026-12-01T07:00:00.000Z' },
-    } as unknown as Order;
-    subscribeProduct.mockResolvedValue({
-      order,
-      message: 'Subscription to Top 40 Protected Growth Note received.',
-    });
+    net.on('quantSubscribe', () =>
+      resultOf('Subscription to Top 40 Protected Growth Note received.', {
+        id: 77,
+        reference: 'ORD-QT-1',
+        status: 'awaiting',
+        ttype: 'quant',
+        display_type: 'quant',
+        name: 'Top 40 Protected Growth Note',
+        symbol: 'SA40',
+        offering_id: 9,
+        buy_trade_value: '10000.00',
+        trade_value: '10100.00',
+        fees: { brokerage: '100.00', stt: '0.00', txn: '0.00', gst: '0.00', total: '100.00' },
+        structured: {
+          state: 'subscription',
+          amount: '10000.00',
+          entry_fee: '100.00',
+          start_at: '2026-12-01T07:00:00.000Z',
+          maturity_at: '2028-11-30T07:00:00.000Z',
+          protection_pct: '90',
+          participation_pct: '120',
+          cap_pct: '140',
+          start_level: null,
+          level: null,
+          value: null,
+          payoff: null,
+          early_exit: 'daily',
+          early_exit_cost: '0.00',
+          exit_proceeds: null,
+          can_cancel: true,
+          can_exit: false,
+          exited_early: false,
+        },
+      }),
+    );
     render(
       <QuantDrawer
         id={9}
@@ -258,7 +272,8 @@ describe('structured product drawer', () => {
         onOrderPlaced={onOrderPlaced}
       />,
     );
-    scrollToEnd();
+    await screen.findByTestId('key-information');
+    scrollToEnd('key-information');
     const input = screen.getByLabelText('Amount (ZAR)');
     await user.type(input, '500');
     await user.tab();
@@ -267,9 +282,10 @@ describe('structured product drawer', () => {
     await user.type(input, '10000');
     expect(nbsp(screen.getByTestId('quant-held').textContent)).toContain('10,100.00');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await waitFor(() => expect(subscribeProduct).toHaveBeenCalled());
+    await waitFor(() => expect(net.calls('quantSubscribe')).toHaveLength(1));
     expect(askForPin).toHaveBeenCalledWith(expect.stringContaining('will be held until'));
-    expect(subscribeProduct.mock.calls[0]!.slice(0, 2)).toEqual([9, { amount: '10000' }]);
+    const subscribed = net.calls('quantSubscribe')[0]!;
+    expect([subscribed.params.id, subscribed.body]).toEqual(['9', { amount: '10000' }]);
     expect(await screen.findByTestId('order-placed')).toBeTruthy();
     expect(screen.getByText('Subscription received')).toBeTruthy();
     expect(onOrderPlaced).toHaveBeenCalled();

@@ -1,15 +1,18 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ErrorCode, type Kid, type Offering, type OrderResult, type StructuredTerms } from '@imali/contract';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Kid, Offering, OrderResult, StructuredTerms } from '@imali/contract';
 import { formatCurrency, formatLevel, formatRatio } from '@imali/money';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons';
-import { DetailCardSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { FormColumn, ProductLayout } from '@/components/ui/product-layout';
+import { Notice } from '@/components/ui/notice';
+import { PlacedScreen } from '@/components/ui/placed-screen';
+import { ProductDrawerSkeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
-import { ApiError, errorMessage } from '@/lib/http';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
+import { errorMessage } from '@/lib/http';
+import { useOrderFlow, type OrderFlowDeps, type ProductDrawerProps } from '@/lib/order-flow';
+import { useReadToEnd, type ReadToEnd } from '@/lib/use-read-to-end';
 import { subscribeProduct, useStructuredProduct } from '../api/quant';
 import {
   amountError,
@@ -20,21 +23,6 @@ import {
   riskLabel,
   toCents,
 } from '../model/structured';
-
-/** What app/ gives the drawer: the wallet's Verify Your PIN, and a refresh after an order. */
-export interface QuantDeps {
-  askForPin: (description?: string) => Promise<boolean>;
-  onOrderPlaced?: (result: OrderResult) => void;
-}
-
-export interface QuantDrawerProps extends QuantDeps {
-  id: number;
-  close: () => void;
-  closeAndNavigate: (to: string) => void;
-}
-
-/** Within this many pixels of the end, the key information counts as read (as the KYC agreement). */
-const READ_THRESHOLD_PX = 8;
 
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('en-ZA', {
@@ -50,7 +38,7 @@ const dateText = (iso: string) =>
  * what it means, the costs over time; then the amount form with the product's limits, Verify Your
  * PIN and the placed confirmation.
  */
-export default function QuantDrawer({ id, close, closeAndNavigate, ...deps }: QuantDrawerProps) {
+export default function QuantDrawer({ id, close, closeAndNavigate, ...deps }: ProductDrawerProps) {
   const product = useStructuredProduct(id);
   const [placed, setPlaced] = useState<OrderResult | null>(null);
   useEffect(() => {
@@ -64,15 +52,14 @@ export default function QuantDrawer({ id, close, closeAndNavigate, ...deps }: Qu
   }
   if (product.isError) {
     return (
-      <EmptyState
-        icon={<AlertIcon />}
+      <LoadFailed
         title="This product could not be loaded"
-        description={errorMessage(product.error)}
-        action={<Button onClick={() => void product.refetch()}>Try again</Button>}
+        error={product.error}
+        onRetry={() => void product.refetch()}
       />
     );
   }
-  if (!product.data?.structured) return <DrawerSkeleton />;
+  if (!product.data?.structured) return <ProductDrawerSkeleton rows={8} />;
   return (
     <ProductDetail offering={product.data} terms={product.data.structured} deps={deps} onPlaced={setPlaced} />
   );
@@ -86,12 +73,13 @@ function ProductDetail({
 }: {
   offering: Offering;
   terms: StructuredTerms;
-  deps: QuantDeps;
+  deps: OrderFlowDeps;
   onPlaced: (r: OrderResult) => void;
 }) {
-  const [read, setRead] = useState(false);
+  const sheet = useReadToEnd();
+  const read = sheet.read;
   return (
-    <div className="mx-auto grid max-w-5xl gap-5 pb-6 lg:grid-cols-[1fr_22rem]" data-testid="quant-detail">
+    <ProductLayout testId="quant-detail">
       <div className="min-w-0 space-y-4">
         <div>
           <div className="flex flex-wrap items-center gap-2">
@@ -111,39 +99,26 @@ function ProductDetail({
             <span data-testid="quant-level">{formatLevel(terms.current_level)}</span> (simulated)
           </p>
         </div>
-        <KeyInformation offering={offering} terms={terms} onRead={() => setRead(true)} />
+        <KeyInformation offering={offering} terms={terms} sheet={sheet} />
       </div>
-      <div className="min-w-0 lg:sticky lg:top-0 lg:self-start">
+      <FormColumn>
         <SubscribeForm offering={offering} terms={terms} read={read} deps={deps} onPlaced={onPlaced} />
-      </div>
-    </div>
+      </FormColumn>
+    </ProductLayout>
   );
 }
 
-/** The KID in a scroll box: `onRead` once it has been scrolled to its end (or fits entirely). */
-export function KeyInformation({
+/** The KID in a scroll box, read once it has been scrolled to its end (or fits entirely). */
+function KeyInformation({
   offering,
   terms,
-  onRead,
+  sheet,
 }: {
   offering: Offering;
   terms: StructuredTerms;
-  onRead: () => void;
+  sheet: ReadToEnd;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const done = useRef(false);
-  const check = (el: HTMLElement) => {
-    if (!done.current && el.scrollHeight - el.scrollTop - el.clientHeight <= READ_THRESHOLD_PX) {
-      done.current = true;
-      onRead();
-    }
-  };
-  useLayoutEffect(() => {
-    // A sheet that fits without scrolling has been seen whole.
-    if (box.current && box.current.scrollHeight > 0 && box.current.scrollHeight <= box.current.clientHeight) {
-      check(box.current);
-    }
-  });
+  const { attach, onScroll } = sheet;
   const kid = terms.kid;
   const money = (v: string) => formatCurrency(v, kid.currency);
   return (
@@ -152,10 +127,10 @@ export function KeyInformation({
         Key information <span className="font-normal text-slate-400">· {kid.version}</span>
       </h3>
       <div
-        ref={box}
+        ref={attach}
         data-testid="key-information"
         tabIndex={0}
-        onScroll={(e) => check(e.currentTarget)}
+        onScroll={onScroll}
         className="max-h-[26rem] space-y-5 overflow-y-auto px-4 py-4 text-sm text-slate-700 focus:outline-none"
       >
         <p role="note" className="rounded-xl bg-amber-50 px-3 py-2 text-amber-800">
@@ -365,14 +340,12 @@ function SubscribeForm({
   offering: Offering;
   terms: StructuredTerms;
   read: boolean;
-  deps: QuantDeps;
+  deps: OrderFlowDeps;
   onPlaced: (r: OrderResult) => void;
 }) {
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const keeper = useMemo(() => createIdempotencyKeeper(), []);
+  const flow = useOrderFlow(deps);
   const currency = offering.currency;
   const money = (v: string) => formatCurrency(v, currency);
   const error = amountError(amount, { min: terms.min_amount, max: terms.max_amount, currency });
@@ -386,29 +359,12 @@ function SubscribeForm({
     if (error || !open || !read) return;
     const body = { amount: amount.trim() };
     const description = `Confirm your subscription of ${money(body.amount)} to ${offering.name}: ${money(held!)} will be held until ${dateText(terms.start_at)}.`;
-    setBusy(true);
-    setServerError(null);
-    try {
-      for (let attempt = 0; attempt < 2; attempt++) {
-        if (!(await deps.askForPin(description))) return;
-        try {
-          const result = await subscribeProduct(offering.id, body, keeper.keyFor(body));
-          keeper.settle();
-          toast.success(result.message);
-          deps.onOrderPlaced?.(result);
-          onPlaced(result);
-          return;
-        } catch (e) {
-          if (e instanceof ApiError && e.code === ErrorCode.PinRequired && attempt === 0) continue;
-          if (e instanceof ApiError && e.status >= 400 && e.status < 500) keeper.settle();
-          setServerError(errorMessage(e));
-          toast.error(errorMessage(e));
-          return;
-        }
-      }
-    } finally {
-      setBusy(false);
-    }
+    const result = await flow.place({
+      description,
+      body,
+      send: (b, key) => subscribeProduct(offering.id, b, key),
+    });
+    if (result) onPlaced(result);
   }
 
   return (
@@ -422,16 +378,16 @@ function SubscribeForm({
     >
       <h3 className="text-base font-semibold text-slate-900">Subscribe</h3>
       {!open && (
-        <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800">
+        <Notice tone="warning" role="status">
           This product is not open for subscriptions.
-        </p>
+        </Notice>
       )}
       <TextField
         label={`Amount (${currency})`}
         value={amount}
         onValueChange={(v) => {
           setAmount(v);
-          setServerError(null);
+          flow.clearError();
         }}
         onBlur={() => setTouched(true)}
         filter="number"
@@ -455,9 +411,9 @@ function SubscribeForm({
         Starts {dateText(terms.start_at)} (the held amount is then paid), matures{' '}
         {dateText(terms.maturity_at)}. You can cancel until the start.
       </p>
-      {serverError && (
+      {flow.error && (
         <p role="alert" className="text-sm text-red-600">
-          {serverError}
+          {flow.error}
         </p>
       )}
       {!read && (
@@ -469,9 +425,9 @@ function SubscribeForm({
         type="submit"
         size="lg"
         className="w-full"
-        disabled={!read || !open || busy || (touched && !!error)}
+        disabled={!read || !open || flow.busy || (touched && !!error)}
       >
-        {busy ? 'Subscribing…' : 'Subscribe'}
+        {flow.busy ? 'Subscribing…' : 'Subscribe'}
       </Button>
     </form>
   );
@@ -489,51 +445,20 @@ function Placed({
   const { order } = result;
   const money = (v: string) => formatCurrency(v, order.currency);
   return (
-    <div className="mx-auto max-w-md space-y-5 py-4 text-center" data-testid="order-placed">
-      <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-        <CheckCircleIcon size={34} />
-      </div>
-      <div>
-        <p className="text-xl font-semibold text-slate-900">Subscription received</p>
-        <p className="mx-auto mt-1 max-w-sm text-sm text-slate-500">{result.message}</p>
-      </div>
-      <dl className="space-y-1.5 rounded-2xl border border-slate-200 px-4 py-3 text-left text-sm">
-        <Line label="Reference" value={<span className="font-mono">{order.reference}</span>} />
-        <Line label="Amount" value={money(order.buy_trade_value)} />
-        <Line label="Entry cost" value={money(order.fees.total)} />
-        <Line label="Held until the start" value={money(order.trade_value)} />
-        {order.structured && <Line label="Starts" value={dateText(order.structured.start_at)} />}
-      </dl>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button variant="outline" size="lg" className="sm:flex-1" onClick={onDone}>
-          Done
-        </Button>
-        <Button size="lg" className="sm:flex-1" onClick={onPortfolio}>
-          View in Portfolio
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-function Line({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-3">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="font-semibold text-slate-900">{value}</dd>
-    </div>
-  );
-}
-
-function DrawerSkeleton() {
-  return (
-    <div className="mx-auto grid max-w-5xl gap-5 lg:grid-cols-[1fr_22rem]" role="status" aria-label="Loading">
-      <div className="space-y-4">
-        <Skeleton className="h-5 w-32" />
-        <Skeleton className="h-8 w-64" />
-        <DetailCardSkeleton rows={8} />
-      </div>
-      <Skeleton className="h-72 w-full rounded-2xl" />
-    </div>
+    <PlacedScreen
+      title="Subscription received"
+      message={result.message}
+      rows={[
+        { label: 'Reference', value: <span className="font-mono">{order.reference}</span> },
+        { label: 'Amount', value: money(order.buy_trade_value) },
+        { label: 'Entry cost', value: money(order.fees.total) },
+        { label: 'Held until the start', value: money(order.trade_value) },
+        ...(order.structured ? [{ label: 'Starts', value: dateText(order.structured.start_at) }] : []),
+      ]}
+      actions={[
+        { label: 'Done', onClick: onDone },
+        { label: 'View in Portfolio', onClick: onPortfolio, primary: true },
+      ]}
+    />
   );
 }

@@ -11,7 +11,7 @@ import { walletKeys } from '../api/keys';
 import { maskCardNumber } from '../model/display';
 import { openBankCardModal } from './bank-card-modal';
 import { openConfirm } from './confirm-modal';
-import { Notice } from './parts';
+import { Notice } from '@/components/ui/notice';
 
 function CardRow({ card, onDelete }: { card: BankCard; onDelete: (card: BankCard) => void }) {
   return (

@@ -7,20 +7,23 @@ import type { BottomDrawerContentProps } from '@/components/ui/bottom-drawer';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { FormTextField } from '@/components/ui/form-text-field';
-import { CheckCircleIcon, FileIcon, UploadIcon } from '@/components/ui/icons';
+import { FileIcon, UploadIcon } from '@/components/ui/icons';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { Stepper } from '@/components/ui/stepper';
+import { PlacedScreen } from '@/components/ui/placed-screen';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/http';
-import { useAccounts } from '../api/accounts';
+import { useAccounts } from '@/lib/accounts';
 import { createDeposit, uploadDepositProof, useDeposits, type DepositCreated } from '../api/deposits';
-import { walletKeys } from '../api/keys';
+import { refreshAfterMoneyMoved } from '../api/keys';
 import { useLimits } from '../api/limits';
 import { displayAmount } from '../model/display';
 import { PROOF_ACCEPT, depositFormSchema, proofFileError, type DepositFormValues } from '../model/forms';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
-import { AccountPicker, Notice, SummaryRows } from './parts';
+import { createIdempotencyKeeper, sendOnce } from '@/lib/idempotency';
+import { SummaryRows } from '@/components/ui/summary-rows';
+import { Notice } from '@/components/ui/notice';
+import { AccountPicker } from './parts';
 
 const STEPS = [
   { label: 'Amount', subLabel: 'Account and amount' },
@@ -61,9 +64,7 @@ function AmountStep({
       method: 'EFT' as const,
     };
     try {
-      const created = await createDeposit(body, keeper.keyFor(body));
-      keeper.settle();
-      onCreated(created);
+      onCreated(await sendOnce(keeper, body, createDeposit));
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -273,32 +274,20 @@ function DoneStep({
   onClose: () => void;
 }) {
   return (
-    <div className="space-y-6 text-center" data-testid="deposit-done">
-      <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-        <CheckCircleIcon size={34} />
-      </div>
-      <div>
-        <p className="text-xl font-semibold text-slate-900">Proof of payment received</p>
-        <p className="mx-auto mt-1 max-w-sm text-sm text-slate-500">
-          Your {deposit.currency} account is credited as soon as our team confirms the payment.
-        </p>
-      </div>
-      <SummaryRows
-        rows={[
-          { label: 'Reference', value: <span className="font-mono">{deposit.reference}</span> },
-          { label: 'Amount', value: displayAmount(deposit.amount, deposit.currency) },
-          { label: 'Status', value: 'Pending confirmation' },
-        ]}
-      />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button variant="outline" size="lg" className="sm:flex-1" onClick={onRecords}>
-          View Records
-        </Button>
-        <Button size="lg" className="sm:flex-1" onClick={onClose}>
-          Done
-        </Button>
-      </div>
-    </div>
+    <PlacedScreen
+      testId="deposit-done"
+      title="Proof of payment received"
+      message={`Your ${deposit.currency} account is credited as soon as our team confirms the payment.`}
+      rows={[
+        { label: 'Reference', value: <span className="font-mono">{deposit.reference}</span> },
+        { label: 'Amount', value: displayAmount(deposit.amount, deposit.currency) },
+        { label: 'Status', value: 'Pending confirmation' },
+      ]}
+      actions={[
+        { label: 'View Records', onClick: onRecords },
+        { label: 'Done', onClick: onClose, primary: true },
+      ]}
+    />
   );
 }
 
@@ -322,7 +311,7 @@ export default function DepositDrawer({
   const current: DepositCreated | undefined = created ?? earlier;
   const step = done ? STEPS.length : current ? 1 : 0;
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+  const refresh = () => void refreshAfterMoneyMoved(queryClient);
 
   return (
     <div className="mx-auto w-full max-w-xl space-y-6 pb-6">
@@ -348,7 +337,9 @@ export default function DepositDrawer({
       ) : (
         <>
           {depositId !== undefined && !earlier && (
-            <Notice tone="warning">{MoneyMessages.depositNotFound}</Notice>
+            <Notice tone="warning" role="note">
+              {MoneyMessages.depositNotFound}
+            </Notice>
           )}
           <AmountStep
             accountId={params.accountId !== undefined ? String(params.accountId) : undefined}

@@ -30,7 +30,10 @@ const ACCOUNTS: Account[] = (['ZAR', 'USD', 'EUR', 'GBP'] as const).map((currenc
 }));
 
 const transferFunds = vi.fn();
-vi.mock('../api/accounts', () => ({ useAccounts: () => ({ data: ACCOUNTS, isLoading: false }) }));
+vi.mock('@/lib/accounts', () => ({
+  accountsQueryKey: ['accounts'],
+  useAccounts: () => ({ data: ACCOUNTS, isLoading: false }),
+}));
 vi.mock('../api/pairs', () => ({
   usePairs: () => ({ data: LISTING, isLoading: false, isError: false }),
   fetchPairs: async () => LISTING,

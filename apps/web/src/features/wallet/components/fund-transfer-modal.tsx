@@ -10,15 +10,16 @@ import { modal } from '@/components/ui/modal';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/http';
-import { useAccounts } from '../api/accounts';
-import { walletKeys } from '../api/keys';
+import { accountsQueryKey, useAccounts } from '@/lib/accounts';
+import { refreshAfterMoneyMoved, walletKeys } from '../api/keys';
 import { fetchPairs, usePairs } from '../api/pairs';
 import { transferFunds } from '../api/transfer';
 import { displayAmount } from '../model/display';
 import { transferFormSchema, transferableNote, type TransferFormValues } from '../model/forms';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { conversionProblem, convertedAmount, findQuote, matchingAccounts } from '../model/transfer';
-import { Amount, Notice, SelectField, currencyName } from './parts';
+import { Notice } from '@/components/ui/notice';
+import { Amount, SelectField, currencyName } from './parts';
 
 export const FUND_TRANSFER_KEY = 'fund-transfer';
 export const FUND_TRANSFER_TITLE = 'Fund Transfer';
@@ -121,7 +122,7 @@ export default function FundTransferModal({
       keeper.settle();
       toast.success(MoneyMessages.transferSuccessful);
       modal.forceClose();
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      await refreshAfterMoneyMoved(queryClient);
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.RateChanged) {
         keeper.settle();
@@ -140,7 +141,7 @@ export default function FundTransferModal({
       toast.error(MoneyMessages.transferFailed);
       if (error instanceof ApiError && error.code === ErrorCode.InsufficientFunds) {
         form.setError('amount', { message: error.message });
-        void queryClient.invalidateQueries({ queryKey: walletKeys.accounts });
+        void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
       }
     }
   });
@@ -268,7 +269,11 @@ export default function FundTransferModal({
           </div>
         )
       )}
-      {rateNotice && <Notice tone="warning">{rateNotice}</Notice>}
+      {rateNotice && (
+        <Notice tone="warning" role="note">
+          {rateNotice}
+        </Notice>
+      )}
 
       <Button
         type="submit"

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { Account } from '@imali/contract';
 import { CURRENCY_NAMES, isCurrency } from '@imali/money';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
@@ -208,51 +208,5 @@ export function SelectField({
         </p>
       )}
     </div>
-  );
-}
-
-/** A soft notice box (info, warning, error). */
-export function Notice({
-  tone = 'info',
-  children,
-  className,
-}: {
-  tone?: 'info' | 'warning' | 'error' | 'success';
-  children: ReactNode;
-  className?: string;
-}) {
-  const tones = {
-    info: 'border-slate-200 bg-slate-50 text-slate-600',
-    warning: 'border-amber-200 bg-amber-50 text-amber-800',
-    error: 'border-red-200 bg-red-50 text-red-700',
-    success: 'border-brand-200 bg-brand-50 text-brand-700',
-  } as const;
-  return (
-    <div
-      role={tone === 'error' ? 'alert' : undefined}
-      className={cn('rounded-xl border px-4 py-3 text-sm', tones[tone], className)}
-    >
-      {children}
-    </div>
-  );
-}
-
-/** Label/value rows for a summary inside a drawer or modal. */
-export function SummaryRows({
-  rows,
-}: {
-  rows: Array<{ label: ReactNode; value: ReactNode; testId?: string }>;
-}) {
-  return (
-    <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
-      {rows.map((row, i) => (
-        <div key={i} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
-          <dt className="text-slate-500">{row.label}</dt>
-          <dd data-testid={row.testId} className="text-right font-medium text-slate-900">
-            {row.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
   );
 }

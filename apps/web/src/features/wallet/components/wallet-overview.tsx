@@ -4,9 +4,10 @@ import { Button } from '@/components/ui/button';
 import { TransferIcon, WalletIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { useAccounts } from '../api/accounts';
+import { useAccounts } from '@/lib/accounts';
 import { openFundTransfer } from './fund-transfer-modal';
-import { Amount, CurrencyCoin, Notice, VisibilityToggle, currencyName } from './parts';
+import { Notice } from '@/components/ui/notice';
+import { Amount, CurrencyCoin, VisibilityToggle, currencyName } from './parts';
 
 function DepositIcon() {
   return (

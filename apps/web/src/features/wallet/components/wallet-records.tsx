@@ -5,12 +5,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ReceiptIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { useAccounts } from '../api/accounts';
+import { useAccounts } from '@/lib/accounts';
 import { useDeposits } from '../api/deposits';
 import { useTransfers } from '../api/transfer';
 import { useWithdrawals } from '../api/withdrawals';
 import { formatRecordTime, maskCardNumber } from '../model/display';
-import { Amount, CurrencyCoin, Notice, StatusBadge } from './parts';
+import { Notice } from '@/components/ui/notice';
+import { Amount, CurrencyCoin, StatusBadge } from './parts';
 import { openStatementModal } from './statement-modal';
 import { WalletOverview } from './wallet-overview';
 

@@ -50,7 +50,10 @@ let profile: Partial<ClientProfile> = { has_pin: true, pin_locked: false };
 
 const requestWithdrawal = vi.fn();
 const verifyPin = vi.fn();
-vi.mock('../api/accounts', () => ({ useAccounts: () => ({ data: accounts, isLoading: false }) }));
+vi.mock('@/lib/accounts', () => ({
+  accountsQueryKey: ['accounts'],
+  useAccounts: () => ({ data: accounts, isLoading: false }),
+}));
 vi.mock('../api/bank-cards', () => ({ useBankCards: () => ({ data: CARDS, isLoading: false }) }));
 vi.mock('../api/limits', () => ({
   useLimits: () => ({ data: LIMITS, byCurrency: (c: string) => LIMITS.find((l) => l.currency === c) }),

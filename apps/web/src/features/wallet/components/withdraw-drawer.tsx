@@ -2,27 +2,30 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorCode, Messages, type BankCard, type Withdrawal } from '@imali/contract';
+import { Messages, type BankCard, type Withdrawal } from '@imali/contract';
 import type { BottomDrawerContentProps } from '@/components/ui/bottom-drawer';
 import { Button } from '@/components/ui/button';
+import { PinHint } from '@/components/ui/product-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormTextField } from '@/components/ui/form-text-field';
-import { BankIcon, CheckCircleIcon, LockIcon } from '@/components/ui/icons';
+import { BankIcon } from '@/components/ui/icons';
+import { PlacedScreen } from '@/components/ui/placed-screen';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
-import { ApiError, errorMessage } from '@/lib/http';
 import { useProfile } from '@/lib/profile';
-import { useAccounts } from '../api/accounts';
+import { accountsQueryKey, useAccounts } from '@/lib/accounts';
 import { useBankCards } from '../api/bank-cards';
-import { walletKeys } from '../api/keys';
+import { refreshAfterMoneyMoved } from '../api/keys';
 import { useLimits } from '../api/limits';
 import { requestWithdrawal } from '../api/withdrawals';
 import { displayAmount, maskCardNumber } from '../model/display';
 import { withdrawableNote, withdrawalFormSchema, type WithdrawalFormValues } from '../model/forms';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
+import { placeWithPin } from '@/lib/order-flow';
 import { openBankCardModal } from './bank-card-modal';
-import { AccountPicker, Amount, Notice, StatusBadge, SummaryRows } from './parts';
+import { Notice } from '@/components/ui/notice';
+import { AccountPicker, Amount, StatusBadge } from './parts';
 import { askForPin } from './verify-pin-modal';
 
 function CardPicker({
@@ -106,36 +109,24 @@ function Result({
   onClose: () => void;
 }) {
   return (
-    <div className="space-y-6 text-center" data-testid="withdrawal-done">
-      <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-        <CheckCircleIcon size={34} />
-      </div>
-      <div>
-        <p className="text-xl font-semibold text-slate-900">Withdrawal requested</p>
-        <p className="mx-auto mt-1 max-w-sm text-sm text-slate-500">
-          The amount is held in your {withdrawal.currency} account until our team pays it to your bank.
-        </p>
-      </div>
-      <SummaryRows
-        rows={[
-          { label: 'Reference', value: <span className="font-mono">{withdrawal.reference}</span> },
-          { label: 'Amount', value: displayAmount(withdrawal.amount, withdrawal.currency) },
-          {
-            label: 'To',
-            value: `${withdrawal.receiver.bank_name} ${maskCardNumber(withdrawal.receiver.card_no)}`,
-          },
-          { label: 'Status', value: <StatusBadge status={withdrawal.status} /> },
-        ]}
-      />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button variant="outline" size="lg" className="sm:flex-1" onClick={onRecords}>
-          View Records
-        </Button>
-        <Button size="lg" className="sm:flex-1" onClick={onClose}>
-          Done
-        </Button>
-      </div>
-    </div>
+    <PlacedScreen
+      testId="withdrawal-done"
+      title="Withdrawal requested"
+      message={`The amount is held in your ${withdrawal.currency} account until our team pays it to your bank.`}
+      rows={[
+        { label: 'Reference', value: <span className="font-mono">{withdrawal.reference}</span> },
+        { label: 'Amount', value: displayAmount(withdrawal.amount, withdrawal.currency) },
+        {
+          label: 'To',
+          value: `${withdrawal.receiver.bank_name} ${maskCardNumber(withdrawal.receiver.card_no)}`,
+        },
+        { label: 'Status', value: <StatusBadge status={withdrawal.status} /> },
+      ]}
+      actions={[
+        { label: 'View Records', onClick: onRecords },
+        { label: 'Done', onClick: onClose, primary: true },
+      ]}
+    />
   );
 }
 
@@ -184,34 +175,30 @@ export default function WithdrawDrawer({
     if (!form.getValues('cardId') && cards?.length === 1) form.setValue('cardId', String(cards[0]!.id));
   }, [cards, form]);
 
-  const submit = async (values: WithdrawalFormValues, retried = false): Promise<void> => {
+  const submit = async (values: WithdrawalFormValues): Promise<void> => {
     const body = {
       account_id: Number(values.accountId),
       receiver: Number(values.cardId),
       amount: values.amount.trim(),
     };
-    const description = account
-      ? `Confirm your withdrawal of ${displayAmount(body.amount, account.currency)}.`
-      : undefined;
     if (profile && !profile.has_pin) {
       toast.warning(Messages.pinNotSet);
       return;
     }
     // Every withdrawal spends a PIN verification of its own on the server: always ask.
-    if (!(await askForPin(description))) return;
-    try {
-      const withdrawal = await requestWithdrawal(body, keeper.keyFor(body));
-      keeper.settle();
+    const withdrawal = await placeWithPin({
+      askForPin,
+      description: account
+        ? `Confirm your withdrawal of ${displayAmount(body.amount, account.currency)}.`
+        : undefined,
+      body,
+      keeper,
+      send: requestWithdrawal,
+      onError: () => void queryClient.invalidateQueries({ queryKey: accountsQueryKey }),
+    });
+    if (withdrawal) {
       setResult(withdrawal);
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === ErrorCode.PinRequired && !retried) {
-        // The verification lapsed before the request arrived: ask once more.
-        return submit(values, true);
-      }
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) keeper.settle();
-      toast.error(errorMessage(error));
-      void queryClient.invalidateQueries({ queryKey: walletKeys.accounts });
+      await refreshAfterMoneyMoved(queryClient);
     }
   };
   const onSubmit = form.handleSubmit((values) => submit(values));
@@ -264,7 +251,7 @@ export default function WithdrawDrawer({
         </div>
       )}
       {note && (
-        <Notice tone="warning">
+        <Notice tone="warning" role="note">
           <span data-testid="withdrawable-note">{note}</span>
         </Notice>
       )}
@@ -316,13 +303,7 @@ export default function WithdrawDrawer({
             : undefined
         }
       />
-      {profile?.pin_locked ? (
-        <Notice tone="error">{Messages.pinLocked}</Notice>
-      ) : (
-        <p className="flex items-center gap-2 text-xs text-slate-500">
-          <LockIcon size={14} /> You will confirm with your 6-digit PIN.
-        </p>
-      )}
+      {profile?.pin_locked ? <Notice tone="error">{Messages.pinLocked}</Notice> : <PinHint />}
       <Button
         type="submit"
         block

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `ms` (a quantity being typed → one preview call). */
-export function useDebounced<T>(value: T, ms = 300): T {
+/** `value` once it has stopped changing for `ms` (a preview is asked for what was typed, not each key). */
+export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);
