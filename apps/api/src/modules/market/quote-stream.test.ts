@@ -11,10 +11,15 @@ interface SseEvent {
   receivedAt: number;
 }
 
-/** Reads Server-Sent Events for `ms` milliseconds, then disconnects. */
+/**
+ * Reads Server-Sent Events until `enough` says so (or `deadlineMs` passes), then disconnects.
+ * Waiting for a count rather than a fixed window keeps the test true on a loaded machine,
+ * where a 100 ms timer can fire late.
+ */
 async function collect(
   url: string,
-  ms: number,
+  enough: (events: SseEvent[]) => boolean,
+  deadlineMs = 15_000,
 ): Promise<{
   status: number;
   type: string | null;
@@ -32,7 +37,7 @@ async function collect(
     return { status: res.status, type: res.headers.get('content-type'), events, framing };
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
-  const timer = setTimeout(() => controller.abort(), ms);
+  const timer = setTimeout(() => controller.abort(), deadlineMs);
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -46,11 +51,13 @@ async function collect(
         const data = /^data: (.*)$/m.exec(block)?.[1];
         if (event && data) events.push({ event, data: JSON.parse(data), receivedAt: Date.now() });
       }
+      if (enough(events)) break;
     }
   } catch {
     // aborted: done collecting
   } finally {
     clearTimeout(timer);
+    controller.abort();
   }
   return { status: 200, type: res.headers.get('content-type'), events, framing };
 }
@@ -75,7 +82,7 @@ describe('GET /market-data/stream (Server-Sent Events)', () => {
     t.clock.advance(FRIDAY_MORNING - t.clock.now().getTime());
     const { status, type, events, framing } = await collect(
       `${base}/market-data/stream?symbols=NPN,JSE:SBK&key=${KEY}`,
-      700,
+      (seen) => seen.filter((e) => e.event === 'quote').length >= 6,
     );
     expect(status).toBe(200);
     expect(type).toContain('text/event-stream');
@@ -92,7 +99,11 @@ describe('GET /market-data/stream (Server-Sent Events)', () => {
 
   it('sends only the snapshot and heartbeats while the exchange is closed', async () => {
     t.clock.advance(SATURDAY - t.clock.now().getTime());
-    const { events } = await collect(`${base}/market-data/stream?symbols=NPN&key=${KEY}`, 700);
+    // Three heartbeats (200 ms apart) span several 100 ms ticks: none of them may carry a quote.
+    const { events } = await collect(
+      `${base}/market-data/stream?symbols=NPN&key=${KEY}`,
+      (seen) => seen.filter((e) => e.event === 'heartbeat').length >= 3,
+    );
     const quotes = events.filter((e) => e.event === 'quote');
     expect(quotes).toHaveLength(1);
     expect(quotes[0]!.data).toMatchObject({ symbol: 'NPN', market_open: false });
