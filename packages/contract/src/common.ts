@@ -13,12 +13,6 @@ export const errorEnvelope = z.object({
   data: z.null(),
 });
 
-/**
- * Every API response carries the app clock's now (ms since the epoch) in this header, so the web
- * shows and reasons with the server's clock, not the device's (decision 0044).
- */
-export const SERVER_TIME_HEADER = 'x-server-time';
-
 export type Envelope<T> = { code: 'OK'; message: string; data: T };
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

@@ -179,3 +179,9 @@ export const COST_BASIS_SHORT_LABELS: Record<CostBasisMethod, string> = {
   average: 'average cost',
   fifo: 'FIFO',
 };
+
+/**
+ * Every API response carries the app clock's now (ms since the epoch) in this header, so the web
+ * shows and reasons with the server's clock, not the device's (decision 0044).
+ */
+export const SERVER_TIME_HEADER = 'x-server-time';

@@ -1,6 +1,6 @@
 export * from './applications';
 export * from './common';
-export { APP_CONFIGURATION, APP_VERSION } from './constants';
+export { APP_CONFIGURATION, APP_VERSION, SERVER_TIME_HEADER } from './constants';
 export * from './cost-basis';
 export * from './funds';
 export * from './identity';
