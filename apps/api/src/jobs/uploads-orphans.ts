@@ -4,7 +4,8 @@ import type { Job } from './runner';
 /** Deletes uploads that nothing refers to a day after they were stored. */
 export const uploadOrphansJob: Job = {
   name: 'uploads.orphans',
-  summary: 'Delete uploaded files no avatar, KYC submission or deposit refers to, after a day',
+  summary:
+    'Delete uploaded files no avatar, KYC submission, deposit or application evidence refers to, after a day',
   intervalMs: 60 * 60 * 1000,
   async run(ctx) {
     const deleted = await deleteOrphanUploads(ctx);

@@ -6,7 +6,7 @@ import { kycRoutes } from './kyc/kyc.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 
-/** Identity modules (issue 2): auth, client, kyc, uploads, menu. Registered under /api. */
+/** Identity modules (issue 2): auth, client, kyc, uploads, files, menu. Registered under /api. */
 export async function identityModules(app: AppInstance) {
   await app.register(authRoutes);
   await app.register(clientRoutes);

@@ -178,8 +178,8 @@ export async function ownUploadIdFromUrl(
 export const ORPHAN_AFTER_MS = 24 * HOUR_MS;
 
 /**
- * Deletes up to `batch` uploads older than ORPHAN_AFTER_MS that no avatar, KYC submission or
- * deposit refers to, and returns how many. Run by the `uploads.orphans` job (src/jobs) under its
+ * Deletes up to `batch` uploads older than ORPHAN_AFTER_MS that no avatar, KYC submission,
+ * deposit or application's evidence refers to, and returns how many. Run by the `uploads.orphans` job (src/jobs) under its
  * advisory lock; running it again finds nothing more to delete.
  */
 export async function deleteOrphanUploads(ctx: AppContext, batch = 1000): Promise<number> {
