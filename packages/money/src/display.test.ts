@@ -11,9 +11,7 @@ import {
   isValidPrice,
   productSubLabel,
   recordStatusTone,
-  signedColorClass,
   signedTone,
-  statusColorClass,
   statusTone,
   truncateDecimals,
 } from './index';
@@ -29,9 +27,6 @@ describe('signed colours', () => {
     expect(signedTone(null)).toBe('neutral');
     expect(signedTone(undefined)).toBe('neutral');
     expect(signedTone('abc')).toBe('neutral');
-    expect(signedColorClass(5n)).toBe('text-green-600');
-    expect(signedColorClass('-1')).toBe('text-red-600');
-    expect(signedColorClass('')).toBe('text-gray-500');
   });
 });
 
@@ -113,7 +108,6 @@ describe('labels and statuses', () => {
     expect(statusTone('listing')).toBe('amber');
     expect(statusTone('whatever')).toBe('grey');
     expect(statusTone(undefined)).toBe('grey');
-    expect(statusColorClass('sold')).toBe('text-red-800');
   });
 
   it('colours deposit and withdrawal records', () => {

@@ -24,17 +24,6 @@ export function signedTone(value: Numeric): SignedTone {
   return d.coefficient > 0n ? 'positive' : 'negative';
 }
 
-export const SIGNED_TONE_CLASS: Record<SignedTone, string> = {
-  positive: 'text-green-600',
-  negative: 'text-red-600',
-  neutral: 'text-gray-500',
-};
-
-/** The Tailwind text colour class for a signed value. */
-export function signedColorClass(value: Numeric): string {
-  return SIGNED_TONE_CLASS[signedTone(value)];
-}
-
 /** Truncates (toward zero) to `decimals`, never rounds: '2.679' → '2.67', '-2.679' → '-2.67'. */
 export function truncateDecimals(value: Numeric | Decimal, decimals = 2): string | undefined {
   const d = typeof value === 'object' && value !== null ? value : tryParseDecimal(value);
@@ -153,21 +142,8 @@ export const STATUS_TONES: Record<string, StatusTone> = {
   listing: 'amber',
 };
 
-export const STATUS_TONE_CLASS: Record<StatusTone, string> = {
-  amber: 'text-amber-500',
-  yellow: 'text-yellow-500',
-  green: 'text-green-600',
-  'dark-red': 'text-red-800',
-  red: 'text-red-600',
-  grey: 'text-gray-500',
-};
-
 export function statusTone(status: string | null | undefined): StatusTone {
   return STATUS_TONES[(status ?? '').toLowerCase()] ?? 'grey';
-}
-
-export function statusColorClass(status: string | null | undefined): string {
-  return STATUS_TONE_CLASS[statusTone(status)];
 }
 
 /**
@@ -211,9 +187,3 @@ export function countdownTone(remaining: number, total: number): CountdownTone {
   if (left <= 0.6) return 'yellow';
   return 'green';
 }
-
-export const COUNTDOWN_TONE_CLASS: Record<CountdownTone, string> = {
-  red: 'bg-red-500',
-  yellow: 'bg-yellow-400',
-  green: 'bg-green-500',
-};

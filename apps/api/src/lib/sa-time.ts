@@ -28,6 +28,20 @@ export function saDayStartOfDate(date: string): Date | undefined {
 /** The South African calendar date of `at`, 'YYYY-MM-DD' (22:30 UTC is already the next day). */
 export const saDate = (at: Date) => new Date(at.getTime() + SAST_OFFSET_MS).toISOString().slice(0, 10);
 
+/** South African day number (days since 1970-01-01 in SAST) of an instant. */
+export const saDayNumber = (at: Date) => Math.floor((at.getTime() + SAST_OFFSET_MS) / DAY_MS);
+
+/** The instant the South African day numbered `day` (see saDayNumber) began. */
+export const saDayStartOfNumber = (day: number) => new Date(day * DAY_MS - SAST_OFFSET_MS);
+
+/**
+ * SQL for the instant (timestamptz) the South African day `dateSql` (an SQL expression of type date)
+ * began, for queries that compare stored instants with a stored day. `dateSql` is our own SQL text,
+ * never client input.
+ */
+export const saDayStartSql = (dateSql: string) =>
+  `((${dateSql})::timestamp - interval '${SAST_OFFSET_MS / 1000} seconds') at time zone 'UTC'`;
+
 /** 'YYYY-MM-DD HH:mm:ss' in South African time. */
 export const saDateTimeText = (at: Date) =>
   new Date(at.getTime() + SAST_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);

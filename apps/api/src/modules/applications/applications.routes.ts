@@ -9,6 +9,7 @@ import {
 } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
+import { markReplayed } from '../../lib/idempotent-reply';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import { idempotencyOf } from '../ledger/idempotency';
@@ -62,7 +63,7 @@ export async function applicationRoutes(app: AppInstance) {
         idempotencyOf(request, body),
         body,
       );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(
         result.data,
         body.type === 'trial' ? ApplicationMessages.trialAccepted : ApplicationMessages.submitted,

@@ -1,6 +1,7 @@
 import { deposit, depositBody, depositCreated, envelope, idParam, MoneyMessages } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
+import { markReplayed } from '../../lib/idempotent-reply';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import { idempotencyOf } from '../ledger/idempotency';
@@ -31,7 +32,7 @@ export async function depositRoutes(app: AppInstance) {
         amount: body.amount,
         method: body.method,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, MoneyMessages.depositCreated);
     },
   );

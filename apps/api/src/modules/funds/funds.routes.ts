@@ -12,6 +12,7 @@ import {
 } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
+import { markReplayed } from '../../lib/idempotent-reply';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
@@ -118,7 +119,7 @@ export async function fundRoutes(app: AppInstance) {
         accountId: body.account_id,
         pinSessionId: sessionId,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, result.data.message);
     },
   );
@@ -141,7 +142,7 @@ export async function fundRoutes(app: AppInstance) {
       const result = await requestRedemption(ctx, clientId, idempotencyOf(request, { orderId }), {
         orderId,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, result.data.message);
     },
   );

@@ -9,6 +9,7 @@ import {
 } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
+import { markReplayed } from '../../lib/idempotent-reply';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import { idempotencyOf } from '../ledger/idempotency';
@@ -63,7 +64,7 @@ export async function fxRoutes(app: AppInstance) {
         amount: body.amount,
         rate: body.rate,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, MoneyMessages.transferSuccessful);
     },
   );
@@ -88,7 +89,7 @@ export async function fxRoutes(app: AppInstance) {
         amount: body.amount,
         rate: body.rate,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, MoneyMessages.transferSuccessful);
     },
   );

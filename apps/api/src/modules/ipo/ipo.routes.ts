@@ -9,6 +9,7 @@ import {
 } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
+import { markReplayed } from '../../lib/idempotent-reply';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import { idempotencyOf } from '../ledger/idempotency';
@@ -104,7 +105,7 @@ export async function ipoRoutes(app: AppInstance) {
         accountId: body.account_id,
         pinSessionId: sessionId,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, result.data.message);
     },
   );
@@ -131,7 +132,7 @@ export async function ipoRoutes(app: AppInstance) {
         const { clientId } = principalOf(request);
         const orderId = idOf(request.params.id, orderNotFound);
         const result = await run(ctx, clientId, idempotencyOf(request, {}), orderId);
-        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        markReplayed(reply, result);
         return ok(result.data, result.data.message);
       },
     );

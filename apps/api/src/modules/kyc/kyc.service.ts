@@ -1,4 +1,4 @@
-import { ErrorCode, Messages, type KycDetail } from '@imali/contract';
+import { ErrorCode, Messages, type IdentifyBody, type KycDetail } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
@@ -6,26 +6,18 @@ import * as clients from '../client/client.service';
 import { fileUrl, ownUploadIdFromUrl } from '../uploads/uploads.service';
 import * as repo from './kyc.repository';
 
-export interface KycInput {
-  full_name: string;
-  id_no: string;
-  mobile: string;
-  dob: string;
-  id_front_url: string;
-  id_back_url: string;
-}
-
 /** Uploads a KYC submission may point at: images the client sent through /client/app/v1/image. */
 const KYC_IMAGE_PURPOSES = ['image'] as const;
 
 const imagesInvalid = () => new DomainError(ErrorCode.InvalidInput, Messages.kycImagesInvalid, 400);
 
 /** A client submits KYC: allowed from unverified or rejected; the status becomes pending. */
-export async function submit(ctx: AppContext, clientId: number, input: KycInput) {
+export async function submit(ctx: AppContext, clientId: number, input: IdentifyBody) {
   const frontId = await ownUploadIdFromUrl(ctx, clientId, input.id_front_url, KYC_IMAGE_PURPOSES);
   if (!frontId) throw imagesInvalid();
   let backId: string | undefined;
-  if (input.id_back_url.trim()) {
+  // The route's schema defaults a left-out back image to ''; a direct caller may leave it out too.
+  if (input.id_back_url?.trim()) {
     backId = await ownUploadIdFromUrl(ctx, clientId, input.id_back_url, KYC_IMAGE_PURPOSES);
     if (!backId) throw imagesInvalid();
   }

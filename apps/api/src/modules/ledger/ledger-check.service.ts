@@ -3,7 +3,7 @@ import { CURRENCIES, formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
 import { applicationLedgerProblems } from '../applications/applications.service';
-import * as repo from './ledger.repository';
+import * as repo from './ledger-check.repository';
 import { HOLD_PURPOSES, HOUSE_PURPOSES } from './ledger.service';
 
 export interface LedgerCheckReport {

@@ -9,6 +9,7 @@ import {
 } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
+import { markReplayed } from '../../lib/idempotent-reply';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import { idempotencyOf } from '../ledger/idempotency';
@@ -94,7 +95,7 @@ export async function offeringRoutes(app: AppInstance) {
         quoteId: body.quote_id,
         pinSessionId: sessionId,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, result.data.message);
     },
   );
@@ -121,7 +122,7 @@ export async function offeringRoutes(app: AppInstance) {
         accountId: body.account_id,
         pinSessionId: sessionId,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, result.data.message);
     },
   );

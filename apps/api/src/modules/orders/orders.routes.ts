@@ -15,6 +15,7 @@ import {
 } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
+import { markReplayed } from '../../lib/idempotent-reply';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import { DomainError } from '../../plugins/errors';
@@ -101,7 +102,7 @@ export async function orderRoutes(app: AppInstance) {
         quoteId: body.quote_id,
         pinSessionId: sessionId,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, result.data.message);
     },
   );
@@ -129,7 +130,7 @@ export async function orderRoutes(app: AppInstance) {
         quoteId: body.quote_id,
         pinSessionId: sessionId,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, result.data.message);
     },
   );

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { instruments } from '../../db/schema/index';
 import { rowsOf } from '../../db/rows';
+import { saDayStartSql } from '../../lib/sa-time';
 
 type InstrumentRow = typeof instruments.$inferSelect;
 
@@ -350,7 +351,7 @@ select a.id::text as id, a.client_id::text as client_id, a.currency,
      from journal_entries e join postings p on p.entry_id = e.id and p.account_id = a.id
     where e.client_id = a.client_id and e.kind <> 'trade'
       and e.created_at >= coalesce(
-        (select ((d.day + 1)::timestamp - interval '2 hours') at time zone 'UTC'
+        (select ${saDayStartSql('d.day + 1')}
            from portfolio_daily d where d.account_id = a.id order by d.day desc limit 1),
         'epoch'::timestamptz)) as flow
 from accounts a

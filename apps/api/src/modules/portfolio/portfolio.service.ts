@@ -43,7 +43,7 @@ import {
   type DietzPoint,
 } from '@imali/money';
 import type { AppContext } from '../../lib/context';
-import { DAY_MS, saDayStart } from '../../lib/sa-time';
+import { DAY_MS, saDayNumber, saDayStartOfNumber } from '../../lib/sa-time';
 import { accountNotFound } from '../ledger/ledger.service';
 import { providerFor, toSim, type InstrumentRow } from '../market/market.service';
 import { isTradingDay } from '../market/simulator/calendar';
@@ -53,16 +53,14 @@ import { listPairs } from '../fx/fx.service';
 import { loanFlowsSince, loansOwed } from '../applications/applications.service';
 import * as repo from './portfolio.repository';
 
-const SAST_OFFSET_MS = 2 * 3_600_000;
-
 // ---------- Days ----------
 
-/** South African day number (days since 1970-01-01 in SAST) of an instant. */
-export const saDayNumber = (at: Date) => Math.floor((at.getTime() + SAST_OFFSET_MS) / DAY_MS);
+// The South African day itself is lib/sa-time's; a day number here is its saDayNumber.
+export { saDayNumber };
 export const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 export const dayOfText = (text: string) => Math.round(Date.parse(`${text}T00:00:00Z`) / DAY_MS);
 /** The instant the South African day `day` ends (the next day's start). */
-export const dayEnd = (day: number) => new Date((day + 1) * DAY_MS - SAST_OFFSET_MS);
+export const dayEnd = (day: number) => saDayStartOfNumber(day + 1);
 
 /** The same calendar day `months` earlier, clamped to the month's last day (31 Mar − 1M = 28/29 Feb). */
 export function monthsBefore(day: number, months: number): number {
@@ -769,7 +767,7 @@ export async function snapshotDays(ctx: AppContext): Promise<{ accounts: number;
     }
     if (firstDay > yesterday) continue;
     touched += 1;
-    const since = saDayStart(new Date(firstDay * DAY_MS - SAST_OFFSET_MS));
+    const since = saDayStartOfNumber(firstDay);
     // One after another: ctx.db is the job's transaction, one connection (pg refuses overlapping
     // queries on a client from pg@9 and warns today).
     const postings = await repo.postingsSince(ctx.db, account.id, since);

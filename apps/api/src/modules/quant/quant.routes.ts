@@ -9,6 +9,7 @@ import {
 } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
+import { markReplayed } from '../../lib/idempotent-reply';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
@@ -69,7 +70,7 @@ export async function quantRoutes(app: AppInstance) {
         accountId: body.account_id,
         pinSessionId: sessionId,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, result.data.message);
     },
   );
@@ -95,7 +96,7 @@ export async function quantRoutes(app: AppInstance) {
         idempotencyOf(request, {}),
         orderId(request.params.id),
       );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, result.data.message);
     },
   );
@@ -119,7 +120,7 @@ export async function quantRoutes(app: AppInstance) {
         orderId: orderId(request.params.id),
         pinSessionId: sessionId,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, result.data.message);
     },
   );

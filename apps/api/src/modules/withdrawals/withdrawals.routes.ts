@@ -1,6 +1,7 @@
 import { envelope, MoneyMessages, withdrawal, withdrawalBody } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
+import { markReplayed } from '../../lib/idempotent-reply';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
 import { idempotencyOf } from '../ledger/idempotency';
@@ -33,7 +34,7 @@ export async function withdrawalRoutes(app: AppInstance) {
         cardId: body.receiver,
         pinSessionId: sessionId,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      markReplayed(reply, result);
       return ok(result.data, MoneyMessages.withdrawalCreated);
     },
   );

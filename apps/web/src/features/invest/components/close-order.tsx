@@ -12,8 +12,8 @@ import {
   formatPrice,
   formatQuantity,
   formatSignedCurrency,
-  signedColorClass,
 } from '@imali/money';
+import { signedColorClass } from '@/lib/tone-classes';
 import { Button } from '@/components/ui/button';
 import { modal } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,5 +1,6 @@
 import { TradingMessages } from '@imali/contract';
-import { COUNTDOWN_TONE_CLASS, countdownTone } from '@imali/money';
+import { countdownTone } from '@imali/money';
+import { COUNTDOWN_TONE_CLASS } from '@/lib/tone-classes';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { secondsLeft } from '../model/quote';

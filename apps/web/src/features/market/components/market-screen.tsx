@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Quote } from '@imali/contract';
-import { DEFAULT_COUNTRY, SIGNED_TONE_CLASS } from '@imali/money';
+import { DEFAULT_COUNTRY } from '@imali/money';
+import { SIGNED_TONE_CLASS } from '@/lib/tone-classes';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';

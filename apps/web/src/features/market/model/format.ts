@@ -10,13 +10,13 @@ import {
   abbreviateAmount,
   formatDecimal,
   formatRatio,
-  signedColorClass,
   signedTone,
   truncateDecimals,
   tryParseDecimal,
   type Decimal,
   type SignedTone,
 } from '@imali/money';
+import { signedColorClass } from '@/lib/tone-classes';
 
 type Numeric = number | string | null | undefined;
 

@@ -11,11 +11,11 @@ import {
   formatRatio,
   formatSignedCurrency,
   formatSignedRatio,
-  signedColorClass,
   formatDecimal,
   rescale,
   tryParseDecimal,
 } from '@imali/money';
+import { signedColorClass } from '@/lib/tone-classes';
 
 /** What an amount shows while the client has hidden their balances (the wallet shows the same). */
 export const MASK = '******';

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { Order, OrderList as OrderListName } from '@imali/contract';
-import { formatCurrency, formatSignedCurrency, formatSignedRatio, signedColorClass } from '@imali/money';
+import { formatCurrency, formatSignedCurrency, formatSignedRatio } from '@imali/money';
+import { signedColorClass } from '@/lib/tone-classes';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BriefcaseIcon, LockIcon } from '@/components/ui/icons';

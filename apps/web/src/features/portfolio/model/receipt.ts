@@ -5,7 +5,7 @@
  * - ttype quant and fund show a yield section (Unrealised Gains / Held Position Return; sold:
  *   Holding Returns);
  * - a negative outstanding shows an unpaid warning;
- * - status colours (case-insensitive) from @imali/money.
+ * - status colours (case-insensitive): @imali/money's tone, lib/tone-classes' class.
  */
 import { COST_BASIS_SHORT_LABELS, type Order } from '@imali/contract';
 import {
@@ -18,10 +18,9 @@ import {
   formatSignedRatio,
   productSubLabel,
   productUnits,
-  signedColorClass,
-  statusColorClass,
   tryParseDecimal,
 } from '@imali/money';
+import { signedColorClass, statusColorClass } from '@/lib/tone-classes';
 import { formatDay } from './format';
 import { serverNow } from '@/lib/server-clock';
 
