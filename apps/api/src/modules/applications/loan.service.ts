@@ -14,6 +14,7 @@ import { newReference } from '../ledger/reference';
 import * as repo from './applications.repository';
 import { instalmentView, invalid, ownAccount, requireFlag, viewsOf } from './applications-shared';
 import { LOAN_LIMITS, bpToPercent, quoteLoan, repaymentSchedule } from './loan-terms';
+import { saDate } from '../../lib/sa-time';
 
 /**
  * Loans: the preview (cost of credit, affordability), the application, the repayment schedule an
@@ -52,7 +53,7 @@ async function otherLoansInstalmentsMinor(
   currency: Currency,
   now: Date,
 ) {
-  const loans = await repo.openLoansOf(db, clientId, now.toISOString().slice(0, 10));
+  const loans = await repo.openLoansOf(db, clientId, saDate(now));
   const max = ctx.config.LOAN_MAX_PENDING;
   if (loans.filter((l) => l.status === 'pending').length >= max) {
     throw conflict(ApplicationMessages.loanPendingLimit(max));
