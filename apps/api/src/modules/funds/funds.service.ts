@@ -59,7 +59,14 @@ import { orderNeedsOwnPin } from '../ledger/limits';
 import { newReference } from '../ledger/reference';
 import { instrumentByRef, toSim } from '../market/market.service';
 import { MarketSimulator } from '../market/simulator/simulator';
-import { registerOrderView, toOrderView } from '../orders/orders.service';
+import { insertOffering } from '../offerings/offerings.service';
+import {
+  insertOrder,
+  insertPositionMovement,
+  registerOrderView,
+  toOrderView,
+  updateOrder,
+} from '../orders/orders.service';
 import { registerPositionValuer } from '../portfolio/portfolio.service';
 import { spendFreshPin } from '../session/session.service';
 import * as repo from './funds.repository';
@@ -412,7 +419,7 @@ export async function subscribeToFund(
       await spendFreshPin(txCtx, input.pinSessionId);
     }
     const day = valuationDayFor(ctx.clock.now(), fund.terms.cutoffMinute);
-    const order = await repo.insertOrder(tx, {
+    const order = await insertOrder(tx, {
       reference: newReference('ORD'),
       clientId,
       accountId,
@@ -612,7 +619,7 @@ async function valueSubscription(
   if (s.tradeValueMinor === 0n) {
     // Less than 0.0001 of a unit: nothing can be bought; the whole amount goes back.
     await releaseHold(tx, { referenceType: 'order', referenceId: order.id }, now);
-    await repo.updateOrder(
+    await updateOrder(
       tx,
       order.id,
       { status: 'rejected', heldMinor: 0n, reason: 'Amount below one ten-thousandth of a unit' },
@@ -644,7 +651,7 @@ async function valueSubscription(
       ],
     },
   );
-  await repo.insertPositionMovement(tx, {
+  await insertPositionMovement(tx, {
     orderId: order.id,
     clientId: order.clientId,
     instrumentId: order.instrumentId,
@@ -652,7 +659,7 @@ async function valueSubscription(
     entryId: entry.id,
     createdAt: now,
   });
-  await repo.updateOrder(
+  await updateOrder(
     tx,
     order.id,
     {
@@ -747,7 +754,7 @@ async function payRedemption(
     },
     lines,
   );
-  await repo.insertPositionMovement(tx, {
+  await insertPositionMovement(tx, {
     orderId: order.id,
     clientId: order.clientId,
     instrumentId: order.instrumentId,
@@ -769,7 +776,7 @@ async function payRedemption(
             },
           ],
   };
-  await repo.updateOrder(
+  await updateOrder(
     tx,
     order.id,
     {
@@ -985,7 +992,7 @@ export async function createFund(ctx: AppContext, input: CreateFundInput, actor:
   return inTransaction(ctx, async (tx, txCtx) => {
     const now = ctx.clock.now();
     if (await repo.findFundByCode(tx, code)) throw conflict(`A fund with code ${code} exists.`);
-    const offering = await repo.insertOffering(tx, {
+    const offering = await insertOffering(tx, {
       dtype: 'fund',
       name,
       instrumentId: benchmark.id,

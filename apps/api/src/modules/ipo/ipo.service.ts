@@ -57,15 +57,25 @@ import { orderNeedsOwnPin } from '../ledger/limits';
 import { newReference } from '../ledger/reference';
 import { quoteUnitOf, type InstrumentRow } from '../market/market.service';
 import { dayToIso, referenceSession, type ExchangeCode } from '../market/simulator/calendar';
-import { offeringNotFound, toOfferingView } from '../offerings/offerings.service';
 import {
+  insertOffering,
+  offeringNotFound,
+  toOfferingView,
+  updateOffering,
+} from '../offerings/offerings.service';
+import {
+  findOrder,
   houseLines,
+  insertOrder,
+  insertPositionMovement,
+  lockOrder,
   orderNotFound,
   previewBuy,
   priceTrade,
   registerOrderView,
   toOrderView,
   toStoredFees,
+  updateOrder,
 } from '../orders/orders.service';
 import { marketPriceOf } from '../quotes/quotes.service';
 import { spendFreshPin } from '../session/session.service';
@@ -218,7 +228,7 @@ export async function subscribe(
       await spendFreshPin(txCtx, input.pinSessionId);
     }
     if (account.balanceMinor - account.heldMinor < priced.cashMinor) throw insufficientFunds();
-    const order = await repo.insertOrder(tx, {
+    const order = await insertOrder(tx, {
       reference: newReference('ORD'),
       clientId,
       accountId: account.id,
@@ -280,12 +290,12 @@ export async function subscribe(
 
 /** The client's ipo order and its offering, locked in the allotment's order (offering, then order). */
 async function lockClientApplication(tx: Db, clientId: number, orderId: number) {
-  const found = await repo.findOrder(tx, orderId);
+  const found = await findOrder(tx, orderId);
   if (!found || found.clientId !== clientId || found.ttype !== 'ipo' || found.offeringId === null) {
     throw orderNotFound();
   }
   await repo.lockOffering(tx, found.offeringId, 'share');
-  const order = (await repo.lockOrder(tx, orderId))!;
+  const order = (await lockOrder(tx, orderId))!;
   const row = (await ipoRow(tx, found.offeringId))!;
   const application = (await repo.findApplication(tx, orderId))!;
   return { order, application, ...row };
@@ -305,7 +315,7 @@ export async function cancelApplication(
       throw conflict(IpoMessages.notCancellable);
     }
     await releaseHold(tx, holdOf(order.id), now);
-    const row = await repo.updateOrder(
+    const row = await updateOrder(
       tx,
       order.id,
       { status: 'rejected', quantity: '0', heldMinor: 0n, reason: 'Cancelled by you' },
@@ -362,7 +372,7 @@ export async function reconfirmApplication(
       price,
     );
     await resizeHold(tx, holdOf(order.id), priced.cashMinor);
-    const row = await repo.updateOrder(
+    const row = await updateOrder(
       tx,
       order.id,
       {
@@ -672,7 +682,7 @@ export async function createIpo(ctx: AppContext, input: CreateIpoInput, actor: s
       listsOn,
     };
     const window = { opensAt: input.opensAt, closesAt: input.closesAt, allocationRule: rule };
-    const offering = await repo.insertOffering(tx, {
+    const offering = await insertOffering(tx, {
       dtype: 'ipo',
       name,
       instrumentId: instrument.id,
@@ -741,7 +751,7 @@ export async function setFinalPrice(ctx: AppContext, id: number, priceText: stri
     const price = priceArg(priceText, instrument.priceDecimals, quoteUnitOf(instrument), 'price');
     const reconfirm = needsReconfirmation(price, terms.priceLow, terms.priceHigh);
     const updated = await repo.updateTerms(tx, id, { finalPrice: price, reconfirmRequired: reconfirm });
-    await repo.updateOffering(tx, id, {
+    await updateOffering(tx, id, {
       keyFacts: keyFactsOf(ctx, instrument, offering, updated),
       updatedAt: ctx.clock.now(),
     });
@@ -839,7 +849,7 @@ export async function allotIpo(
           ? IpoMessages.lapsed(priceShown)
           : IpoMessages.notAllotted;
         await releaseHold(tx, holdOf(order.id), now);
-        row = await repo.updateOrder(
+        row = await updateOrder(
           tx,
           order.id,
           { status: 'rejected', quantity: '0', heldMinor: 0n, reason },
@@ -866,7 +876,7 @@ export async function allotIpo(
         });
         // The client owns the allotted shares from now (the position, in this transaction with
         // its cash); they can be sold only once the instrument lists (status listing → holding).
-        await repo.insertPositionMovement(tx, {
+        await insertPositionMovement(tx, {
           orderId: order.id,
           clientId: order.clientId,
           instrumentId: order.instrumentId,
@@ -874,7 +884,7 @@ export async function allotIpo(
           entryId: entry.id,
           createdAt: now,
         });
-        row = await repo.updateOrder(
+        row = await updateOrder(
           tx,
           order.id,
           {
@@ -916,7 +926,7 @@ export async function allotIpo(
       allottedShares,
       allottedAt: now,
     });
-    await repo.updateOffering(tx, id, { status: 'closed', updatedAt: now });
+    await updateOffering(tx, id, { status: 'closed', updatedAt: now });
     await audit.record(txCtx, {
       actor,
       action: 'ipo.allot',
@@ -971,10 +981,10 @@ export async function listIpo(ctx: AppContext, id: number, actor: string, option
     });
     const orders = await repo.lockListingOrders(tx, id);
     for (const order of orders) {
-      await repo.updateOrder(tx, order.id, { status: 'holding' }, now);
+      await updateOrder(tx, order.id, { status: 'holding' }, now);
     }
     await repo.updateTerms(tx, id, { state: 'listed', listingPrice: price, listedAt: now });
-    await repo.updateOffering(tx, id, { status: 'settled', settledAt: now, updatedAt: now });
+    await updateOffering(tx, id, { status: 'settled', settledAt: now, updatedAt: now });
     await audit.record(txCtx, {
       actor,
       action: 'ipo.list',

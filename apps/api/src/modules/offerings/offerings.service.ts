@@ -47,6 +47,11 @@ import { buildKeyFacts } from './key-facts';
 import * as repo from './offerings.repository';
 
 export type { OfferingRow, OfferingStatus, OfferingWithInstrument } from './offerings.repository';
+/**
+ * The only writers of the offerings table (this module owns it, decision 0047): ipo, funds and
+ * quant create and change their offerings through these.
+ */
+export { insertOffering, updateOffering } from './offerings.repository';
 
 const DAY_MS = 86_400_000;
 /** The dtypes this module trades; ipo, fund and quant belong to the subscriptions issue. */

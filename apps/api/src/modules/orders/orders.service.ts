@@ -94,6 +94,12 @@ import { spendFreshPin } from '../session/session.service';
 import * as repo from './orders.repository';
 
 export type { OrderRow } from './orders.repository';
+/**
+ * The only writers of the orders and position_movements tables (this module owns them, decision
+ * 0047): the product modules (ipo, funds, quant) insert their orders, change their status and
+ * record their movements through these, never with statements of their own.
+ */
+export { findOrder, insertOrder, insertPositionMovement, lockOrder, updateOrder } from './orders.repository';
 type OrderRow = repo.OrderRow;
 
 const DAY_MS = 86_400_000;

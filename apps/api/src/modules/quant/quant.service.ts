@@ -60,8 +60,16 @@ import {
 import { orderNeedsOwnPin } from '../ledger/limits';
 import { newReference } from '../ledger/reference';
 import { instrumentByRef, providerFor, toSim } from '../market/market.service';
-import { toOfferingView } from '../offerings/offerings.service';
-import { registerOrderView, toOrderView } from '../orders/orders.service';
+import { insertOffering, toOfferingView, updateOffering } from '../offerings/offerings.service';
+import {
+  findOrder,
+  insertOrder,
+  insertPositionMovement,
+  lockOrder,
+  registerOrderView,
+  toOrderView,
+  updateOrder,
+} from '../orders/orders.service';
 import { registerPositionValuer } from '../portfolio/portfolio.service';
 import { spendFreshPin } from '../session/session.service';
 import { computeKid, historyStats, kidForDisplay } from './kid';
@@ -225,7 +233,7 @@ export async function subscribe(
       await spendFreshPin(txCtx, input.pinSessionId);
     }
     const nominal = majorText(amountMinor, currency);
-    const row = await repo.insertOrder(tx, {
+    const row = await insertOrder(tx, {
       reference: newReference('ORD'),
       clientId,
       accountId,
@@ -278,13 +286,13 @@ export async function subscribe(
  * UPDATE, waits or went first), then the order row. Another client's order, or not quant: 404.
  */
 async function lockClientOrder(tx: Db, clientId: number, orderId: number) {
-  const peek = await repo.findOrder(tx, orderId);
+  const peek = await findOrder(tx, orderId);
   if (!peek || peek.clientId !== clientId || peek.ttype !== 'quant' || peek.offeringId === null) {
     throw notFound(TradingMessages.orderNotFound);
   }
   await repo.lockProduct(tx, peek.offeringId, 'share');
   const found = (await repo.findProduct(tx, peek.offeringId))!;
-  const order = (await repo.lockOrder(tx, orderId))!;
+  const order = (await lockOrder(tx, orderId))!;
   return { order, found };
 }
 
@@ -305,7 +313,7 @@ export async function cancelSubscription(
       throw conflict(QuantMessages.notCancellable);
     }
     await releaseHold(tx, holdOf(order.id), now);
-    const row = await repo.updateOrder(
+    const row = await updateOrder(
       tx,
       order.id,
       { status: 'rejected', heldMinor: 0n, reason: CANCELLED_REASON },
@@ -370,7 +378,7 @@ async function payOut(
     },
     lines,
   );
-  await repo.insertPositionMovement(tx, {
+  await insertPositionMovement(tx, {
     orderId: order.id,
     clientId: order.clientId,
     instrumentId: order.instrumentId,
@@ -378,7 +386,7 @@ async function payOut(
     entryId: entry.id,
     createdAt: at,
   });
-  return repo.updateOrder(
+  return updateOrder(
     tx,
     order.id,
     {
@@ -577,7 +585,7 @@ export async function createProduct(ctx: AppContext, input: CreateProductInput, 
     computedAt: now,
   });
   return inTransaction(ctx, async (tx, txCtx) => {
-    const offering = await repo.insertOffering(tx, {
+    const offering = await insertOffering(tx, {
       dtype: 'quant',
       name,
       instrumentId: instrument.id,
@@ -696,7 +704,7 @@ export async function startProduct(
     let capturedMinor = 0n;
     const ids = await repo.orderIdsOf(tx, offeringId, 'awaiting');
     for (const id of ids) {
-      const order = (await repo.lockOrder(tx, id))!;
+      const order = (await lockOrder(tx, id))!;
       await lockAccounts(tx, [order.accountId]);
       const counterparts = [
         {
@@ -726,7 +734,7 @@ export async function startProduct(
         },
         counterparts,
       });
-      await repo.insertPositionMovement(tx, {
+      await insertPositionMovement(tx, {
         orderId: order.id,
         clientId: order.clientId,
         instrumentId: order.instrumentId,
@@ -734,7 +742,7 @@ export async function startProduct(
         entryId: entry.id,
         createdAt: now,
       });
-      await repo.updateOrder(
+      await updateOrder(
         tx,
         order.id,
         { status: 'holding', heldMinor: 0n, executionTime: now, settlementTime: now, buyEntryId: entry.id },
@@ -744,7 +752,7 @@ export async function startProduct(
     }
     await repo.updateProduct(tx, offeringId, { state: 'running', startLevel, startedAt: now });
     if (offering.status === 'open' || offering.status === 'upcoming') {
-      await repo.updateOffering(tx, offeringId, { status: 'closed', updatedAt: now });
+      await updateOffering(tx, offeringId, { status: 'closed', updatedAt: now });
     }
     await audit.record(txCtx, {
       actor,
@@ -798,7 +806,7 @@ export async function matureProduct(
     let paidMinor = 0n;
     const ids = await repo.orderIdsOf(tx, offeringId, 'holding');
     for (const id of ids) {
-      const order = (await repo.lockOrder(tx, id))!;
+      const order = (await lockOrder(tx, id))!;
       const payoff = payoffMinor(order.buyConsiderationMinor, termsOf(product), r);
       await payOut(tx, txCtx, order, instrument, {
         payoffMinor: payoff,
@@ -811,7 +819,7 @@ export async function matureProduct(
       paidMinor += payoff;
     }
     await repo.updateProduct(tx, offeringId, { state: 'matured', finalLevel, maturedAt: now });
-    await repo.updateOffering(tx, offeringId, { status: 'settled', settledAt: now, updatedAt: now });
+    await updateOffering(tx, offeringId, { status: 'settled', settledAt: now, updatedAt: now });
     const returnText = ratioText(r, 6);
     await audit.record(txCtx, {
       actor,
