@@ -43,18 +43,14 @@ import {
   captureHold,
   conflict,
   inTransaction,
-  insufficientFunds,
   lockAccounts,
   ownAccount,
   ownAccountByCurrency,
-  placeHold,
   releaseHold,
   resizeHold,
   withIdempotency,
   type IdempotencyInput,
 } from '../ledger/ledger.service';
-import { orderNeedsOwnPin } from '../ledger/limits';
-import { newReference } from '../ledger/reference';
 import { quoteUnitOf, type InstrumentRow } from '../market/market.service';
 import { dayToIso, referenceSession, type ExchangeCode } from '../market/simulator/calendar';
 import {
@@ -66,19 +62,18 @@ import {
 import {
   findOrder,
   houseLines,
-  insertOrder,
   insertPositionMovement,
   lockOrder,
   orderNotFound,
   previewBuy,
   priceTrade,
-  registerOrderView,
   toOrderView,
   toStoredFees,
   updateOrder,
 } from '../orders/orders.service';
+import { holdSubscription } from '../orders/subscription-prelude';
+import type { ProductDefinition, ProductOrderView } from '../orders/product';
 import { marketPriceOf } from '../quotes/quotes.service';
-import { spendFreshPin } from '../session/session.service';
 import { allot, lotteryRank, type AllotmentRule } from './allotment';
 import { buildIpoKeyFacts } from './ipo-key-facts';
 import * as repo from './ipo.repository';
@@ -224,36 +219,28 @@ export async function subscribe(
     const price = holdPriceOf(terms);
     const schedule = scheduleForCountry(ctx, instrument.country);
     const priced = priceTrade(instrument, schedule, 'buy', quantity, price);
-    if (input.pinSessionId !== undefined && orderNeedsOwnPin(ctx.config, currency, priced.cashMinor)) {
-      await spendFreshPin(txCtx, input.pinSessionId);
-    }
-    if (account.balanceMinor - account.heldMinor < priced.cashMinor) throw insufficientFunds();
-    const order = await insertOrder(tx, {
-      reference: newReference('ORD'),
+    // A shortfall is refused before anything is written (the IPO's order of checks).
+    const order = await holdSubscription(tx, txCtx, {
       clientId,
       accountId: account.id,
-      offeringId: offering.id,
-      instrumentId: instrument.id,
-      ttype: 'ipo',
-      status: 'awaiting',
       currency,
-      requestedQuantity: quantity,
-      quantity,
-      buyPrice: price,
-      buyConsiderationMinor: priced.considerationMinor,
-      buyFeesMinor: priced.fees.totalMinor,
-      buyFees: toStoredFees(priced.fees),
-      feeSchedule: schedule.version,
       heldMinor: priced.cashMinor,
-      orderTime: now,
-      updatedAt: now,
-    });
-    await placeHold(tx, {
-      accountId: account.id,
-      amountMinor: priced.cashMinor,
-      purpose: 'subscription',
-      ...holdOf(order.id),
-      at: now,
+      pinSessionId: input.pinSessionId,
+      available: account,
+      order: {
+        offeringId: offering.id,
+        instrumentId: instrument.id,
+        ttype: 'ipo',
+        status: 'awaiting',
+        requestedQuantity: quantity,
+        quantity,
+        buyPrice: price,
+        buyConsiderationMinor: priced.considerationMinor,
+        buyFeesMinor: priced.fees.totalMinor,
+        buyFees: toStoredFees(priced.fees),
+        feeSchedule: schedule.version,
+      },
+      now,
     });
     // Applying after the final price is set is applying at it: nothing to reconfirm.
     await repo.insertApplication(tx, {
@@ -478,9 +465,9 @@ function applicationView(
   };
 }
 
-// The orders module shows ipo orders (lists, receipts) through this view: the receipt (with the
-// last price once holding, as every holding) plus `ipo`.
-registerOrderView('ipo', async (ctx, rows, now) => {
+// The orders module shows ipo orders (lists, receipts) through this view (ipoProduct, below): the
+// receipt (with the last price once holding, as every holding) plus `ipo`.
+const ipoOrderViews: ProductOrderView<AppContext> = async (ctx, rows, now) => {
   const applications = new Map(
     (
       await repo.applicationsFor(
@@ -505,7 +492,7 @@ registerOrderView('ipo', async (ctx, rows, now) => {
     if (!application || !t || !offering) return view;
     return { ...view, ipo: applicationView(ctx, order, instrument, offering, t, application, now) };
   });
-});
+};
 
 // ---------- Operator ----------
 
@@ -1036,3 +1023,13 @@ export async function listIpos(ctx: AppContext) {
   );
   return ipos.map((r) => ({ ...r, terms: terms.get(r.offering.id)! }));
 }
+
+/**
+ * The IPO, as wiring.ts hands it to orders and offerings (decision 0048): its receipts, and its
+ * offer's price basis on Discover. Its shares are valued as shares (at cost until they list).
+ */
+export const ipoProduct = {
+  orderView: ipoOrderViews,
+  positionValuer: null,
+  offeringListDetails: ipoOfferSummaries,
+} satisfies ProductDefinition<AppContext>;

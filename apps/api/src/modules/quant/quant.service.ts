@@ -48,9 +48,6 @@ import {
   houseAccountId,
   inTransaction,
   lockAccounts,
-  ownAccount,
-  ownAccountByCurrency,
-  placeHold,
   postEntry,
   releaseHold,
   withIdempotency,
@@ -58,19 +55,17 @@ import {
   type PostingLine,
 } from '../ledger/ledger.service';
 import { orderNeedsOwnPin } from '../ledger/limits';
-import { newReference } from '../ledger/reference';
 import { instrumentByRef, providerFor, toSim } from '../market/market.service';
 import { insertOffering, toOfferingView, updateOffering } from '../offerings/offerings.service';
 import {
   findOrder,
-  insertOrder,
   insertPositionMovement,
   lockOrder,
-  registerOrderView,
   toOrderView,
   updateOrder,
 } from '../orders/orders.service';
-import { registerPositionValuer } from '../portfolio/portfolio.service';
+import { holdSubscription, subscriptionAccountId } from '../orders/subscription-prelude';
+import type { PositionValuer, ProductDefinition, ProductOrderView } from '../orders/product';
 import { spendFreshPin } from '../session/session.service';
 import { computeKid, historyStats, kidForDisplay } from './kid';
 import { payoffMinor, pctOfMinor, ratioOf, ratioText, underlyingReturn, type Ratio } from './payoff';
@@ -208,15 +203,9 @@ export async function subscribe(
     if (amountMinor < product.minAmountMinor) {
       throw bad(QuantMessages.belowMinimum(money(product.minAmountMinor), currency));
     }
-    let accountId = input.accountId;
-    if (accountId !== undefined) {
-      const account = await ownAccount(txCtx, clientId, accountId);
-      if (account.currency !== currency) throw bad(QuantMessages.wrongAccountCurrency(currency));
-    } else {
-      const account = await ownAccountByCurrency(txCtx, clientId, currency);
-      if (!account) throw bad(QuantMessages.wrongAccountCurrency(currency));
-      accountId = account.id;
-    }
+    const accountId = await subscriptionAccountId(txCtx, clientId, currency, input.accountId, () =>
+      bad(QuantMessages.wrongAccountCurrency(currency)),
+    );
     await repo.lockProductClient(tx, offering.id, clientId);
     const already = await repo.subscribedByClient(tx, offering.id, clientId);
     if (already + amountMinor > product.maxAmountMinor) {
@@ -229,37 +218,28 @@ export async function subscribe(
     const entryFeeMinor = pctOfMinor(amountMinor, product.entryFeePct);
     const heldMinor = amountMinor + entryFeeMinor;
     await lockAccounts(tx, [accountId], clientId);
-    if (input.pinSessionId !== undefined && orderNeedsOwnPin(ctx.config, currency, heldMinor)) {
-      await spendFreshPin(txCtx, input.pinSessionId);
-    }
     const nominal = majorText(amountMinor, currency);
-    const row = await insertOrder(tx, {
-      reference: newReference('ORD'),
+    // The hold refuses with INSUFFICIENT_FUNDS (and everything rolls back) when less is available.
+    const row = await holdSubscription(tx, txCtx, {
       clientId,
       accountId,
-      offeringId: offering.id,
-      instrumentId: instrument.id,
-      ttype: 'quant',
-      status: 'awaiting',
       currency,
-      requestedQuantity: nominal,
-      quantity: nominal,
-      buyPrice: '1',
-      buyConsiderationMinor: amountMinor,
-      buyFeesMinor: entryFeeMinor,
-      buyFees: storedFees('entry', 'Entry cost', entryFeeMinor),
-      feeSchedule: TERMS_SCHEDULE,
       heldMinor,
-      orderTime: now,
-      updatedAt: now,
-    });
-    // Refused with INSUFFICIENT_FUNDS (and everything rolled back) when less is available.
-    await placeHold(tx, {
-      accountId,
-      amountMinor: heldMinor,
-      purpose: 'subscription',
-      ...holdOf(row.id),
-      at: now,
+      pinSessionId: input.pinSessionId,
+      order: {
+        offeringId: offering.id,
+        instrumentId: instrument.id,
+        ttype: 'quant',
+        status: 'awaiting',
+        requestedQuantity: nominal,
+        quantity: nominal,
+        buyPrice: '1',
+        buyConsiderationMinor: amountMinor,
+        buyFeesMinor: entryFeeMinor,
+        buyFees: storedFees('entry', 'Entry cost', entryFeeMinor),
+        feeSchedule: TERMS_SCHEDULE,
+      },
+      now,
     });
     await audit.record(txCtx, {
       actor: `client:${clientId}`,
@@ -887,19 +867,18 @@ export function scenarioPayoffMinor(
   return payoffMinor(amountMinor, termsOf(product), ratioOf(underlyingReturnText));
 }
 
-// The orders module shows quant orders (lists, receipts) through this view: the receipt plus
-// `structured` (amount, levels, value by the payoff formula, payoff, early exit).
-registerOrderView('quant', async (ctx, rows, now) =>
+// The orders module shows quant orders (lists, receipts) through this view (quantProduct, below):
+// the receipt plus `structured` (amount, levels, value by the payoff formula, payoff, early exit).
+const quantOrderViews: ProductOrderView<AppContext> = async (ctx, rows, now) =>
   withStructured(
     ctx,
     rows,
     rows.map((r) => toOrderView(r.order, r.instrument, { now, name: r.offeringName })),
-  ),
-);
+  );
 
 // Portfolio figures value a running product by the payoff formula at the underlying's level now:
 // the position's quantity is the amount invested in currency units (buy price 1).
-registerPositionValuer('quant', async (ctx, position, marketAt) => {
+const quantPositionValue: PositionValuer<AppContext> = async (ctx, position, marketAt) => {
   const found = await repo.findProduct(ctx.db, position.offeringId);
   if (!found || found.product.startLevel === null) return position.costMinor;
   const amountMinor = rescale(
@@ -908,4 +887,11 @@ registerPositionValuer('quant', async (ctx, position, marketAt) => {
     'DOWN',
   ).coefficient;
   return runningValue(ctx, found.product, found.instrument, amountMinor, marketAt).valueMinor;
-});
+};
+
+/** The structured product, as wiring.ts hands it to orders and portfolio (decision 0048). */
+export const quantProduct = {
+  orderView: quantOrderViews,
+  positionValuer: quantPositionValue,
+  offeringListDetails: null,
+} satisfies ProductDefinition<AppContext>;
