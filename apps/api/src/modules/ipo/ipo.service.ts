@@ -40,7 +40,6 @@ import * as audit from '../audit/audit.service';
 import { scheduleForCountry } from '../fees/fees.service';
 import {
   accountNotFound,
-  captureHold,
   conflict,
   inTransaction,
   lockAccounts,
@@ -61,8 +60,6 @@ import {
 } from '../offerings/offerings.service';
 import {
   findOrder,
-  houseLines,
-  insertPositionMovement,
   lockOrder,
   orderNotFound,
   previewBuy,
@@ -74,7 +71,8 @@ import {
 import { holdSubscription } from '../orders/subscription-prelude';
 import type { ProductDefinition, ProductOrderView } from '../orders/product';
 import { marketPriceOf } from '../quotes/quotes.service';
-import { allot, lotteryRank, type AllotmentRule } from './allotment';
+import { allotApplication, type AllotmentLine } from './allot-application';
+import { allot, type AllotmentRule } from './allotment';
 import { buildIpoKeyFacts } from './ipo-key-facts';
 import * as repo from './ipo.repository';
 
@@ -756,17 +754,7 @@ export async function setFinalPrice(ctx: AppContext, id: number, priceText: stri
   });
 }
 
-export interface AllotmentLine {
-  orderId: number;
-  reference: string;
-  lots: number;
-  allotted: number;
-  status: 'listing' | 'rejected';
-  reason: string | null;
-  debited: string;
-  released: string;
-  rank: string | null;
-}
+export type { AllotmentLine } from './allot-application';
 
 export interface AllotmentResult {
   offeringId: number;
@@ -825,85 +813,23 @@ export async function allotIpo(
     );
     const lines: AllotmentLine[] = [];
     let allottedShares = 0n;
-    const priceShown = `${final} ${quoteUnitOf(instrument)}`;
     for (const { order, application } of rows) {
-      const currency = order.currency as Currency;
-      const allotted = Number(allotments.get(order.id)?.allotted ?? 0n);
-      let row: OrderRow;
-      let debited = 0n;
-      if (allotted === 0) {
-        const reason = lapsed.some((r) => r.order.id === order.id)
-          ? IpoMessages.lapsed(priceShown)
-          : IpoMessages.notAllotted;
-        await releaseHold(tx, holdOf(order.id), now);
-        row = await updateOrder(
-          tx,
-          order.id,
-          { status: 'rejected', quantity: '0', heldMinor: 0n, reason },
-          now,
-        );
-      } else {
-        const quantity = String(allotted * terms.lotSize);
-        const priced = priceTrade(instrument, schedule, 'buy', quantity, final);
-        // The hold was sized on the upper (or reconfirmed final) price for at least these shares.
-        if (priced.cashMinor > order.heldMinor) {
-          throw new Error(`order ${order.id}: allotment costs ${priced.cashMinor}, held ${order.heldMinor}`);
-        }
-        const { entry } = await captureHold(tx, holdOf(order.id), {
-          at: now,
-          amountMinor: priced.cashMinor,
-          entry: {
-            kind: 'trade',
-            description: `IPO allotment ${quantity} ${instrument.symbol} @ ${final} ${quoteUnitOf(instrument)} (${order.reference})`,
-            reference: order.reference,
-            clientId: order.clientId,
-            createdBy: actor,
-          },
-          counterparts: await houseLines(txCtx, currency, 'buy', priced.considerationMinor, priced.fees),
-        });
-        // The client owns the allotted shares from now (the position, in this transaction with
-        // its cash); they can be sold only once the instrument lists (status listing → holding).
-        await insertPositionMovement(tx, {
-          orderId: order.id,
-          clientId: order.clientId,
-          instrumentId: order.instrumentId,
-          quantityDelta: quantity,
-          entryId: entry.id,
-          createdAt: now,
-        });
-        row = await updateOrder(
-          tx,
-          order.id,
-          {
-            status: 'listing',
-            quantity,
-            buyPrice: final,
-            buyConsiderationMinor: priced.considerationMinor,
-            buyFeesMinor: priced.fees.totalMinor,
-            buyFees: toStoredFees(priced.fees),
-            heldMinor: 0n,
-            executionTime: now,
-            settlementTime: now,
-            buyEntryId: entry.id,
-            reason: allotted < application.lots ? `Allotted ${allotted} of ${application.lots} lots.` : null,
-          },
-          now,
-        );
-        debited = priced.cashMinor;
-        allottedShares += BigInt(quantity);
-      }
-      await repo.updateApplication(tx, order.id, { allottedLots: allotted });
-      lines.push({
-        orderId: order.id,
-        reference: order.reference,
-        lots: application.lots,
-        allotted,
-        status: row.status as 'listing' | 'rejected',
-        reason: row.reason,
-        debited: formatMinor(debited, currency),
-        released: formatMinor(order.heldMinor - debited, currency),
-        rank: rule === 'lottery' ? lotteryRank(seed, order.id) : null,
+      const { line, shares } = await allotApplication(tx, txCtx, {
+        order,
+        application,
+        allotted: Number(allotments.get(order.id)?.allotted ?? 0n),
+        lapsed: lapsed.some((r) => r.order.id === order.id),
+        instrument,
+        terms,
+        final,
+        schedule,
+        rule,
+        seed,
+        actor,
+        now,
       });
+      lines.push(line);
+      allottedShares += shares;
     }
     if (allottedShares > terms.sharesOffered)
       throw new Error(`IPO ${id}: allotted ${allottedShares} > offered`);
