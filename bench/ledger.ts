@@ -14,6 +14,7 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { clients } from '../apps/api/src/db/schema/index';
 import { contextClocks } from '../apps/api/src/lib/clock';
 import type { AppContext } from '../apps/api/src/lib/context';
+import { wiring } from '../apps/api/src/modules/wiring';
 import { confirmDeposit, createDeposit } from '../apps/api/src/modules/deposits/deposits.service';
 import { setRate, transfer } from '../apps/api/src/modules/fx/fx.service';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger-check.service';
@@ -57,6 +58,7 @@ export async function prepare(database: DatabaseHandle, config = testConfig()) {
     database,
     db: database.db,
     ...contextClocks(config),
+    wiring,
   };
   await setRate(ctx, { from: 'ZAR', to: 'USD', rate: '0.0542', mid: '0.054795' }, 'ops:bench');
   await setRate(ctx, { from: 'USD', to: 'ZAR', rate: '18.05', mid: '18.25' }, 'ops:bench');

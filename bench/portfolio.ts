@@ -14,6 +14,7 @@ import { migrate } from '../apps/api/src/db/migrate';
 import { clients } from '../apps/api/src/db/schema/index';
 import { contextClocks } from '../apps/api/src/lib/clock';
 import type { AppContext } from '../apps/api/src/lib/context';
+import { wiring } from '../apps/api/src/modules/wiring';
 import { confirmDeposit, createDeposit } from '../apps/api/src/modules/deposits/deposits.service';
 import { setRate } from '../apps/api/src/modules/fx/fx.service';
 import { checkLedger } from '../apps/api/src/modules/ledger/ledger-check.service';
@@ -121,7 +122,7 @@ async function throughput(
 async function cold(url: string, config: AppContext['config'], who: { clientId: number; zar: number }) {
   const database: DatabaseHandle = await openPostgres(url, 2);
   try {
-    const ctx: AppContext = { config, database, db: database.db, ...contextClocks(config) };
+    const ctx: AppContext = { config, database, db: database.db, ...contextClocks(config), wiring };
     const t0 = performance.now();
     await portfolioSummary(ctx, who.clientId, who.zar);
     return performance.now() - t0;
@@ -144,7 +145,7 @@ export async function bench(): Promise<void> {
       PIN_EACH_ORDER_ABOVE: '',
     });
     await migrate(database);
-    const ctx: AppContext = { config, database, db: database.db, ...contextClocks(config) };
+    const ctx: AppContext = { config, database, db: database.db, ...contextClocks(config), wiring };
     await setRate(ctx, { from: 'USD', to: 'ZAR', rate: '18.05', mid: '18.25' }, 'ops:bench');
     const small = await newClient(ctx, '710000001', '1000000');
     const large = await newClient(ctx, '710000002', '100000000');

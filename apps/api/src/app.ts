@@ -34,6 +34,7 @@ import { moneyModules } from './modules/money-modules';
 import { marketModules } from './modules/market-modules';
 import { tradingModules } from './modules/trading-modules';
 import { opsModules } from './modules/ops-modules';
+import { wiring } from './modules/wiring';
 import { MULTIPART_LIMITS } from './modules/uploads/multipart';
 import { JobRunner, scheduledJobs } from './jobs/index';
 
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     database,
     db: database.db,
     ...contextClocks(config, options.clock),
+    // The products and other plug-ins (modules/wiring.ts), handed to the modules that call them.
+    wiring,
   };
   app.decorate('ctx', ctx);
   app.decorate('opsToken', options.opsToken ?? config.OPS_TOKEN ?? newOpaqueToken());

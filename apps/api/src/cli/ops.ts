@@ -5,6 +5,7 @@ import { openDatabase } from '../db/open';
 import { contextClocks } from '../lib/clock';
 import type { AppContext } from '../lib/context';
 import { readServerRecord } from '../lib/server-lock';
+import { wiring } from '../modules/wiring';
 import { helpText, parseOpsArgv, runOps } from './run';
 
 function operator(): string {
@@ -32,7 +33,7 @@ async function main(argv: string[]): Promise<string> {
 
   const database = await openDatabase(config);
   try {
-    const ctx: AppContext = { config, database, db: database.db, ...contextClocks(config) };
+    const ctx: AppContext = { config, database, db: database.db, ...contextClocks(config), wiring };
     return await runOps(ctx, argv, actor);
   } finally {
     await database.close();

@@ -1,5 +1,6 @@
 import type { Config } from '../config/env';
 import type { DatabaseHandle, Db } from '../db/client';
+import type { AppWiring } from '../modules/wiring-types';
 import type { Clock } from './clock';
 
 /** What every service needs. The clocks are swappable so tests can move time (idle expiry, codes). */
@@ -20,4 +21,9 @@ export interface AppContext {
    * a restart that moves it, never lengthens a session or a PIN's freshness.
    */
   securityClock: Clock;
+  /**
+   * The products and other plug-ins, listed in modules/wiring.ts and handed over when the app is
+   * built (decision 0048): the orders, portfolio, offerings and client modules read them here.
+   */
+  wiring: AppWiring<AppContext>;
 }

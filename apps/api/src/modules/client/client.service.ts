@@ -10,32 +10,6 @@ import * as repo from './client.repository';
 
 type ClientRow = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
 
-/**
- * Fills `accounts` of the profile. Identity knows no accounts; the money area registers a
- * provider here (issue 3) instead of editing this module.
- */
-export type AccountsProvider = (ctx: AppContext, clientId: number) => Promise<unknown[]>;
-let accountsProvider: AccountsProvider = async () => [];
-export function provideProfileAccounts(provider: AccountsProvider) {
-  accountsProvider = provider;
-}
-
-/**
- * The profile's vip, score and order_num (issue 24 point 5): the standing module registers the
- * computation its panel shows, so the badges and the panel are one figure. Without a provider
- * (identity alone) the stored columns answer.
- */
-export interface ProfileStanding {
-  vip: number;
-  score: number;
-  orderNum: number;
-}
-export type StandingProvider = (ctx: AppContext, clientId: number) => Promise<ProfileStanding | undefined>;
-let standingProvider: StandingProvider | undefined;
-export function provideProfileStanding(provider: StandingProvider) {
-  standingProvider = provider;
-}
-
 const sessionGone = () => new DomainError(ErrorCode.SessionExpired, Messages.sessionExpired, 401);
 
 export async function requireClient(ctx: AppContext, clientId: number): Promise<ClientRow> {
@@ -57,8 +31,10 @@ export async function profileOf(
 ): Promise<ClientProfile> {
   // Both reads go to the pool together (one wait), as the accounts did alone (decision 0038).
   const [accountList, standing] = await Promise.all([
-    accounts ?? accountsProvider(ctx, client.id),
-    standingProvider?.(ctx, client.id),
+    // The accounts (the money area) and the standing (the standing module) come on the context
+    // (modules/wiring.ts, decision 0048): identity imports neither.
+    accounts ?? ctx.wiring.profile.accounts(ctx, client.id),
+    ctx.wiring.profile.standing(ctx, client.id),
   ]);
   return {
     id: client.id,
@@ -88,7 +64,7 @@ export async function profileOf(
  * read it), so only the accounts and the standing's facts are read here, together.
  */
 export const getProfile = (ctx: AppContext, principal: sessions.Principal) =>
-  profileOf(ctx, principal.client, accountsProvider(ctx, principal.clientId));
+  profileOf(ctx, principal.client, ctx.wiring.profile.accounts(ctx, principal.clientId));
 
 /** Step 1 of Set PIN: the password, re-entered on this session. */
 export async function verifyPasswordForSession(

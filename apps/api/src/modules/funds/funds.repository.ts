@@ -1,19 +1,12 @@
 /**
  * Fund rows: terms, NAVs struck, fund orders. A fund order is also an orders row (ttype 'fund')
- * with its hold and position movements; this module writes those rows itself because a fund is
- * bought for an amount, not a number of shares at a price (orders.placeOrder's model).
+ * with its hold and position movements; the service writes those through the orders module's
+ * service (their owner, decision 0047), with a fund's own figures: a fund is bought for an amount,
+ * not a number of shares at a price (orders.placeOrder's model).
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  fundNavs,
-  fundOrders,
-  fundTerms,
-  instruments,
-  offerings,
-  orders,
-  positionMovements,
-} from '../../db/schema/index';
+import { fundNavs, fundOrders, fundTerms, instruments, offerings, orders } from '../../db/schema/index';
 
 export type FundTermsRow = typeof fundTerms.$inferSelect;
 export type FundOrderRow = typeof fundOrders.$inferSelect;
@@ -79,27 +72,8 @@ export async function investedByClient(db: Db, offeringId: number, clientId: num
   return BigInt(row?.total ?? '0');
 }
 
-export async function insertOffering(db: Db, values: typeof offerings.$inferInsert) {
-  const [row] = await db.insert(offerings).values(values).returning();
-  return row!;
-}
-
 export async function insertTerms(db: Db, values: typeof fundTerms.$inferInsert) {
   const [row] = await db.insert(fundTerms).values(values).returning();
-  return row!;
-}
-
-export async function insertOrder(db: Db, values: typeof orders.$inferInsert) {
-  const [row] = await db.insert(orders).values(values).returning();
-  return row!;
-}
-
-export async function updateOrder(db: Db, id: number, values: Partial<typeof orders.$inferInsert>, at: Date) {
-  const [row] = await db
-    .update(orders)
-    .set({ ...values, updatedAt: at })
-    .where(eq(orders.id, id))
-    .returning();
   return row!;
 }
 
@@ -220,8 +194,4 @@ export async function navsBetween(db: Db, offeringId: number, from: string, to: 
     .from(fundNavs)
     .where(and(eq(fundNavs.offeringId, offeringId), gte(fundNavs.day, from), lte(fundNavs.day, to)))
     .orderBy(asc(fundNavs.day));
-}
-
-export async function insertPositionMovement(db: Db, values: typeof positionMovements.$inferInsert) {
-  await db.insert(positionMovements).values(values);
 }

@@ -46,22 +46,18 @@ import {
   houseAccountId,
   inTransaction,
   lockAccounts,
-  ownAccount,
-  ownAccountByCurrency,
-  placeHold,
   postEntry,
   releaseHold,
   withIdempotency,
   type IdempotencyInput,
   type PostingLine,
 } from '../ledger/ledger.service';
-import { orderNeedsOwnPin } from '../ledger/limits';
-import { newReference } from '../ledger/reference';
 import { instrumentByRef, toSim } from '../market/market.service';
 import { MarketSimulator } from '../market/simulator/simulator';
-import { registerOrderView, toOrderView } from '../orders/orders.service';
-import { registerPositionValuer } from '../portfolio/portfolio.service';
-import { spendFreshPin } from '../session/session.service';
+import { insertOffering } from '../offerings/offerings.service';
+import { insertPositionMovement, toOrderView, updateOrder } from '../orders/orders.service';
+import { holdSubscription, subscriptionAccountId } from '../orders/subscription-prelude';
+import type { PositionValuer, ProductDefinition, ProductOrderView } from '../orders/product';
 import * as repo from './funds.repository';
 import {
   dayToIso,
@@ -325,16 +321,10 @@ function amountOf(text: string): bigint {
   return amountToMinor(text, 'ZAR');
 }
 
-async function accountFor(ctx: AppContext, clientId: number, currency: Currency, accountId?: number) {
-  if (accountId === undefined) {
-    const account = await ownAccountByCurrency(ctx, clientId, currency);
-    if (!account) throw bad(TradingMessages.wrongAccountCurrency(currency));
-    return account.id;
-  }
-  const account = await ownAccount(ctx, clientId, accountId);
-  if (account.currency !== currency) throw bad(TradingMessages.wrongAccountCurrency(currency));
-  return account.id;
-}
+const accountFor = (ctx: AppContext, clientId: number, currency: Currency, accountId?: number) =>
+  subscriptionAccountId(ctx, clientId, currency, accountId, () =>
+    bad(TradingMessages.wrongAccountCurrency(currency)),
+  );
 
 /** GET /funds/app/v1/{id}/preview: what a subscription of `amount` holds, and when it is priced. */
 export async function previewSubscription(
@@ -408,37 +398,27 @@ export async function subscribeToFund(
     checkLimits(fund, amountMinor, await repo.investedByClient(tx, o.id, clientId));
     const [account] = await lockAccounts(tx, [accountId], clientId);
     if (!account) throw accountNotFound();
-    if (input.pinSessionId !== undefined && orderNeedsOwnPin(ctx.config, currency, amountMinor)) {
-      await spendFreshPin(txCtx, input.pinSessionId);
-    }
     const day = valuationDayFor(ctx.clock.now(), fund.terms.cutoffMinute);
-    const order = await repo.insertOrder(tx, {
-      reference: newReference('ORD'),
+    const order = await holdSubscription(tx, txCtx, {
       clientId,
       accountId,
-      offeringId: o.id,
-      instrumentId: o.instrumentId,
-      ttype: 'fund',
-      status: 'pending',
       currency,
-      // Amount-based until valued: units and NAV are unknown (0), the amount is what is held.
-      requestedQuantity: '0',
-      quantity: '0',
-      buyPrice: '0',
-      buyConsiderationMinor: amountMinor,
-      buyFeesMinor: 0n,
-      feeSchedule: FUND_FEE_SCHEDULE,
       heldMinor: amountMinor,
-      orderTime: now,
-      updatedAt: now,
-    });
-    await placeHold(tx, {
-      accountId,
-      amountMinor,
-      purpose: 'subscription',
-      referenceType: 'order',
-      referenceId: order.id,
-      at: now,
+      pinSessionId: input.pinSessionId,
+      order: {
+        offeringId: o.id,
+        instrumentId: o.instrumentId,
+        ttype: 'fund',
+        status: 'pending',
+        // Amount-based until valued: units and NAV are unknown (0), the amount is what is held.
+        requestedQuantity: '0',
+        quantity: '0',
+        buyPrice: '0',
+        buyConsiderationMinor: amountMinor,
+        buyFeesMinor: 0n,
+        feeSchedule: FUND_FEE_SCHEDULE,
+      },
+      now,
     });
     const fundOrder = await repo.insertFundOrder(tx, {
       orderId: order.id,
@@ -612,7 +592,7 @@ async function valueSubscription(
   if (s.tradeValueMinor === 0n) {
     // Less than 0.0001 of a unit: nothing can be bought; the whole amount goes back.
     await releaseHold(tx, { referenceType: 'order', referenceId: order.id }, now);
-    await repo.updateOrder(
+    await updateOrder(
       tx,
       order.id,
       { status: 'rejected', heldMinor: 0n, reason: 'Amount below one ten-thousandth of a unit' },
@@ -644,7 +624,7 @@ async function valueSubscription(
       ],
     },
   );
-  await repo.insertPositionMovement(tx, {
+  await insertPositionMovement(tx, {
     orderId: order.id,
     clientId: order.clientId,
     instrumentId: order.instrumentId,
@@ -652,7 +632,7 @@ async function valueSubscription(
     entryId: entry.id,
     createdAt: now,
   });
-  await repo.updateOrder(
+  await updateOrder(
     tx,
     order.id,
     {
@@ -747,7 +727,7 @@ async function payRedemption(
     },
     lines,
   );
-  await repo.insertPositionMovement(tx, {
+  await insertPositionMovement(tx, {
     orderId: order.id,
     clientId: order.clientId,
     instrumentId: order.instrumentId,
@@ -769,7 +749,7 @@ async function payRedemption(
             },
           ],
   };
-  await repo.updateOrder(
+  await updateOrder(
     tx,
     order.id,
     {
@@ -862,8 +842,8 @@ function viewOf(
 }
 
 // The orders module shows fund orders through this view (GET /order/holding|awaiting|history and
-// the receipt); it imports nothing of this module, so the view is registered here.
-registerOrderView('fund', async (ctx, rows, now) => {
+// the receipt); it imports nothing of this module: the view reaches it in fundProduct (below).
+const fundOrderViews: ProductOrderView<AppContext> = async (ctx, rows, now) => {
   const funds = new Map<number, repo.FundRow>();
   const fundOrders = new Map(
     (
@@ -882,7 +862,7 @@ registerOrderView('fund', async (ctx, rows, now) => {
     out.push(viewOf(ctx, fund, order, fo, now));
   }
   return out;
-});
+};
 
 // ---------- Operator ----------
 
@@ -985,7 +965,7 @@ export async function createFund(ctx: AppContext, input: CreateFundInput, actor:
   return inTransaction(ctx, async (tx, txCtx) => {
     const now = ctx.clock.now();
     if (await repo.findFundByCode(tx, code)) throw conflict(`A fund with code ${code} exists.`);
-    const offering = await repo.insertOffering(tx, {
+    const offering = await insertOffering(tx, {
       dtype: 'fund',
       name,
       instrumentId: benchmark.id,
@@ -1063,8 +1043,15 @@ export async function listFundsForOps(ctx: AppContext) {
 export const findFundByCode = (ctx: AppContext, code: string) => repo.findFundByCode(ctx.db, code);
 
 // Portfolio figures value a fund position at units × the last struck NAV, in whole cents half-up.
-registerPositionValuer('fund', async (ctx, position, marketAt) => {
+const fundPositionValue: PositionValuer<AppContext> = async (ctx, position, marketAt) => {
   const fund = await repo.findFund(ctx.db, position.offeringId);
   if (!fund) return position.costMinor;
   return unitsValueMinor(plain(position.quantity), latestNavAt(ctx, fund, marketAt).nav);
-});
+};
+
+/** The fund, as wiring.ts hands it to orders and portfolio (decision 0048). */
+export const fundProduct = {
+  orderView: fundOrderViews,
+  positionValuer: fundPositionValue,
+  offeringListDetails: null,
+} satisfies ProductDefinition<AppContext>;

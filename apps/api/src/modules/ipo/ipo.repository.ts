@@ -1,13 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  instruments,
-  ipoApplications,
-  ipoTerms,
-  offerings,
-  orders,
-  positionMovements,
-} from '../../db/schema/index';
+import { instruments, ipoApplications, ipoTerms, offerings, orders } from '../../db/schema/index';
 
 export type IpoTermsRow = typeof ipoTerms.$inferSelect;
 export type IpoApplicationRow = typeof ipoApplications.$inferSelect;
@@ -124,9 +117,9 @@ export async function termsFor(db: Db, offeringIds: number[]) {
   return db.select().from(ipoTerms).where(inArray(ipoTerms.offeringId, offeringIds));
 }
 
-// ---- offerings and orders, as this module writes them ----
-// (Each module reads and writes through its own repository; these are the IPO's statements on
-// the shared offerings, orders and position_movements tables.)
+// ---- offerings and orders, as this module reads and locks them ----
+// (It writes neither: orders and position_movements belong to the orders module, offerings to the
+// offerings module; the service calls their services, decision 0047.)
 
 export type OfferingRow = typeof offerings.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -134,16 +127,6 @@ type InstrumentRow = typeof instruments.$inferSelect;
 
 // Any constant: the first key of the advisory lock serialising one client's applications on one IPO.
 const IPO_CLIENT_LOCK = 73_110_313;
-
-export async function insertOffering(db: Db, values: typeof offerings.$inferInsert) {
-  const [row] = await db.insert(offerings).values(values).returning();
-  return row!;
-}
-
-export async function updateOffering(db: Db, id: number, values: Partial<typeof offerings.$inferInsert>) {
-  const [row] = await db.update(offerings).set(values).where(eq(offerings.id, id)).returning();
-  return row!;
-}
 
 /** The offering row locked FOR UPDATE (price, allot, list) or FOR SHARE (an application). */
 export async function lockOffering(db: Db, id: number, mode: 'update' | 'share') {
@@ -179,32 +162,4 @@ export async function lockOfferingClient(db: Db, offeringId: number, clientId: n
   await db.execute(
     sql`select pg_advisory_xact_lock(${IPO_CLIENT_LOCK}, hashtext(${`${offeringId}:${clientId}`}))`,
   );
-}
-
-export async function insertOrder(db: Db, values: typeof orders.$inferInsert) {
-  const [row] = await db.insert(orders).values(values).returning();
-  return row!;
-}
-
-export async function updateOrder(db: Db, id: number, values: Partial<typeof orders.$inferInsert>, at: Date) {
-  const [row] = await db
-    .update(orders)
-    .set({ ...values, updatedAt: at })
-    .where(eq(orders.id, id))
-    .returning();
-  return row!;
-}
-
-export async function findOrder(db: Db, id: number) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row;
-}
-
-export async function lockOrder(db: Db, id: number) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
-  return row;
-}
-
-export async function insertPositionMovement(db: Db, values: typeof positionMovements.$inferInsert) {
-  await db.insert(positionMovements).values(values);
 }

@@ -40,36 +40,39 @@ import * as audit from '../audit/audit.service';
 import { scheduleForCountry } from '../fees/fees.service';
 import {
   accountNotFound,
-  captureHold,
   conflict,
   inTransaction,
-  insufficientFunds,
   lockAccounts,
   ownAccount,
   ownAccountByCurrency,
-  placeHold,
   releaseHold,
   resizeHold,
   withIdempotency,
   type IdempotencyInput,
 } from '../ledger/ledger.service';
-import { orderNeedsOwnPin } from '../ledger/limits';
-import { newReference } from '../ledger/reference';
 import { quoteUnitOf, type InstrumentRow } from '../market/market.service';
 import { dayToIso, referenceSession, type ExchangeCode } from '../market/simulator/calendar';
-import { offeringNotFound, toOfferingView } from '../offerings/offerings.service';
 import {
-  houseLines,
+  insertOffering,
+  offeringNotFound,
+  toOfferingView,
+  updateOffering,
+} from '../offerings/offerings.service';
+import {
+  findOrder,
+  lockOrder,
   orderNotFound,
   previewBuy,
   priceTrade,
-  registerOrderView,
   toOrderView,
   toStoredFees,
+  updateOrder,
 } from '../orders/orders.service';
+import { holdSubscription } from '../orders/subscription-prelude';
+import type { ProductDefinition, ProductOrderView } from '../orders/product';
 import { marketPriceOf } from '../quotes/quotes.service';
-import { spendFreshPin } from '../session/session.service';
-import { allot, lotteryRank, type AllotmentRule } from './allotment';
+import { allotApplication, type AllotmentLine } from './allot-application';
+import { allot, type AllotmentRule } from './allotment';
 import { buildIpoKeyFacts } from './ipo-key-facts';
 import * as repo from './ipo.repository';
 
@@ -214,36 +217,28 @@ export async function subscribe(
     const price = holdPriceOf(terms);
     const schedule = scheduleForCountry(ctx, instrument.country);
     const priced = priceTrade(instrument, schedule, 'buy', quantity, price);
-    if (input.pinSessionId !== undefined && orderNeedsOwnPin(ctx.config, currency, priced.cashMinor)) {
-      await spendFreshPin(txCtx, input.pinSessionId);
-    }
-    if (account.balanceMinor - account.heldMinor < priced.cashMinor) throw insufficientFunds();
-    const order = await repo.insertOrder(tx, {
-      reference: newReference('ORD'),
+    // A shortfall is refused before anything is written (the IPO's order of checks).
+    const order = await holdSubscription(tx, txCtx, {
       clientId,
       accountId: account.id,
-      offeringId: offering.id,
-      instrumentId: instrument.id,
-      ttype: 'ipo',
-      status: 'awaiting',
       currency,
-      requestedQuantity: quantity,
-      quantity,
-      buyPrice: price,
-      buyConsiderationMinor: priced.considerationMinor,
-      buyFeesMinor: priced.fees.totalMinor,
-      buyFees: toStoredFees(priced.fees),
-      feeSchedule: schedule.version,
       heldMinor: priced.cashMinor,
-      orderTime: now,
-      updatedAt: now,
-    });
-    await placeHold(tx, {
-      accountId: account.id,
-      amountMinor: priced.cashMinor,
-      purpose: 'subscription',
-      ...holdOf(order.id),
-      at: now,
+      pinSessionId: input.pinSessionId,
+      available: account,
+      order: {
+        offeringId: offering.id,
+        instrumentId: instrument.id,
+        ttype: 'ipo',
+        status: 'awaiting',
+        requestedQuantity: quantity,
+        quantity,
+        buyPrice: price,
+        buyConsiderationMinor: priced.considerationMinor,
+        buyFeesMinor: priced.fees.totalMinor,
+        buyFees: toStoredFees(priced.fees),
+        feeSchedule: schedule.version,
+      },
+      now,
     });
     // Applying after the final price is set is applying at it: nothing to reconfirm.
     await repo.insertApplication(tx, {
@@ -280,12 +275,12 @@ export async function subscribe(
 
 /** The client's ipo order and its offering, locked in the allotment's order (offering, then order). */
 async function lockClientApplication(tx: Db, clientId: number, orderId: number) {
-  const found = await repo.findOrder(tx, orderId);
+  const found = await findOrder(tx, orderId);
   if (!found || found.clientId !== clientId || found.ttype !== 'ipo' || found.offeringId === null) {
     throw orderNotFound();
   }
   await repo.lockOffering(tx, found.offeringId, 'share');
-  const order = (await repo.lockOrder(tx, orderId))!;
+  const order = (await lockOrder(tx, orderId))!;
   const row = (await ipoRow(tx, found.offeringId))!;
   const application = (await repo.findApplication(tx, orderId))!;
   return { order, application, ...row };
@@ -305,7 +300,7 @@ export async function cancelApplication(
       throw conflict(IpoMessages.notCancellable);
     }
     await releaseHold(tx, holdOf(order.id), now);
-    const row = await repo.updateOrder(
+    const row = await updateOrder(
       tx,
       order.id,
       { status: 'rejected', quantity: '0', heldMinor: 0n, reason: 'Cancelled by you' },
@@ -362,7 +357,7 @@ export async function reconfirmApplication(
       price,
     );
     await resizeHold(tx, holdOf(order.id), priced.cashMinor);
-    const row = await repo.updateOrder(
+    const row = await updateOrder(
       tx,
       order.id,
       {
@@ -468,9 +463,9 @@ function applicationView(
   };
 }
 
-// The orders module shows ipo orders (lists, receipts) through this view: the receipt (with the
-// last price once holding, as every holding) plus `ipo`.
-registerOrderView('ipo', async (ctx, rows, now) => {
+// The orders module shows ipo orders (lists, receipts) through this view (ipoProduct, below): the
+// receipt (with the last price once holding, as every holding) plus `ipo`.
+const ipoOrderViews: ProductOrderView<AppContext> = async (ctx, rows, now) => {
   const applications = new Map(
     (
       await repo.applicationsFor(
@@ -495,7 +490,7 @@ registerOrderView('ipo', async (ctx, rows, now) => {
     if (!application || !t || !offering) return view;
     return { ...view, ipo: applicationView(ctx, order, instrument, offering, t, application, now) };
   });
-});
+};
 
 // ---------- Operator ----------
 
@@ -672,7 +667,7 @@ export async function createIpo(ctx: AppContext, input: CreateIpoInput, actor: s
       listsOn,
     };
     const window = { opensAt: input.opensAt, closesAt: input.closesAt, allocationRule: rule };
-    const offering = await repo.insertOffering(tx, {
+    const offering = await insertOffering(tx, {
       dtype: 'ipo',
       name,
       instrumentId: instrument.id,
@@ -741,7 +736,7 @@ export async function setFinalPrice(ctx: AppContext, id: number, priceText: stri
     const price = priceArg(priceText, instrument.priceDecimals, quoteUnitOf(instrument), 'price');
     const reconfirm = needsReconfirmation(price, terms.priceLow, terms.priceHigh);
     const updated = await repo.updateTerms(tx, id, { finalPrice: price, reconfirmRequired: reconfirm });
-    await repo.updateOffering(tx, id, {
+    await updateOffering(tx, id, {
       keyFacts: keyFactsOf(ctx, instrument, offering, updated),
       updatedAt: ctx.clock.now(),
     });
@@ -759,17 +754,7 @@ export async function setFinalPrice(ctx: AppContext, id: number, priceText: stri
   });
 }
 
-export interface AllotmentLine {
-  orderId: number;
-  reference: string;
-  lots: number;
-  allotted: number;
-  status: 'listing' | 'rejected';
-  reason: string | null;
-  debited: string;
-  released: string;
-  rank: string | null;
-}
+export type { AllotmentLine } from './allot-application';
 
 export interface AllotmentResult {
   offeringId: number;
@@ -828,85 +813,23 @@ export async function allotIpo(
     );
     const lines: AllotmentLine[] = [];
     let allottedShares = 0n;
-    const priceShown = `${final} ${quoteUnitOf(instrument)}`;
     for (const { order, application } of rows) {
-      const currency = order.currency as Currency;
-      const allotted = Number(allotments.get(order.id)?.allotted ?? 0n);
-      let row: OrderRow;
-      let debited = 0n;
-      if (allotted === 0) {
-        const reason = lapsed.some((r) => r.order.id === order.id)
-          ? IpoMessages.lapsed(priceShown)
-          : IpoMessages.notAllotted;
-        await releaseHold(tx, holdOf(order.id), now);
-        row = await repo.updateOrder(
-          tx,
-          order.id,
-          { status: 'rejected', quantity: '0', heldMinor: 0n, reason },
-          now,
-        );
-      } else {
-        const quantity = String(allotted * terms.lotSize);
-        const priced = priceTrade(instrument, schedule, 'buy', quantity, final);
-        // The hold was sized on the upper (or reconfirmed final) price for at least these shares.
-        if (priced.cashMinor > order.heldMinor) {
-          throw new Error(`order ${order.id}: allotment costs ${priced.cashMinor}, held ${order.heldMinor}`);
-        }
-        const { entry } = await captureHold(tx, holdOf(order.id), {
-          at: now,
-          amountMinor: priced.cashMinor,
-          entry: {
-            kind: 'trade',
-            description: `IPO allotment ${quantity} ${instrument.symbol} @ ${final} ${quoteUnitOf(instrument)} (${order.reference})`,
-            reference: order.reference,
-            clientId: order.clientId,
-            createdBy: actor,
-          },
-          counterparts: await houseLines(txCtx, currency, 'buy', priced.considerationMinor, priced.fees),
-        });
-        // The client owns the allotted shares from now (the position, in this transaction with
-        // its cash); they can be sold only once the instrument lists (status listing → holding).
-        await repo.insertPositionMovement(tx, {
-          orderId: order.id,
-          clientId: order.clientId,
-          instrumentId: order.instrumentId,
-          quantityDelta: quantity,
-          entryId: entry.id,
-          createdAt: now,
-        });
-        row = await repo.updateOrder(
-          tx,
-          order.id,
-          {
-            status: 'listing',
-            quantity,
-            buyPrice: final,
-            buyConsiderationMinor: priced.considerationMinor,
-            buyFeesMinor: priced.fees.totalMinor,
-            buyFees: toStoredFees(priced.fees),
-            heldMinor: 0n,
-            executionTime: now,
-            settlementTime: now,
-            buyEntryId: entry.id,
-            reason: allotted < application.lots ? `Allotted ${allotted} of ${application.lots} lots.` : null,
-          },
-          now,
-        );
-        debited = priced.cashMinor;
-        allottedShares += BigInt(quantity);
-      }
-      await repo.updateApplication(tx, order.id, { allottedLots: allotted });
-      lines.push({
-        orderId: order.id,
-        reference: order.reference,
-        lots: application.lots,
-        allotted,
-        status: row.status as 'listing' | 'rejected',
-        reason: row.reason,
-        debited: formatMinor(debited, currency),
-        released: formatMinor(order.heldMinor - debited, currency),
-        rank: rule === 'lottery' ? lotteryRank(seed, order.id) : null,
+      const { line, shares } = await allotApplication(tx, txCtx, {
+        order,
+        application,
+        allotted: Number(allotments.get(order.id)?.allotted ?? 0n),
+        lapsed: lapsed.some((r) => r.order.id === order.id),
+        instrument,
+        terms,
+        final,
+        schedule,
+        rule,
+        seed,
+        actor,
+        now,
       });
+      lines.push(line);
+      allottedShares += shares;
     }
     if (allottedShares > terms.sharesOffered)
       throw new Error(`IPO ${id}: allotted ${allottedShares} > offered`);
@@ -916,7 +839,7 @@ export async function allotIpo(
       allottedShares,
       allottedAt: now,
     });
-    await repo.updateOffering(tx, id, { status: 'closed', updatedAt: now });
+    await updateOffering(tx, id, { status: 'closed', updatedAt: now });
     await audit.record(txCtx, {
       actor,
       action: 'ipo.allot',
@@ -971,10 +894,10 @@ export async function listIpo(ctx: AppContext, id: number, actor: string, option
     });
     const orders = await repo.lockListingOrders(tx, id);
     for (const order of orders) {
-      await repo.updateOrder(tx, order.id, { status: 'holding' }, now);
+      await updateOrder(tx, order.id, { status: 'holding' }, now);
     }
     await repo.updateTerms(tx, id, { state: 'listed', listingPrice: price, listedAt: now });
-    await repo.updateOffering(tx, id, { status: 'settled', settledAt: now, updatedAt: now });
+    await updateOffering(tx, id, { status: 'settled', settledAt: now, updatedAt: now });
     await audit.record(txCtx, {
       actor,
       action: 'ipo.list',
@@ -1026,3 +949,13 @@ export async function listIpos(ctx: AppContext) {
   );
   return ipos.map((r) => ({ ...r, terms: terms.get(r.offering.id)! }));
 }
+
+/**
+ * The IPO, as wiring.ts hands it to orders and offerings (decision 0048): its receipts, and its
+ * offer's price basis on Discover. Its shares are valued as shares (at cost until they list).
+ */
+export const ipoProduct = {
+  orderView: ipoOrderViews,
+  positionValuer: null,
+  offeringListDetails: ipoOfferSummaries,
+} satisfies ProductDefinition<AppContext>;

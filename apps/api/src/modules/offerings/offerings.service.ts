@@ -22,6 +22,7 @@ import {
   type Decimal,
 } from '@imali/money';
 import type { Db } from '../../db/client';
+import { OFFERING_DTYPES } from '../../db/schema/index';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
@@ -47,6 +48,11 @@ import { buildKeyFacts } from './key-facts';
 import * as repo from './offerings.repository';
 
 export type { OfferingRow, OfferingStatus, OfferingWithInstrument } from './offerings.repository';
+/**
+ * The only writers of the offerings table (this module owns it, decision 0047): ipo, funds and
+ * quant create and change their offerings through these.
+ */
+export { insertOffering, updateOffering } from './offerings.repository';
 
 const DAY_MS = 86_400_000;
 /** The dtypes this module trades; ipo, fund and quant belong to the subscriptions issue. */
@@ -105,19 +111,6 @@ export function toOfferingView(
 
 // ---------- Client reads ----------
 
-/**
- * What the module owning a dtype adds to its Discover entries (the IPO module: the offer's price
- * basis), by offering id. Registered by that module, so this one does not read its tables.
- */
-export type OfferingListDetails = (
-  ctx: AppContext,
-  offeringIds: number[],
-) => Promise<Map<number, Partial<Offering>>>;
-const listDetails = new Map<repo.OfferingDtype, OfferingListDetails>();
-export function provideOfferingListDetails(dtype: repo.OfferingDtype, details: OfferingListDetails) {
-  listDetails.set(dtype, details);
-}
-
 /** Discover: open and upcoming offerings (of one dtype, or hot ones only), hot first, then closing soonest. */
 export async function listTradingOfferings(
   ctx: AppContext,
@@ -129,9 +122,12 @@ export async function listTradingOfferings(
     rows.filter((r) => r.offering.dtype === d).map((r) => r.offering.id);
   const [requested, ...details] = await Promise.all([
     repo.requestedByOffering(ctx.db, idsOf('otc')),
-    ...[...listDetails].map(([d, provide]) => {
-      const ids = idsOf(d);
-      return ids.length ? provide(ctx, ids) : new Map<number, Partial<Offering>>();
+    // What a product adds to its entries (the IPO: its offer's price basis), from its definition
+    // (modules/wiring.ts), so this module reads no product's tables.
+    ...OFFERING_DTYPES.map((d) => {
+      const provide = ctx.wiring.products[d].offeringListDetails;
+      const ids = provide ? idsOf(d) : [];
+      return provide && ids.length ? provide(ctx, ids) : new Map<number, Partial<Offering>>();
     }),
   ]);
   return rows.map((r) => {

@@ -92,8 +92,15 @@ import { newReference } from '../ledger/reference';
 import { consumeQuote, linkQuoteToOrder, marketPriceOf, peekQuote } from '../quotes/quotes.service';
 import { spendFreshPin } from '../session/session.service';
 import * as repo from './orders.repository';
+import type { FoundOrder } from './product';
 
 export type { OrderRow } from './orders.repository';
+/**
+ * The only writers of the orders and position_movements tables (this module owns them, decision
+ * 0047): the product modules (ipo, funds, quant) insert their orders, change their status and
+ * record their movements through these, never with statements of their own.
+ */
+export { findOrder, insertOrder, insertPositionMovement, lockOrder, updateOrder } from './orders.repository';
 type OrderRow = repo.OrderRow;
 
 const DAY_MS = 86_400_000;
@@ -1075,26 +1082,15 @@ function viewWithPrice(
 }
 
 // ---------- Orders of product modules (issue 13) ----------
-
-type FoundOrder = { order: OrderRow; instrument: InstrumentRow; offeringName?: string | null };
-/** A product module's receipt of its own orders (funds: units and NAV), for a batch of rows. */
-export type ProductOrderView = (ctx: AppContext, rows: FoundOrder[], now: Date) => Promise<Order[]>;
-const productViews = new Map<OrderTtype, ProductOrderView>();
-
-/**
- * A product module (funds) registers how its orders are shown; this module imports none of them
- * (no import cycle) and falls back to toOrderView for every other ttype.
- */
-export function registerOrderView(ttype: OrderTtype, view: ProductOrderView) {
-  productViews.set(ttype, view);
-}
+// A product with a view of its own (ipo, fund, quant) shows its orders through it; the definitions
+// come on the context (modules/wiring.ts, decision 0048), so this module imports none of them.
 
 async function viewsOf(ctx: AppContext, rows: FoundOrder[], now: Date): Promise<Order[]> {
   const out = new Array<Order>(rows.length);
   const byProduct = new Map<OrderTtype, number[]>();
   const prices = new Map<number, string>();
   rows.forEach((r, i) => {
-    if (!productViews.has(r.order.ttype)) out[i] = viewWithPrice(ctx, r, now, prices);
+    if (!ctx.wiring.products[r.order.ttype].orderView) out[i] = viewWithPrice(ctx, r, now, prices);
     else {
       const indexes = byProduct.get(r.order.ttype);
       if (indexes) indexes.push(i);
@@ -1102,7 +1098,7 @@ async function viewsOf(ctx: AppContext, rows: FoundOrder[], now: Date): Promise<
     }
   });
   for (const [ttype, indexes] of byProduct) {
-    const views = await productViews.get(ttype)!(
+    const views = await ctx.wiring.products[ttype].orderView!(
       ctx,
       indexes.map((i) => rows[i]!),
       now,

@@ -100,24 +100,9 @@ function priceAt(ctx: AppContext, instrument: InstrumentRow, marketAt: Date): st
 }
 
 /**
- * How a fund or structured product is worth at a market instant: its module registers a valuer
- * (the fund: units × the last struck NAV; the structured product: the payoff formula at the
- * underlying's level), so this module imports neither. Without one, the position counts at cost.
- */
-export type PositionValuer = (
-  ctx: AppContext,
-  position: { offeringId: number; quantity: string; costMinor: bigint; currency: Currency },
-  marketAt: Date,
-) => Promise<bigint>;
-const valuers = new Map<'fund' | 'quant', PositionValuer>();
-export function registerPositionValuer(product: 'fund' | 'quant', valuer: PositionValuer) {
-  valuers.set(product, valuer);
-}
-
-/**
  * A position's value at a market instant, in minor units of the instrument's currency: shares at
  * the simulated price (an IPO's shares at cost until they list); funds and structured products
- * by their registered valuer; never invented.
+ * by their product definition's valuer; never invented.
  */
 async function valueOf(
   ctx: AppContext,
@@ -126,7 +111,8 @@ async function valueOf(
   marketAt: Date,
 ): Promise<bigint> {
   if (p.product !== 'stock') {
-    const valuer = valuers.get(p.product);
+    // A fund's or structured product's own valuation (its product definition, modules/wiring.ts).
+    const valuer = ctx.wiring.products[p.product].positionValuer;
     return valuer
       ? valuer(
           ctx,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { instruments, offerings, orders, positionMovements, structuredProducts } from '../../db/schema/index';
+import { instruments, offerings, orders, structuredProducts } from '../../db/schema/index';
 
 export type ProductRow = typeof structuredProducts.$inferSelect;
 export type OfferingRow = typeof offerings.$inferSelect;
@@ -19,11 +19,6 @@ const withOffering = (db: Db) =>
     .from(structuredProducts)
     .innerJoin(offerings, eq(offerings.id, structuredProducts.offeringId))
     .innerJoin(instruments, eq(instruments.id, offerings.instrumentId));
-
-export async function insertOffering(db: Db, values: typeof offerings.$inferInsert) {
-  const [row] = await db.insert(offerings).values(values).returning();
-  return row!;
-}
 
 export async function insertProduct(db: Db, values: typeof structuredProducts.$inferInsert) {
   const [row] = await db.insert(structuredProducts).values(values).returning();
@@ -69,11 +64,6 @@ export async function updateProduct(db: Db, offeringId: number, values: Partial<
   return row!;
 }
 
-export async function updateOffering(db: Db, id: number, values: Partial<typeof offerings.$inferInsert>) {
-  const [row] = await db.update(offerings).set(values).where(eq(offerings.id, id)).returning();
-  return row!;
-}
-
 /** Products whose start (subscription) or maturity (running) is at or before `at`, oldest first. */
 export async function dueProducts(db: Db, at: Date) {
   return db
@@ -116,34 +106,6 @@ export async function orderIdsOf(db: Db, offeringId: number, status: OrderRow['s
     .where(and(eq(orders.offeringId, offeringId), eq(orders.status, status), eq(orders.ttype, 'quant')))
     .orderBy(asc(orders.id));
   return rows.map((r) => r.id);
-}
-
-export async function insertOrder(db: Db, values: typeof orders.$inferInsert) {
-  const [row] = await db.insert(orders).values(values).returning();
-  return row!;
-}
-
-export async function lockOrder(db: Db, id: number) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
-  return row;
-}
-
-export async function updateOrder(db: Db, id: number, values: Partial<typeof orders.$inferInsert>, at: Date) {
-  const [row] = await db
-    .update(orders)
-    .set({ ...values, updatedAt: at })
-    .where(eq(orders.id, id))
-    .returning();
-  return row!;
-}
-
-export async function insertPositionMovement(db: Db, values: typeof positionMovements.$inferInsert) {
-  await db.insert(positionMovements).values(values);
-}
-
-export async function findOrder(db: Db, id: number) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row;
 }
 
 export async function findProductByName(db: Db, name: string) {

@@ -48,9 +48,6 @@ import {
   houseAccountId,
   inTransaction,
   lockAccounts,
-  ownAccount,
-  ownAccountByCurrency,
-  placeHold,
   postEntry,
   releaseHold,
   withIdempotency,
@@ -58,11 +55,17 @@ import {
   type PostingLine,
 } from '../ledger/ledger.service';
 import { orderNeedsOwnPin } from '../ledger/limits';
-import { newReference } from '../ledger/reference';
 import { instrumentByRef, providerFor, toSim } from '../market/market.service';
-import { toOfferingView } from '../offerings/offerings.service';
-import { registerOrderView, toOrderView } from '../orders/orders.service';
-import { registerPositionValuer } from '../portfolio/portfolio.service';
+import { insertOffering, toOfferingView, updateOffering } from '../offerings/offerings.service';
+import {
+  findOrder,
+  insertPositionMovement,
+  lockOrder,
+  toOrderView,
+  updateOrder,
+} from '../orders/orders.service';
+import { holdSubscription, subscriptionAccountId } from '../orders/subscription-prelude';
+import type { PositionValuer, ProductDefinition, ProductOrderView } from '../orders/product';
 import { spendFreshPin } from '../session/session.service';
 import { computeKid, historyStats, kidForDisplay } from './kid';
 import { payoffMinor, pctOfMinor, ratioOf, ratioText, underlyingReturn, type Ratio } from './payoff';
@@ -200,15 +203,9 @@ export async function subscribe(
     if (amountMinor < product.minAmountMinor) {
       throw bad(QuantMessages.belowMinimum(money(product.minAmountMinor), currency));
     }
-    let accountId = input.accountId;
-    if (accountId !== undefined) {
-      const account = await ownAccount(txCtx, clientId, accountId);
-      if (account.currency !== currency) throw bad(QuantMessages.wrongAccountCurrency(currency));
-    } else {
-      const account = await ownAccountByCurrency(txCtx, clientId, currency);
-      if (!account) throw bad(QuantMessages.wrongAccountCurrency(currency));
-      accountId = account.id;
-    }
+    const accountId = await subscriptionAccountId(txCtx, clientId, currency, input.accountId, () =>
+      bad(QuantMessages.wrongAccountCurrency(currency)),
+    );
     await repo.lockProductClient(tx, offering.id, clientId);
     const already = await repo.subscribedByClient(tx, offering.id, clientId);
     if (already + amountMinor > product.maxAmountMinor) {
@@ -221,37 +218,28 @@ export async function subscribe(
     const entryFeeMinor = pctOfMinor(amountMinor, product.entryFeePct);
     const heldMinor = amountMinor + entryFeeMinor;
     await lockAccounts(tx, [accountId], clientId);
-    if (input.pinSessionId !== undefined && orderNeedsOwnPin(ctx.config, currency, heldMinor)) {
-      await spendFreshPin(txCtx, input.pinSessionId);
-    }
     const nominal = majorText(amountMinor, currency);
-    const row = await repo.insertOrder(tx, {
-      reference: newReference('ORD'),
+    // The hold refuses with INSUFFICIENT_FUNDS (and everything rolls back) when less is available.
+    const row = await holdSubscription(tx, txCtx, {
       clientId,
       accountId,
-      offeringId: offering.id,
-      instrumentId: instrument.id,
-      ttype: 'quant',
-      status: 'awaiting',
       currency,
-      requestedQuantity: nominal,
-      quantity: nominal,
-      buyPrice: '1',
-      buyConsiderationMinor: amountMinor,
-      buyFeesMinor: entryFeeMinor,
-      buyFees: storedFees('entry', 'Entry cost', entryFeeMinor),
-      feeSchedule: TERMS_SCHEDULE,
       heldMinor,
-      orderTime: now,
-      updatedAt: now,
-    });
-    // Refused with INSUFFICIENT_FUNDS (and everything rolled back) when less is available.
-    await placeHold(tx, {
-      accountId,
-      amountMinor: heldMinor,
-      purpose: 'subscription',
-      ...holdOf(row.id),
-      at: now,
+      pinSessionId: input.pinSessionId,
+      order: {
+        offeringId: offering.id,
+        instrumentId: instrument.id,
+        ttype: 'quant',
+        status: 'awaiting',
+        requestedQuantity: nominal,
+        quantity: nominal,
+        buyPrice: '1',
+        buyConsiderationMinor: amountMinor,
+        buyFeesMinor: entryFeeMinor,
+        buyFees: storedFees('entry', 'Entry cost', entryFeeMinor),
+        feeSchedule: TERMS_SCHEDULE,
+      },
+      now,
     });
     await audit.record(txCtx, {
       actor: `client:${clientId}`,
@@ -278,13 +266,13 @@ export async function subscribe(
  * UPDATE, waits or went first), then the order row. Another client's order, or not quant: 404.
  */
 async function lockClientOrder(tx: Db, clientId: number, orderId: number) {
-  const peek = await repo.findOrder(tx, orderId);
+  const peek = await findOrder(tx, orderId);
   if (!peek || peek.clientId !== clientId || peek.ttype !== 'quant' || peek.offeringId === null) {
     throw notFound(TradingMessages.orderNotFound);
   }
   await repo.lockProduct(tx, peek.offeringId, 'share');
   const found = (await repo.findProduct(tx, peek.offeringId))!;
-  const order = (await repo.lockOrder(tx, orderId))!;
+  const order = (await lockOrder(tx, orderId))!;
   return { order, found };
 }
 
@@ -305,7 +293,7 @@ export async function cancelSubscription(
       throw conflict(QuantMessages.notCancellable);
     }
     await releaseHold(tx, holdOf(order.id), now);
-    const row = await repo.updateOrder(
+    const row = await updateOrder(
       tx,
       order.id,
       { status: 'rejected', heldMinor: 0n, reason: CANCELLED_REASON },
@@ -370,7 +358,7 @@ async function payOut(
     },
     lines,
   );
-  await repo.insertPositionMovement(tx, {
+  await insertPositionMovement(tx, {
     orderId: order.id,
     clientId: order.clientId,
     instrumentId: order.instrumentId,
@@ -378,7 +366,7 @@ async function payOut(
     entryId: entry.id,
     createdAt: at,
   });
-  return repo.updateOrder(
+  return updateOrder(
     tx,
     order.id,
     {
@@ -577,7 +565,7 @@ export async function createProduct(ctx: AppContext, input: CreateProductInput, 
     computedAt: now,
   });
   return inTransaction(ctx, async (tx, txCtx) => {
-    const offering = await repo.insertOffering(tx, {
+    const offering = await insertOffering(tx, {
       dtype: 'quant',
       name,
       instrumentId: instrument.id,
@@ -696,7 +684,7 @@ export async function startProduct(
     let capturedMinor = 0n;
     const ids = await repo.orderIdsOf(tx, offeringId, 'awaiting');
     for (const id of ids) {
-      const order = (await repo.lockOrder(tx, id))!;
+      const order = (await lockOrder(tx, id))!;
       await lockAccounts(tx, [order.accountId]);
       const counterparts = [
         {
@@ -726,7 +714,7 @@ export async function startProduct(
         },
         counterparts,
       });
-      await repo.insertPositionMovement(tx, {
+      await insertPositionMovement(tx, {
         orderId: order.id,
         clientId: order.clientId,
         instrumentId: order.instrumentId,
@@ -734,7 +722,7 @@ export async function startProduct(
         entryId: entry.id,
         createdAt: now,
       });
-      await repo.updateOrder(
+      await updateOrder(
         tx,
         order.id,
         { status: 'holding', heldMinor: 0n, executionTime: now, settlementTime: now, buyEntryId: entry.id },
@@ -744,7 +732,7 @@ export async function startProduct(
     }
     await repo.updateProduct(tx, offeringId, { state: 'running', startLevel, startedAt: now });
     if (offering.status === 'open' || offering.status === 'upcoming') {
-      await repo.updateOffering(tx, offeringId, { status: 'closed', updatedAt: now });
+      await updateOffering(tx, offeringId, { status: 'closed', updatedAt: now });
     }
     await audit.record(txCtx, {
       actor,
@@ -798,7 +786,7 @@ export async function matureProduct(
     let paidMinor = 0n;
     const ids = await repo.orderIdsOf(tx, offeringId, 'holding');
     for (const id of ids) {
-      const order = (await repo.lockOrder(tx, id))!;
+      const order = (await lockOrder(tx, id))!;
       const payoff = payoffMinor(order.buyConsiderationMinor, termsOf(product), r);
       await payOut(tx, txCtx, order, instrument, {
         payoffMinor: payoff,
@@ -811,7 +799,7 @@ export async function matureProduct(
       paidMinor += payoff;
     }
     await repo.updateProduct(tx, offeringId, { state: 'matured', finalLevel, maturedAt: now });
-    await repo.updateOffering(tx, offeringId, { status: 'settled', settledAt: now, updatedAt: now });
+    await updateOffering(tx, offeringId, { status: 'settled', settledAt: now, updatedAt: now });
     const returnText = ratioText(r, 6);
     await audit.record(txCtx, {
       actor,
@@ -879,19 +867,18 @@ export function scenarioPayoffMinor(
   return payoffMinor(amountMinor, termsOf(product), ratioOf(underlyingReturnText));
 }
 
-// The orders module shows quant orders (lists, receipts) through this view: the receipt plus
-// `structured` (amount, levels, value by the payoff formula, payoff, early exit).
-registerOrderView('quant', async (ctx, rows, now) =>
+// The orders module shows quant orders (lists, receipts) through this view (quantProduct, below):
+// the receipt plus `structured` (amount, levels, value by the payoff formula, payoff, early exit).
+const quantOrderViews: ProductOrderView<AppContext> = async (ctx, rows, now) =>
   withStructured(
     ctx,
     rows,
     rows.map((r) => toOrderView(r.order, r.instrument, { now, name: r.offeringName })),
-  ),
-);
+  );
 
 // Portfolio figures value a running product by the payoff formula at the underlying's level now:
 // the position's quantity is the amount invested in currency units (buy price 1).
-registerPositionValuer('quant', async (ctx, position, marketAt) => {
+const quantPositionValue: PositionValuer<AppContext> = async (ctx, position, marketAt) => {
   const found = await repo.findProduct(ctx.db, position.offeringId);
   if (!found || found.product.startLevel === null) return position.costMinor;
   const amountMinor = rescale(
@@ -900,4 +887,11 @@ registerPositionValuer('quant', async (ctx, position, marketAt) => {
     'DOWN',
   ).coefficient;
   return runningValue(ctx, found.product, found.instrument, amountMinor, marketAt).valueMinor;
-});
+};
+
+/** The structured product, as wiring.ts hands it to orders and portfolio (decision 0048). */
+export const quantProduct = {
+  orderView: quantOrderViews,
+  positionValuer: quantPositionValue,
+  offeringListDetails: null,
+} satisfies ProductDefinition<AppContext>;

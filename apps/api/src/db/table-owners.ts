@@ -1,0 +1,68 @@
+/**
+ * Which module owns each table (decision 0047): only the owner's repository writes it; every other
+ * module calls the owner's service. table-owners.test.ts reads the code and fails on any other
+ * writer, so a second writer is a change to this file (or to the test's short list of exceptions),
+ * seen in review, never an accident.
+ *
+ * Keys are the SQL names. Owners are folders under src/modules, except rate_limit_counters
+ * (src/plugins/rate-limit-store.ts, below every module). Some tables are kept by SQL triggers of a
+ * migration, not by TypeScript: their owner is the module whose rules the trigger carries.
+ */
+export const TABLE_OWNERS = {
+  // identity
+  advisors: 'invite',
+  invitation_codes: 'invite',
+  clients: 'client',
+  sessions: 'session',
+  session_tokens: 'session',
+  login_failures: 'auth',
+  verification_codes: 'auth',
+  outbox: 'outbox',
+  uploads: 'uploads',
+  kyc_submissions: 'kyc',
+  audit_log: 'audit',
+  rate_limit_counters: 'plugins/rate-limit-store',
+  // ledger and cash
+  accounts: 'ledger',
+  journal_entries: 'ledger',
+  postings: 'ledger',
+  idempotency_keys: 'ledger',
+  holds: 'ledger',
+  bank_cards: 'bankcards',
+  bank_card_shared_approvals: 'bankcards',
+  deposits: 'deposits',
+  withdrawals: 'withdrawals',
+  exchange_rates: 'fx',
+  transfers: 'fx',
+  // market
+  instruments: 'market',
+  market_settings: 'market',
+  watchlist_items: 'market',
+  news_articles: 'market',
+  // trading: every order and movement goes through orders, every offering through offerings
+  offerings: 'offerings',
+  quotes: 'quotes',
+  orders: 'orders',
+  position_movements: 'orders',
+  ipo_terms: 'ipo',
+  ipo_applications: 'ipo',
+  fund_terms: 'funds',
+  fund_navs: 'funds',
+  fund_orders: 'funds',
+  structured_products: 'quant',
+  applications: 'applications',
+  application_evidence: 'applications',
+  application_entries: 'applications',
+  loan_instalments: 'applications',
+  // portfolio: positions and stats are kept by the position_movements and order-status triggers
+  // (migrations 0016, 0017); the daily rows by the snapshot job through portfolio's service.
+  portfolio_positions: 'portfolio',
+  portfolio_stats: 'portfolio',
+  portfolio_daily: 'portfolio',
+  // FIFO lots: written only by the position_movements trigger of migration 0017 (cost basis), on
+  // each movement the orders module records; no TypeScript writes them.
+  cost_lots: 'cost-basis',
+} as const;
+
+export type TableName = keyof typeof TABLE_OWNERS;
+export type TableOwner = (typeof TABLE_OWNERS)[TableName];

@@ -1,0 +1,34 @@
+/**
+ * The one wiring file (ARCHITECTURE.md, decision 0048): every product and every other plug-in the
+ * shared modules call without importing, listed here and handed to the app on its context when it
+ * is built (app.ts, cli/ops.ts). Nothing registers itself by being imported.
+ *
+ * A new product is one definition here (`satisfies` fails the build while a ttype has none or a
+ * definition lacks a part) and one drawer on the web.
+ */
+import type { AppContext } from '../lib/context';
+import { fundProduct } from './funds/funds.service';
+import { ipoProduct } from './ipo/ipo.service';
+import { clientAccounts, toAccountView } from './ledger/ledger.service';
+import { SHARES_PRODUCT } from './orders/product';
+import { quantProduct } from './quant/quant.service';
+import { standingOfClient } from './standing/standing.service';
+import type { AppWiring } from './wiring-types';
+
+export const wiring = {
+  products: {
+    // Shares on the exchange, and shares of a block (fo) or OTC (otc) offering: one order model.
+    standard: SHARES_PRODUCT,
+    fo: SHARES_PRODUCT,
+    otc: SHARES_PRODUCT,
+    ipo: ipoProduct,
+    fund: fundProduct,
+    quant: quantProduct,
+  },
+  profile: {
+    // The profile's `accounts` (spec section 3) are the client's cash accounts.
+    accounts: async (ctx, clientId) => (await clientAccounts(ctx, clientId)).map(toAccountView),
+    // client_info's vip, score and order_num are the standing panel's figures (issue 24).
+    standing: standingOfClient,
+  },
+} satisfies AppWiring<AppContext>;
