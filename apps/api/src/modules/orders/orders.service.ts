@@ -28,51 +28,35 @@
  *   exchange's trading hours by the app clock (MARKET_TIME_SHIFT_MS moves it, decision 0044).
  * - `toOrderView(row, instrument, options): Order` — the contract receipt of an order row.
  * - `orderReceipt(ctx, clientId, orderId)` — one client's receipt (404 otherwise).
- */
-import {
+ */ import {
   ErrorCode,
   FundMessages,
   QuantMessages,
   TradingMessages,
-  type FeeItem as FeeItemView,
-  type FeeSide,
-  type FeesBySide,
-  type FeeSummary,
-  type Order,
-  type OrderList,
   type OrderPreview,
   type OrderResult,
   type OrderTtype,
 } from '@imali/contract';
 import {
-  CURRENCY_EXPONENT,
   compareDecimal,
-  computeFees,
   formatDecimal,
   formatMinor,
   normalizeDecimal,
   parseDecimal,
-  profitAndRoi,
-  rescale,
-  tradeConsiderationMinor,
   tryParseDecimal,
   type Currency,
   type Decimal,
-  type FeeBreakdown,
-  type FeeSchedule,
 } from '@imali/money';
 import type { Db } from '../../db/client';
-import type { StoredFees } from '../../db/schema/index';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
 import { saleCostOf } from '../cost-basis/cost-basis.service';
-import { feeSchedules, scheduleForCountry } from '../fees/fees.service';
+import { scheduleForCountry } from '../fees/fees.service';
 import {
   accountNotFound,
   captureHold,
   conflict,
-  houseAccountId,
   insufficientFunds,
   lockAccounts,
   ownAccount,
@@ -82,7 +66,6 @@ import {
   releaseHold,
   withIdempotency,
   type IdempotencyInput,
-  type PostingLine,
 } from '../ledger/ledger.service';
 import { orderNeedsOwnPin } from '../ledger/limits';
 import { instrumentByRef, quoteUnitOf, type InstrumentRow } from '../market/market.service';
@@ -92,7 +75,25 @@ import { newReference } from '../ledger/reference';
 import { consumeQuote, linkQuoteToOrder, marketPriceOf, peekQuote } from '../quotes/quotes.service';
 import { spendFreshPin } from '../session/session.service';
 import * as repo from './orders.repository';
-import type { FoundOrder } from './product';
+import {
+  considerationOf,
+  displayPrice,
+  feesBySideOf,
+  houseLines,
+  plain,
+  priceTrade,
+  scheduleOfOrder,
+  sharesOf,
+  summaryOf,
+  itemsOf,
+  toStoredFees,
+  type Priced,
+} from './pricing';
+import { orderNotFound, toOrderView } from './order-views';
+
+// What other modules call, from the files orders.service was split into (issue 21 point 3).
+export { considerationOf, displayPrice, feesBySideOf, houseLines, priceTrade, toStoredFees, type Priced };
+export { listOrders, orderNotFound, orderReceipt, toOrderView, type OrderViewOptions } from './order-views';
 
 export type { OrderRow } from './orders.repository';
 /**
@@ -103,169 +104,11 @@ export type { OrderRow } from './orders.repository';
 export { findOrder, insertOrder, insertPositionMovement, lockOrder, updateOrder } from './orders.repository';
 type OrderRow = repo.OrderRow;
 
-const DAY_MS = 86_400_000;
-
 const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
-export const orderNotFound = () => notFound(TradingMessages.orderNotFound);
 const restricted = () => conflict(TradingMessages.restricted);
 
 /** The ledger's hold of an order is found by its reference. */
 const holdOf = (orderId: number) => ({ referenceType: 'order', referenceId: orderId });
-
-// ---------- Pricing ----------
-
-/** Exact numeric text without needless zeros: '10.000000' → '10'. */
-const plain = (text: string) => formatDecimal(normalizeDecimal(parseDecimal(text)));
-
-/** A price as shown: at least the instrument's decimals ('189.4' → '189.40'), never rounded. */
-export function displayPrice(text: string, priceDecimals: number): string {
-  const d = normalizeDecimal(parseDecimal(text));
-  return formatDecimal(rescale(d, Math.max(d.scale, priceDecimals), 'DOWN'));
-}
-
-/**
- * A client's quantity: positive whole shares (every instrument Imali trades is a share). Format
- * errors are the contract's (quantityString); this is the rule per product.
- */
-function sharesOf(text: string): Decimal {
-  const d = tryParseDecimal(text);
-  if (!d) throw bad(TradingMessages.quantityInvalid);
-  const n = normalizeDecimal(d);
-  if (n.coefficient <= 0n) throw bad(TradingMessages.quantityPositive);
-  if (n.scale !== 0) throw bad(TradingMessages.wholeShares);
-  return n;
-}
-
-/** Decimals of the currency per unit of price: JSE prices are cents already, others major units. */
-function priceExponent(instrument: InstrumentRow): number {
-  return quoteUnitOf(instrument) === 'ZAc' ? 0 : CURRENCY_EXPONENT[instrument.currency as Currency];
-}
-
-/** quantity × price in minor units of the instrument's currency, rounded half-up. */
-export function considerationOf(instrument: InstrumentRow, quantity: string, price: string): bigint {
-  return tradeConsiderationMinor(quantity, price, priceExponent(instrument));
-}
-
-export interface Priced {
-  considerationMinor: bigint;
-  fees: FeeBreakdown;
-  /** buy: consideration + fees (what is held and debited); sell: consideration − fees. */
-  cashMinor: bigint;
-}
-
-/** Exported for subscriptions (ipo): the same pricing as every buy. */
-export function priceTrade(
-  instrument: InstrumentRow,
-  schedule: FeeSchedule,
-  side: 'buy' | 'sell',
-  quantity: string,
-  price: string,
-): Priced {
-  if (schedule.currency !== instrument.currency) {
-    throw new Error(
-      `fee schedule ${schedule.version} is in ${schedule.currency}, not ${instrument.currency}`,
-    );
-  }
-  const considerationMinor = considerationOf(instrument, quantity, price);
-  const fees = computeFees(schedule, { side, considerationMinor, quantity });
-  const cashMinor =
-    side === 'buy' ? considerationMinor + fees.totalMinor : considerationMinor - fees.totalMinor;
-  return { considerationMinor, fees, cashMinor };
-}
-
-/** The schedule an order was priced with (its version), or the country's in force if it is gone. */
-function scheduleOfOrder(ctx: AppContext, order: OrderRow, instrument: InstrumentRow) {
-  return (
-    feeSchedules(ctx.config).byVersion.get(order.feeSchedule) ?? scheduleForCountry(ctx, instrument.country)
-  );
-}
-
-export const toStoredFees = (fees: FeeBreakdown): StoredFees => ({
-  schedule: fees.scheduleVersion,
-  items: fees.items.map((i) => ({
-    code: i.code,
-    label: i.label,
-    bucket: i.bucket,
-    amountMinor: i.amountMinor.toString(),
-  })),
-});
-
-function summaryOf(stored: StoredFees | null, currency: Currency): FeeSummary {
-  const sum = (bucket?: string) =>
-    (stored?.items ?? []).reduce(
-      (total, i) => (bucket === undefined || i.bucket === bucket ? total + BigInt(i.amountMinor) : total),
-      0n,
-    );
-  return {
-    brokerage: formatMinor(sum('brokerage'), currency),
-    stt: formatMinor(sum('stt'), currency),
-    txn: formatMinor(sum('txn'), currency),
-    gst: formatMinor(sum('gst'), currency),
-    total: formatMinor(sum(), currency),
-  };
-}
-
-function itemsOf(stored: StoredFees | null, side: 'buy' | 'sell', currency: Currency): FeeItemView[] {
-  return (stored?.items ?? []).map((i) => ({
-    side,
-    code: i.code,
-    label: i.label,
-    bucket: i.bucket,
-    amount: formatMinor(BigInt(i.amountMinor), currency),
-  }));
-}
-
-/** One side's fees whole: its buckets, its total (Σ its items) and its named charges. */
-function sideOf(stored: StoredFees | null, side: 'buy' | 'sell', currency: Currency): FeeSide {
-  return { ...summaryOf(stored, currency), items: itemsOf(stored, side, currency) };
-}
-
-/**
- * The order's fees per side (decision 0041): the buy's always (an order starts with one, possibly
- * without charges: a fund subscription), the sale's once there is one (a sold order without sell
- * charges, such as a structured product's maturity payout, has a sell side totalling 0.00).
- */
-export function feesBySideOf(
-  row: Pick<OrderRow, 'status' | 'buyFees' | 'sellFees'>,
-  currency: Currency,
-): FeesBySide {
-  return {
-    buy: sideOf(row.buyFees, 'buy', currency),
-    sell: row.status === 'sold' || row.sellFees ? sideOf(row.sellFees, 'sell', currency) : null,
-  };
-}
-
-/** The house side of a trade entry: securities clearing and one line per fee bucket (zero lines left out). */
-export async function houseLines(
-  ctx: AppContext,
-  currency: Currency,
-  side: 'buy' | 'sell',
-  considerationMinor: bigint,
-  fees: FeeBreakdown,
-): Promise<PostingLine[]> {
-  const line = async (
-    purpose: Parameters<typeof houseAccountId>[1],
-    amountMinor: bigint,
-  ): Promise<PostingLine> => ({
-    accountId: await houseAccountId(ctx, purpose, currency),
-    currency,
-    amountMinor,
-    kind: 'house',
-  });
-  const lines: PostingLine[] = [];
-  // A buy moves the consideration into clearing (the seller's side); a sale takes it out.
-  if (considerationMinor !== 0n) {
-    lines.push(await line('securities_clearing', side === 'buy' ? considerationMinor : -considerationMinor));
-  }
-  const buckets = [
-    ['fee_brokerage', fees.brokerageMinor],
-    ['fee_stt', fees.sttMinor],
-    ['fee_txn', fees.txnMinor],
-    ['fee_vat', fees.gstMinor],
-  ] as const;
-  for (const [purpose, amount] of buckets) if (amount !== 0n) lines.push(await line(purpose, amount));
-  return lines;
-}
 
 // ---------- Trading hours ----------
 
@@ -971,167 +814,4 @@ export async function sellOrder(
       message: TradingMessages.sellReceived(instrument.symbol),
     };
   });
-}
-
-// ---------- Receipts ----------
-
-export interface OrderViewOptions {
-  /** For a holding: the last price (quote unit) its unrealised profit is computed at. */
-  lastPrice?: string | null;
-  /** Now by the app clock, for the holding period of an order not yet sold. */
-  now: Date;
-  /** The offering's name, for an order on an offering (default: the instrument's name). */
-  name?: string | null;
-}
-
-const wholeDays = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / DAY_MS));
-
-/** The contract receipt (spec section 3) of an order row. */
-export function toOrderView(row: OrderRow, instrument: InstrumentRow, options: OrderViewOptions): Order {
-  const currency = row.currency as Currency;
-  const money = (minor: bigint) => formatMinor(minor, currency);
-  const price = (text: string) => displayPrice(text, instrument.priceDecimals);
-  const sold = row.status === 'sold';
-  const executed = row.status === 'holding' || sold;
-  const buyTotalMinor = row.buyConsiderationMinor + row.buyFeesMinor;
-  const sellNetMinor = (row.sellConsiderationMinor ?? 0n) - (row.sellFeesMinor ?? 0n);
-  const lastPrice = row.status === 'holding' ? (options.lastPrice ?? null) : null;
-  let profit = { profitMinor: 0n, roi: '0' };
-  // A sale's cost is what it relieved under the position's method (decision 0040); sales from
-  // before cost bases relieved the order's own cost.
-  if (sold) profit = profitAndRoi({ buyTotalMinor: row.costBasisMinor ?? buyTotalMinor, sellNetMinor });
-  else if (row.status === 'holding' && lastPrice !== null) {
-    // Unrealised: what the shares are worth at the last price (before sell fees) against their cost.
-    profit = profitAndRoi({
-      buyTotalMinor,
-      sellNetMinor: considerationOf(instrument, row.quantity, lastPrice),
-    });
-  }
-  const now = options.now;
-  return {
-    id: row.id,
-    reference: row.reference,
-    account: row.accountId,
-    status: row.status,
-    ttype: row.ttype,
-    // The web maps it to the STOCK sub-label (fo D.D., otc P.M., ipo ST, standard STD).
-    display_type: row.ttype,
-    name: options.name ?? instrument.name,
-    symbol: instrument.symbol,
-    market: instrument.market,
-    country: instrument.country,
-    currency,
-    quote_unit: quoteUnitOf(instrument),
-    offering_id: row.offeringId,
-    order_time: row.orderTime.toISOString(),
-    execution_time: row.executionTime?.toISOString() ?? null,
-    settlement_time: row.settlementTime?.toISOString() ?? null,
-    order_action: sold ? 'sell' : 'buy',
-    quantity: plain(row.quantity),
-    requested_quantity: plain(row.requestedQuantity),
-    buy_price: price(row.buyPrice),
-    buy_trade_value: money(row.buyConsiderationMinor),
-    sell_trade_value: money(row.sellConsiderationMinor ?? 0n),
-    order_price: price(sold ? row.sellPrice! : row.buyPrice),
-    trade_value: money(sold ? sellNetMinor : buyTotalMinor),
-    profit: money(profit.profitMinor),
-    roi: profit.roi,
-    cost_basis: sold && row.costBasisMinor !== null ? money(row.costBasisMinor) : null,
-    cost_basis_method: sold ? row.costBasisMethod : null,
-    holding_period: executed ? wholeDays(row.executionTime!, row.soldAt ?? now) : 0,
-    outstanding: money(0n),
-    // The spec's summary of the last action's side (contract feeSummary); both sides whole below.
-    fees: summaryOf(sold ? row.sellFees : row.buyFees, currency),
-    // Every charge the order paid: the buy's, then the sale's.
-    fee_items: [...itemsOf(row.buyFees, 'buy', currency), ...itemsOf(row.sellFees, 'sell', currency)],
-    fees_by_side: feesBySideOf(row, currency),
-    fee_schedule: (sold ? row.sellFees?.schedule : undefined) ?? row.feeSchedule,
-    locked_until: row.lockedUntil?.toISOString() ?? null,
-    buy_quote_id: row.buyQuoteId,
-    sell_quote_id: row.sellQuoteId,
-    quoted_sell_price: row.quotedSellPrice === null ? null : price(row.quotedSellPrice),
-    sell_price: row.sellPrice === null ? null : price(row.sellPrice),
-    last_price: lastPrice === null ? null : price(lastPrice),
-    reason: row.reason,
-  };
-}
-
-/** Which statuses each list shows (contract ORDER_LISTS). */
-const LIST_STATUSES: Record<OrderList, readonly repo.OrderStatus[]> = {
-  holding: ['holding'],
-  awaiting: ['pending', 'awaiting', 'listing'],
-  history: ['sold', 'rejected'],
-};
-
-function viewWithPrice(
-  ctx: AppContext,
-  found: { order: OrderRow; instrument: InstrumentRow; offeringName?: string | null },
-  now: Date,
-  prices: Map<number, string>,
-) {
-  let lastPrice: string | null = null;
-  if (found.order.status === 'holding') {
-    // One simulated price per instrument per list: a client's orders repeat their stocks.
-    lastPrice = prices.get(found.instrument.id) ?? null;
-    if (lastPrice === null) {
-      lastPrice = marketPriceOf(ctx, found.instrument).price;
-      prices.set(found.instrument.id, lastPrice);
-    }
-  }
-  return toOrderView(found.order, found.instrument, { now, lastPrice, name: found.offeringName });
-}
-
-// ---------- Orders of product modules (issue 13) ----------
-// A product with a view of its own (ipo, fund, quant) shows its orders through it; the definitions
-// come on the context (modules/wiring.ts, decision 0048), so this module imports none of them.
-
-async function viewsOf(ctx: AppContext, rows: FoundOrder[], now: Date): Promise<Order[]> {
-  const out = new Array<Order>(rows.length);
-  const byProduct = new Map<OrderTtype, number[]>();
-  const prices = new Map<number, string>();
-  rows.forEach((r, i) => {
-    if (!ctx.wiring.products[r.order.ttype].orderView) out[i] = viewWithPrice(ctx, r, now, prices);
-    else {
-      const indexes = byProduct.get(r.order.ttype);
-      if (indexes) indexes.push(i);
-      else byProduct.set(r.order.ttype, [i]);
-    }
-  });
-  for (const [ttype, indexes] of byProduct) {
-    const views = await ctx.wiring.products[ttype].orderView!(
-      ctx,
-      indexes.map((i) => rows[i]!),
-      now,
-    );
-    indexes.forEach((i, k) => (out[i] = views[k]!));
-  }
-  return out;
-}
-
-/** GET /order/holding|awaiting|history: the client's orders in that list, newest first. */
-export async function listOrders(
-  ctx: AppContext,
-  clientId: number,
-  list: OrderList,
-  dtype?: OrderTtype | 'all',
-) {
-  const rows = await repo.listClientOrders(
-    ctx.db,
-    clientId,
-    LIST_STATUSES[list],
-    dtype === undefined || dtype === 'all' ? undefined : dtype,
-  );
-  return viewsOf(ctx, rows, ctx.clock.now());
-}
-
-/** GET /order?did=&ttype=: one receipt of this client (another client's, or another ttype: 404). */
-export async function orderReceipt(
-  ctx: AppContext,
-  clientId: number,
-  orderId: number,
-  ttype?: OrderTtype,
-): Promise<Order> {
-  const found = await repo.findClientOrder(ctx.db, clientId, orderId);
-  if (!found || (ttype !== undefined && found.order.ttype !== ttype)) throw orderNotFound();
-  return (await viewsOf(ctx, [found], ctx.clock.now()))[0]!;
 }
