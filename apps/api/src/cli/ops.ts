@@ -6,6 +6,7 @@ import { contextClocks } from '../lib/clock';
 import type { AppContext } from '../lib/context';
 import { readServerRecord } from '../lib/server-lock';
 import { wiring } from '../modules/wiring';
+import { opsCommandsOf } from './commands/index';
 import { helpText, parseOpsArgv, runOps } from './run';
 
 function operator(): string {
@@ -23,7 +24,7 @@ function operator(): string {
 async function main(argv: string[]): Promise<string> {
   const first = parseOpsArgv(argv);
   if (first.positionals.length === 0 || first.positionals[0] === 'help' || first.flags.help === true) {
-    return helpText();
+    return helpText(opsCommandsOf(wiring.products));
   }
   const config = loadConfig();
   const actor = operator();

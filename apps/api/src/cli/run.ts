@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ErrorCode } from '@imali/contract';
 import type { AppContext } from '../lib/context';
 import { DomainError } from '../plugins/errors';
-import { opsCommands, type OpsArgs, type OpsCommand } from './commands/index';
+import { opsCommandsOf, type OpsArgs, type OpsCommand } from './commands/index';
 
 /**
  * Parses ops argv with node:util parseArgs. Commands declare no option types, so an option
@@ -38,7 +38,7 @@ export function parseOpsArgv(argv: string[]): OpsArgs {
 }
 
 /** The command whose words are the longest prefix of the positionals. */
-export function findCommand(positionals: string[], commands: OpsCommand[] = opsCommands) {
+export function findCommand(positionals: string[], commands: OpsCommand[]) {
   let best: OpsCommand | undefined;
   for (const command of commands) {
     const matches = command.path.every((word, i) => positionals[i] === word);
@@ -47,7 +47,7 @@ export function findCommand(positionals: string[], commands: OpsCommand[] = opsC
   return best;
 }
 
-export function helpText(commands: OpsCommand[] = opsCommands): string {
+export function helpText(commands: OpsCommand[]): string {
   const width = Math.max(...commands.map((c) => c.usage.length), 10);
   const lines = commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`);
   return [
@@ -62,10 +62,11 @@ export function helpText(commands: OpsCommand[] = opsCommands): string {
 /** Runs one ops command: the same path for the CLI (direct database) and POST /ops/v1/run. */
 export async function runOps(ctx: AppContext, argv: string[], actor: string): Promise<string> {
   const args = parseOpsArgv(argv);
+  const commands = opsCommandsOf(ctx.wiring.products);
   if (args.positionals.length === 0 || args.positionals[0] === 'help' || args.flags.help === true) {
-    return helpText();
+    return helpText(commands);
   }
-  const command = findCommand(args.positionals);
+  const command = findCommand(args.positionals, commands);
   if (!command) {
     throw new DomainError(
       ErrorCode.InvalidInput,

@@ -6,6 +6,10 @@
  * A new product is one definition here (`satisfies` fails the build while a ttype has none or a
  * definition lacks a part) and one drawer on the web.
  */
+import { fundCommands } from '../cli/commands/funds';
+import { ipoCommands } from '../cli/commands/ipo';
+import { quantCommands } from '../cli/commands/quant';
+import { offeringCommands } from '../cli/commands/trading';
 import type { AppContext } from '../lib/context';
 import { fundProduct } from './funds/funds.service';
 import { ipoProduct } from './ipo/ipo.service';
@@ -18,12 +22,13 @@ import type { AppWiring } from './wiring-types';
 export const wiring = {
   products: {
     // Shares on the exchange, and shares of a block (fo) or OTC (otc) offering: one order model.
-    standard: SHARES_PRODUCT,
-    fo: SHARES_PRODUCT,
-    otc: SHARES_PRODUCT,
-    ipo: ipoProduct,
-    fund: fundProduct,
-    quant: quantProduct,
+    // Each product's operator actions are its ops commands (cli/commands), which call its service.
+    standard: { ...SHARES_PRODUCT, operatorActions: [] },
+    fo: { ...SHARES_PRODUCT, operatorActions: offeringCommands },
+    otc: { ...SHARES_PRODUCT, operatorActions: offeringCommands },
+    ipo: { ...ipoProduct, operatorActions: ipoCommands },
+    fund: { ...fundProduct, operatorActions: fundCommands },
+    quant: { ...quantProduct, operatorActions: quantCommands },
   },
   profile: {
     // The profile's `accounts` (spec section 3) are the client's cash accounts.

@@ -1,23 +1,27 @@
+import type { ProductRegistry } from '../../modules/orders/product';
+import type { AppContext } from '../../lib/context';
 import { applicationCommands } from './applications';
-import { fundCommands } from './funds';
 import { identityCommands } from './identity';
-import { ipoCommands } from './ipo';
 import { jobsCommands } from './jobs';
 import { marketCommands } from './market';
 import { moneyCommands } from './money';
-import { quantCommands } from './quant';
 import { tradingCommands } from './trading';
 import type { OpsCommand } from './types';
 
-export const opsCommands: OpsCommand[] = [
-  ...identityCommands,
-  ...moneyCommands,
-  ...marketCommands,
-  ...tradingCommands,
-  ...ipoCommands,
-  ...quantCommands,
-  ...fundCommands,
-  ...applicationCommands,
-  ...jobsCommands,
-];
+/**
+ * Every ops command: the areas' own, and each product's operator actions as its definition in
+ * the app's wiring lists them (decision 0048), once each (fo and otc share the offerings' actions).
+ */
+export function opsCommandsOf(products: ProductRegistry<AppContext>): OpsCommand[] {
+  const productActions = new Set(Object.values(products).flatMap((p) => p.operatorActions));
+  return [
+    ...identityCommands,
+    ...moneyCommands,
+    ...marketCommands,
+    ...productActions,
+    ...tradingCommands,
+    ...applicationCommands,
+    ...jobsCommands,
+  ];
+}
 export type { OpsCommand, OpsArgs } from './types';

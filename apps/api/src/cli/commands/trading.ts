@@ -248,8 +248,11 @@ function feesShow(ctx: AppContext, args: OpsArgs) {
     .join('\n\n');
 }
 
-/** Ops commands of trading (issue 12). Every decision is written to the audit log by its service. */
-export const tradingCommands: OpsCommand[] = [
+/**
+ * The operator actions of fixed-term (fo) and block-trade (otc) offerings (issue 12): the fo and
+ * otc products' definitions in wiring.ts. Every decision is written to the audit log by its service.
+ */
+export const offeringCommands: OpsCommand[] = [
   {
     path: ['offering', 'create'],
     usage: createUsage,
@@ -288,6 +291,10 @@ export const tradingCommands: OpsCommand[] = [
       return offeringSettle(ctx, args, actor, this.usage);
     },
   },
+];
+
+/** Ops commands of trading that belong to no one product. */
+export const tradingCommands: OpsCommand[] = [
   {
     path: ['order', 'list'],
     usage: 'order list [--client <mobile>] [--status pending|awaiting|holding|sold|rejected|listing|all]',

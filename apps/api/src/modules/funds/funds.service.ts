@@ -57,7 +57,7 @@ import { MarketSimulator } from '../market/simulator/simulator';
 import { insertOffering } from '../offerings/offerings.service';
 import { insertPositionMovement, toOrderView, updateOrder } from '../orders/orders.service';
 import { holdSubscription, subscriptionAccountId } from '../orders/subscription-prelude';
-import type { PositionValuer, ProductDefinition, ProductOrderView } from '../orders/product';
+import type { PositionValuer, ProductServiceParts, ProductOrderView } from '../orders/product';
 import * as repo from './funds.repository';
 import {
   dayToIso,
@@ -1054,4 +1054,4 @@ export const fundProduct = {
   orderView: fundOrderViews,
   positionValuer: fundPositionValue,
   offeringListDetails: null,
-} satisfies ProductDefinition<AppContext>;
+} satisfies ProductServiceParts<AppContext>;

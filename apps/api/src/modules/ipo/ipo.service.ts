@@ -69,7 +69,7 @@ import {
   updateOrder,
 } from '../orders/orders.service';
 import { holdSubscription } from '../orders/subscription-prelude';
-import type { ProductDefinition, ProductOrderView } from '../orders/product';
+import type { ProductServiceParts, ProductOrderView } from '../orders/product';
 import { marketPriceOf } from '../quotes/quotes.service';
 import { allotApplication, type AllotmentLine } from './allot-application';
 import { allot, type AllotmentRule } from './allotment';
@@ -958,4 +958,4 @@ export const ipoProduct = {
   orderView: ipoOrderViews,
   positionValuer: null,
   offeringListDetails: ipoOfferSummaries,
-} satisfies ProductDefinition<AppContext>;
+} satisfies ProductServiceParts<AppContext>;

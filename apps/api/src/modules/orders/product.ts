@@ -40,18 +40,46 @@ export type OfferingListDetails<Ctx> = (
   offeringIds: number[],
 ) => Promise<Map<number, Partial<Offering>>>;
 
+/** An operator action's words after its path, and its `--flags`. */
+export interface OperatorArgs {
+  positionals: string[];
+  flags: Record<string, string | boolean | undefined>;
+}
+
+/**
+ * One thing an operator does to a product (create it, price it, allot, strike a NAV, mature…).
+ * Run today by the ops CLI and `POST /ops/v1/run` (cli/run.ts), which list every product's actions
+ * from the wiring; `run` returns the text to show and throws DomainError for bad input.
+ */
+export interface OperatorAction<Ctx> {
+  /** The words that select it, e.g. ['ipo', 'allot']. */
+  path: string[];
+  usage: string;
+  summary: string;
+  run(ctx: Ctx, args: OperatorArgs, actor: string): Promise<string>;
+}
+
 /**
  * One product. Every part is named, `null` saying "the shared behaviour" out loud, so a product
  * that forgets a part does not type-check:
  * - orderView: null → the orders module's receipt (shares at a price, the last price once held);
  * - positionValuer: null → shares at the market price (no portfolio product of its own);
- * - offeringListDetails: null → Discover shows the offering's own fields only.
+ * - offeringListDetails: null → Discover shows the offering's own fields only;
+ * - operatorActions: what operators may do to it ([]: nothing of its own, e.g. exchange shares).
  */
 export interface ProductDefinition<Ctx> {
   orderView: ProductOrderView<Ctx> | null;
   positionValuer: PositionValuer<Ctx> | null;
   offeringListDetails: OfferingListDetails<Ctx> | null;
+  operatorActions: readonly OperatorAction<Ctx>[];
 }
+
+/**
+ * The parts a product's service provides. Its operator actions are its ops commands
+ * (`cli/commands/<product>.ts`, which call that service), joined to these in wiring.ts: the
+ * service cannot import its commands back (an import cycle).
+ */
+export type ProductServiceParts<Ctx> = Omit<ProductDefinition<Ctx>, 'operatorActions'>;
 
 /** Every order ttype's definition: a ttype without one is a type error in wiring.ts. */
 export type ProductRegistry<Ctx> = Readonly<Record<OrderTtype, ProductDefinition<Ctx>>>;
@@ -61,4 +89,4 @@ export const SHARES_PRODUCT = {
   orderView: null,
   positionValuer: null,
   offeringListDetails: null,
-} as const satisfies ProductDefinition<unknown>;
+} as const satisfies ProductServiceParts<unknown>;

@@ -65,7 +65,7 @@ import {
   updateOrder,
 } from '../orders/orders.service';
 import { holdSubscription, subscriptionAccountId } from '../orders/subscription-prelude';
-import type { PositionValuer, ProductDefinition, ProductOrderView } from '../orders/product';
+import type { PositionValuer, ProductServiceParts, ProductOrderView } from '../orders/product';
 import { spendFreshPin } from '../session/session.service';
 import { computeKid, historyStats, kidForDisplay } from './kid';
 import { payoffMinor, pctOfMinor, ratioOf, ratioText, underlyingReturn, type Ratio } from './payoff';
@@ -894,4 +894,4 @@ export const quantProduct = {
   orderView: quantOrderViews,
   positionValuer: quantPositionValue,
   offeringListDetails: null,
-} satisfies ProductDefinition<AppContext>;
+} satisfies ProductServiceParts<AppContext>;
