@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['apps/api/src/test/shifted-clock.ts', 'apps/api/src/test/pg-overlap-guard.ts'],
+          // Migrates one database per run; each test file copies it (decision 0049).
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite instances are heavy; two workers suit a 2-core machine.

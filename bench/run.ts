@@ -12,6 +12,7 @@ const areas = [
   './portfolio.ts',
   './market.ts',
   './api-reads.ts',
+  './test-loop.ts',
 ];
 const only = process.argv.slice(2);
 

@@ -3,38 +3,79 @@
 // `npm test -- unit` or `-- e2e` runs one part; `npm test -- postgres` is CI's second run on
 // PostgreSQL: the unit, API, race and property tests, and one end-to-end journey (E2E_SMOKE)
 // through the browser (the full end-to-end suite already ran once on the embedded database).
+// `npm run test:quick` (`-- quick`): typecheck, then unit + API tests on PGlite; no build, no
+// end-to-end. `npm run test:races` (`-- races`): the race and concurrency tests only, on
+// PostgreSQL when DATABASE_URL is set.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { bin, runGrouped } from './parallel.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
-const only = process.argv[2]; // optional: 'unit' | 'e2e' | 'postgres'
+const only = process.argv[2]; // optional: 'unit' | 'e2e' | 'postgres' | 'quick' | 'races'
 const E2E_SMOKE = ['e2e/wallet.e2e.ts'];
 
-function run(label, cmd, args) {
+function run(label, cmd, args, env = process.env) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   return r.status === 0;
 }
+
+/** The static checks at once: they only read the tree. Output grouped per check. */
+async function staticChecks(checks) {
+  const results = await runGrouped(checks);
+  const failedChecks = results.filter((r) => !r.ok).map((r) => r.label);
+  for (const label of failedChecks) failedNames.push(`${label}: failed (see its output above)`);
+  return failedChecks.length === 0;
+}
+
+const TYPECHECK = { label: 'typecheck', cmd: process.execPath, args: ['scripts/typecheck.mjs'] };
+
+/**
+ * The race and concurrency tests: whole files named for them (`*.concurrency.test.ts`,
+ * `*-races.test.ts`, the two-process test), and elsewhere the tests whose names say race or
+ * concurrent (run with a name filter, in their own files only).
+ */
+function raceTests() {
+  const apiSrc = path.join(root, 'apps/api/src');
+  const files = fs
+    .readdirSync(apiSrc, { recursive: true })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => path.join('apps/api/src', f));
+  const wholeFiles = files.filter((f) => /\b(concurrency|races?)\b|two-processes/.test(path.basename(f)));
+  const named = files.filter(
+    (f) => !wholeFiles.includes(f) && RACE_TITLE.test(fs.readFileSync(path.join(root, f), 'utf8')),
+  );
+  return { wholeFiles, named };
+}
+// Vitest's name filter is case-sensitive: a capital where a title starts with the word.
+const RACE_NAME = String.raw`\b([Rr]ac(e|es|ing)|[Cc]oncurren(t|tly|cy))\b`;
+const RACE_TITLE = new RegExp(String.raw`\b(?:describe|it|test)\(\s*['"\`][^'"\`]*` + RACE_NAME);
 
 let passed = 0;
 let failed = 0;
 // Names of failed tests, repeated after the closing line so that the tail of a CI log says which.
 const failedNames = [];
-function vitest(label, projects, file, files = []) {
+function vitest(label, projects, file, files = [], { env = process.env, extra = [] } = {}) {
   const out = path.join(resultsDir, file);
   fs.rmSync(out, { force: true });
-  const ok = run(label, 'npx', [
-    'vitest',
-    'run',
-    ...projects.flatMap((p) => ['--project', p]),
-    ...files,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      ...files,
+      ...extra,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
   if (fs.existsSync(out)) {
     const summary = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += summary.numPassedTests;
@@ -60,10 +101,37 @@ function vitest(label, projects, file, files = []) {
 
 const steps = [];
 if (!only) {
-  steps.push(() => run('typecheck', 'npm', ['run', 'typecheck']));
-  steps.push(() => run('lint', 'npx', ['eslint', '.']));
-  steps.push(() => run('formatting', 'npx', ['prettier', '--check', '.']));
-  steps.push(() => run('dependency rules', 'npm', ['run', 'check:deps']));
+  steps.push(() =>
+    staticChecks([
+      TYPECHECK,
+      { label: 'lint', cmd: bin('eslint'), args: ['.'] },
+      { label: 'formatting', cmd: bin('prettier'), args: ['--check', '.'] },
+      {
+        label: 'dependency rules',
+        cmd: bin('depcruise'),
+        args: ['apps', 'packages', '--config', '.dependency-cruiser.cjs'],
+      },
+    ]),
+  );
+}
+if (only === 'quick') {
+  // The inner loop: no lint, no build, no browser; PGlite even where DATABASE_URL is set.
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  steps.push(() => staticChecks([TYPECHECK]));
+  steps.push(() => vitest('unit and API tests (PGlite)', ['unit', 'api'], 'quick.json', [], { env }));
+}
+if (only === 'races') {
+  const { wholeFiles, named } = raceTests();
+  const where = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (set DATABASE_URL for PostgreSQL)';
+  steps.push(() => vitest(`race and concurrency test files on ${where}`, ['api'], 'races.json', wholeFiles));
+  if (named.length) {
+    steps.push(() =>
+      vitest(`race and concurrency tests in other files on ${where}`, ['api'], 'races-named.json', named, {
+        extra: ['--testNamePattern', RACE_NAME],
+      }),
+    );
+  }
 }
 if (only === 'postgres' && !process.env.DATABASE_URL) {
   console.error('npm test -- postgres needs DATABASE_URL');
@@ -81,11 +149,16 @@ if (only === 'postgres') {
   steps.push(() => vitest('end-to-end smoke journey', ['e2e'], 'e2e.json', E2E_SMOKE));
 }
 
+if (only && !['unit', 'e2e', 'postgres', 'quick', 'races'].includes(only)) {
+  console.error(`npm test: unknown part '${only}' (unit, e2e, postgres, quick, races)`);
+  process.exit(1);
+}
+
 let ok = true;
 for (const step of steps) {
-  if (!step()) {
+  if (!(await step())) {
     ok = false;
-    if (!only) break;
+    if (!only || only === 'quick') break;
   }
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

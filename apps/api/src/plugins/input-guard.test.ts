@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppInstance } from '../app';
 import { testConfig } from '../config/env';
-import { openPglite, type DatabaseHandle } from '../db/client';
-import { migrate } from '../db/migrate';
+import type { DatabaseHandle } from '../db/client';
 import { redactText } from '../lib/log-redaction';
 import { md5 } from '../lib/md5';
+import { openMigratedPglite } from '../test/migrated-database';
 import { hasControlCharacter } from './input-guard';
 
 const CARD = '6281234567890123';
@@ -17,8 +17,7 @@ describe('control characters in input, and what the logs may hold', () => {
   const lines: string[] = [];
 
   beforeAll(async () => {
-    database = await openPglite();
-    await migrate(database);
+    ({ database } = await openMigratedPglite());
     app = await buildApp({
       config: testConfig({ LOG_LEVEL: 'info' }),
       database,

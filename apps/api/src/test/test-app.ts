@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type AppInstance } from '../app';
 import { testConfig } from '../config/env';
-import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
-import { migrate } from '../db/migrate';
+import type { DatabaseHandle } from '../db/client';
+import {
+  createMigratedPostgres,
+  databaseUrlFor,
+  dropPostgresDatabase,
+  openMigratedPglite,
+} from './migrated-database';
 
 /** A clock tests can move forward. */
 export class TestClock {
@@ -24,8 +28,9 @@ export interface TestApp {
 }
 
 /**
- * A fresh app on a fresh database: in-memory PGlite, or, when DATABASE_URL is set, a new
- * PostgreSQL database created for this test file and dropped afterwards.
+ * A fresh app on a fresh, migrated database: in-memory PGlite, or, when DATABASE_URL is set, a
+ * new PostgreSQL database created for this test file and dropped afterwards. Both are copies of
+ * the run's migrated database when the api project's globalSetup made one (decision 0049).
  */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const clock = new TestClock();
@@ -35,24 +40,12 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
     const name = `imali_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    database = await openPostgres(databaseUrl, 20);
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    ({ database } = await createMigratedPostgres(adminUrl, name, 20));
+    databaseUrl = databaseUrlFor(adminUrl, name);
+    dropDatabase = () => dropPostgresDatabase(adminUrl, name);
   } else {
-    database = await openPglite();
+    ({ database } = await openMigratedPglite());
   }
-  await migrate(database);
   const config = testConfig({ ...overrides, ...(adminUrl ? { DATABASE_URL: adminUrl } : {}) });
   const app = await buildApp({ config, database, clock, opsToken: 'test-ops-token-0123456789' });
   await app.ready();
