@@ -55,12 +55,14 @@ export const TABLE_OWNERS = {
   application_entries: 'applications',
   loan_instalments: 'applications',
   // portfolio: positions and stats are kept by the position_movements and order-status triggers
-  // (migrations 0016, 0017); the daily rows by the snapshot job through portfolio's service.
+  // (migrations 0016, 0017, 0019), adding the figures each movement carries; the daily rows by the
+  // snapshot job through portfolio's service.
   portfolio_positions: 'portfolio',
   portfolio_stats: 'portfolio',
   portfolio_daily: 'portfolio',
-  // FIFO lots: written only by the position_movements trigger of migration 0017 (cost basis), on
-  // each movement the orders module records; no TypeScript writes them.
+  // FIFO lots: a buy's lot is opened by the position_movements trigger (migrations 0017, 0019); a
+  // sale consumes lots in cost-basis.repository (relieveSale, called by orders.service's
+  // insertPositionMovement under the position's lock).
   cost_lots: 'cost-basis',
 } as const;
 

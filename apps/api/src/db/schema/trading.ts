@@ -121,4 +121,6 @@ export const positionMovements = pgTable('position_movements', {
   quantityDelta: decimal('quantity_delta').notNull(),
   entryId: id('entry_id').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** A sale's relieved cost, decided by the cost-basis module (migration 0019); null for buys. */
+  costMinor: minor('cost_minor'),
 });

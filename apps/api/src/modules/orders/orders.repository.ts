@@ -6,6 +6,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
 export type OrderStatus = OrderRow['status'];
 export type OrderTtype = OrderRow['ttype'];
+export type PositionMovementInsert = typeof positionMovements.$inferInsert;
 type InstrumentRow = typeof instruments.$inferSelect;
 
 export async function insertOrder(db: Db, values: OrderInsert) {
@@ -93,7 +94,11 @@ export async function listClientOrders(
   return query.execute({ clientId, ttype, limit });
 }
 
-export async function insertPositionMovement(db: Db, values: typeof positionMovements.$inferInsert) {
+/**
+ * The movement row; only orders.service's insertPositionMovement calls it, after the cost basis
+ * has relieved a sale (the row carries that cost for the trigger).
+ */
+export async function insertMovementRow(db: Db, values: PositionMovementInsert) {
   await db.insert(positionMovements).values(values);
 }
 

@@ -51,7 +51,7 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
-import { saleCostOf } from '../cost-basis/cost-basis.service';
+import { relieveSale, saleCostOf } from '../cost-basis/cost-basis.service';
 import { scheduleForCountry } from '../fees/fees.service';
 import {
   accountNotFound,
@@ -101,8 +101,33 @@ export type { OrderRow } from './orders.repository';
  * 0047): the product modules (ipo, funds, quant) insert their orders, change their status and
  * record their movements through these, never with statements of their own.
  */
-export { findOrder, insertOrder, insertPositionMovement, lockOrder, updateOrder } from './orders.repository';
+export { findOrder, insertOrder, lockOrder, updateOrder } from './orders.repository';
 type OrderRow = repo.OrderRow;
+
+export type PositionMovementInsert = Omit<repo.PositionMovementInsert, 'costMinor'>;
+
+/**
+ * Records a position movement: the one path every flow that moves shares or units takes (buys,
+ * sells, IPO allotments, fund subscriptions and redemptions, structured entries and exits). A
+ * sale first has the cost basis relieve the position (position and lots locked, lots consumed)
+ * and carries the cost it relieved; the movement trigger adds or subtracts the figures it is
+ * given (decision 0050).
+ */
+export async function insertPositionMovement(tx: Db, values: PositionMovementInsert) {
+  const delta = parseDecimal(values.quantityDelta);
+  if (delta.coefficient >= 0n) return repo.insertMovementRow(tx, values);
+  const order = await repo.findOrder(tx, values.orderId);
+  if (!order) throw new Error(`orders: no order ${values.orderId} for a position movement`);
+  const relief = await relieveSale(tx, {
+    orderId: order.id,
+    accountId: order.accountId,
+    ttype: order.ttype,
+    offeringId: order.offeringId,
+    instrumentId: values.instrumentId,
+    quantity: formatDecimal({ coefficient: -delta.coefficient, scale: delta.scale }),
+  });
+  return repo.insertMovementRow(tx, { ...values, costMinor: relief.costMinor });
+}
 
 const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
 const restricted = () => conflict(TradingMessages.restricted);
@@ -195,7 +220,7 @@ async function execute(
     },
     counterparts: await houseLines(ctx, currency, 'buy', priced.considerationMinor, priced.fees),
   });
-  await repo.insertPositionMovement(tx, {
+  await insertPositionMovement(tx, {
     orderId: order.id,
     clientId: order.clientId,
     instrumentId: order.instrumentId,
@@ -318,7 +343,7 @@ async function executeAtOnce(tx: Db, txCtx: AppContext, order: NewOrder) {
     entryId: entry.id,
     at,
   });
-  await repo.insertPositionMovement(tx, {
+  await insertPositionMovement(tx, {
     orderId: row.id,
     clientId: row.clientId,
     instrumentId: row.instrumentId,
@@ -770,7 +795,7 @@ export async function sellOrder(
       },
       lines,
     );
-    await repo.insertPositionMovement(tx, {
+    await insertPositionMovement(tx, {
       orderId: order.id,
       clientId,
       instrumentId: order.instrumentId,
