@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppInstance } from '../../app';
 import { testConfig } from '../../config/env';
-import { openPglite, type DatabaseHandle } from '../../db/client';
-import { migrate } from '../../db/migrate';
+import type { DatabaseHandle } from '../../db/client';
+import { openMigratedPglite } from '../../test/migrated-database';
 
 const KEY = 'test-market-key-0123456789';
 
@@ -12,8 +12,7 @@ describe('request logs at LOG_LEVEL=info', () => {
   const lines: Array<{ level: number; msg: string; req?: { url: string }; reqId?: string }> = [];
 
   beforeAll(async () => {
-    database = await openPglite();
-    await migrate(database);
+    ({ database } = await openMigratedPglite());
     app = await buildApp({
       config: testConfig({ LOG_LEVEL: 'info', MARKET_API_KEY: KEY }),
       database,
