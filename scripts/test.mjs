@@ -3,7 +3,7 @@
 // `npm test -- unit` or `-- e2e` runs one part; `npm test -- postgres` is CI's second run on
 // PostgreSQL: the unit, API, race and property tests, and one end-to-end journey (E2E_SMOKE)
 // through the browser (the full end-to-end suite already ran once on the embedded database).
-// `npm run test:quick` (`-- quick`): typecheck, then unit + API tests on PGlite; no build, no
+// `npm run test:quick` (`-- quick`): typecheck and lint, then unit + API tests on PGlite; no build, no
 // end-to-end. `npm run test:races` (`-- races`): the race and concurrency tests only, on
 // PostgreSQL when DATABASE_URL is set.
 import { spawnSync } from 'node:child_process';
@@ -99,12 +99,13 @@ function vitest(label, projects, file, files = [], { env = process.env, extra = 
   return ok;
 }
 
+const LINT = { label: 'lint', cmd: bin('eslint'), args: ['.'] };
 const steps = [];
 if (!only) {
   steps.push(() =>
     staticChecks([
       TYPECHECK,
-      { label: 'lint', cmd: bin('eslint'), args: ['.'] },
+      LINT,
       { label: 'formatting', cmd: bin('prettier'), args: ['--check', '.'] },
       {
         label: 'dependency rules',
@@ -115,10 +116,11 @@ if (!only) {
   );
 }
 if (only === 'quick') {
-  // The inner loop: no lint, no build, no browser; PGlite even where DATABASE_URL is set.
+  // The inner loop: types and lint, then unit and API tests; no build, no browser; PGlite even
+  // where DATABASE_URL is set.
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  steps.push(() => staticChecks([TYPECHECK]));
+  steps.push(() => staticChecks([TYPECHECK, LINT]));
   steps.push(() => vitest('unit and API tests (PGlite)', ['unit', 'api'], 'quick.json', [], { env }));
 }
 if (only === 'races') {
