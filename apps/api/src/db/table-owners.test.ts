@@ -28,11 +28,6 @@ const ALLOWED: { writer: string; table: string; reason: string }[] = [
   { writer: 'seed', table: 'invitation_codes', reason: 'the demo seed (above)' },
   { writer: 'seed', table: 'clients', reason: 'the demo seed (above)' },
   { writer: 'seed', table: 'kyc_submissions', reason: 'the demo seed (above): the demo client is approved' },
-  {
-    writer: 'ipo',
-    table: 'instruments',
-    reason: "an IPO creates its (unlisted) instrument and lists it; market's service has no writer yet",
-  },
 ];
 
 /** Who a file writes as: its module folder, a plugin, the jobs, the seeds, or the CLI. */
