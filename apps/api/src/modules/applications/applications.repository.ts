@@ -338,19 +338,6 @@ export async function lockClientByMobile(db: Db, mobile: string) {
   return row;
 }
 
-export async function setClientFlags(
-  db: Db,
-  clientId: number,
-  flags: { allowBonus?: boolean; allowCompensation?: boolean; allowLoan?: boolean },
-) {
-  const [row] = await db.update(clients).set(flags).where(eq(clients.id, clientId)).returning({
-    allowBonus: clients.allowBonus,
-    allowCompensation: clients.allowCompensation,
-    allowLoan: clients.allowLoan,
-  });
-  return row!;
-}
-
 // ---------- ledger check ----------
 
 /**

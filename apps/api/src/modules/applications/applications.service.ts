@@ -3,6 +3,7 @@ import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
+import { setApplicationFlags } from '../client/client-writes.service';
 import { conflict, inTransaction, lockAccounts, type IdempotencyInput } from '../ledger/ledger.service';
 import * as repo from './applications.repository';
 import { applicationNotFound, invalid, postApplicationEntry, viewsOf } from './applications-shared';
@@ -156,7 +157,7 @@ export async function setClientFlags(ctx: AppContext, mobile: string, changes: F
       allowCompensation: client.allowCompensation,
       allowLoan: client.allowLoan,
     };
-    const after = Object.keys(changes).length ? await repo.setClientFlags(tx, client.id, changes) : before;
+    const after = Object.keys(changes).length ? await setApplicationFlags(tx, client.id, changes) : before;
     if (Object.keys(changes).length) {
       await audit.record(txCtx, {
         actor,

@@ -12,20 +12,6 @@ export async function findClientById(db: Db, id: number) {
   return row;
 }
 
-export async function insertClient(db: Db, values: typeof clients.$inferInsert) {
-  const [row] = await db.insert(clients).values(values).onConflictDoNothing().returning({ id: clients.id });
-  return row;
-}
-
-export async function setPassword(db: Db, clientId: number, passwordHash: string, at: Date) {
-  await db.update(clients).set({ passwordHash, passwordChangedAt: at }).where(eq(clients.id, clientId));
-}
-
-/** A password sign-in unlocks the PIN (spec: locked until the next password login). */
-export async function resetPinFailures(db: Db, clientId: number) {
-  await db.update(clients).set({ pinFailedAttempts: 0 }).where(eq(clients.id, clientId));
-}
-
 // ---------- login failures ----------
 
 /** The most recent failures inside the window, newest first, at most `limit`. */

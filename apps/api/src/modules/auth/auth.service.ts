@@ -7,6 +7,7 @@ import * as audit from '../audit/audit.service';
 import * as invites from '../invite/invite.service';
 import * as outbox from '../outbox/outbox.service';
 import * as sessions from '../session/session.service';
+import * as clientWrites from '../client/client-writes.service';
 import * as repo from './auth.repository';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -74,7 +75,7 @@ export async function login(
   const valid = await verifySecret(client?.passwordHash ?? (await dummy()), input.password);
   if (!client || !valid) throw invalidCredentials();
   await repo.clearFailures(ctx.db, username);
-  await repo.resetPinFailures(ctx.db, client.id);
+  await clientWrites.resetPinFailures(ctx.db, client.id);
   const { token } = await sessions.startSession(ctx, {
     clientId: client.id,
     remember: input.remember,
@@ -127,7 +128,7 @@ export async function changePassword(
   const hash = await hashSecret(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    await repo.setPassword(tx, client.id, hash, ctx.clock.now());
+    await clientWrites.setPassword(tx, client.id, hash, ctx.clock.now());
     await sessions.endAllSessions(txCtx, client.id, 'password_changed');
     await audit.record(txCtx, {
       actor: `client:${client.id}`,
@@ -156,7 +157,7 @@ export async function register(
     const invite = await invites.findActive(txCtx, input.inviteCode);
     if (!invite) throw new DomainError(ErrorCode.InvalidInvitationCode, Messages.invalidInvitationCode, 400);
     const now = ctx.clock.now();
-    const inserted = await repo.insertClient(tx, {
+    const inserted = await clientWrites.insertClient(tx, {
       mobile: input.mobile,
       passwordHash,
       advisorId: invite.advisorId,
@@ -241,7 +242,7 @@ export async function resetPassword(
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     if (!(await repo.consumeCode(tx, row.id, ctx.securityClock.now()))) throw invalidCode();
-    await repo.setPassword(tx, client.id, hash, ctx.clock.now());
+    await clientWrites.setPassword(tx, client.id, hash, ctx.clock.now());
     await sessions.endAllSessions(txCtx, client.id, 'password_reset');
     await repo.clearFailures(tx, client.mobile);
     await audit.record(txCtx, {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema/index';
 
@@ -48,4 +48,62 @@ export async function claimPinAttempt(db: Db, id: number, max: number) {
 
 export async function setAvatar(db: Db, id: number, uploadId: string) {
   await db.update(clients).set({ avatarUploadId: uploadId }).where(eq(clients.id, id));
+}
+
+// ---------- columns other modules keep, through client-writes.service.ts (decision 0047) ----------
+
+/** Sign-up (auth): a taken mobile inserts nothing and returns undefined. */
+export async function insertClient(db: Db, values: typeof clients.$inferInsert) {
+  const [row] = await db.insert(clients).values(values).onConflictDoNothing().returning({ id: clients.id });
+  return row;
+}
+
+/** Password change and reset (auth). */
+export async function setPassword(db: Db, clientId: number, passwordHash: string, at: Date) {
+  await db.update(clients).set({ passwordHash, passwordChangedAt: at }).where(eq(clients.id, clientId));
+}
+
+export type KycState = 'unverified' | 'pending' | 'approved' | 'rejected';
+
+/** KYC (kyc): moves the client to `to` only from one of `from`, the guard against double submissions. */
+export async function moveKycStatus(
+  db: Db,
+  clientId: number,
+  from: KycState[],
+  to: KycState,
+  extra: { name?: string; kycReason: string | null },
+) {
+  const rows = await db
+    .update(clients)
+    .set({ kycStatus: to, kycReason: extra.kycReason, ...(extra.name ? { name: extra.name } : {}) })
+    .where(and(eq(clients.id, clientId), inArray(clients.kycStatus, from)))
+    .returning({ id: clients.id });
+  return rows.length === 1;
+}
+
+export interface ApplicationFlags {
+  allowBonus?: boolean;
+  allowCompensation?: boolean;
+  allowLoan?: boolean;
+}
+
+/** The operator's panel flags (applications); returns all three after the change. */
+export async function setApplicationFlags(db: Db, clientId: number, flags: ApplicationFlags) {
+  const [row] = await db.update(clients).set(flags).where(eq(clients.id, clientId)).returning({
+    allowBonus: clients.allowBonus,
+    allowCompensation: clients.allowCompensation,
+    allowLoan: clients.allowLoan,
+  });
+  return row!;
+}
+
+/** The stored copy of the standing (standing computes it). */
+export async function storeStanding(
+  db: Db,
+  clientId: number,
+  s: { vip: number; score: number; orderNum: number },
+) {
+  await db.execute(
+    sql`update clients set vip = ${s.vip}, score = ${s.score}, order_num = ${s.orderNum} where id = ${clientId}`,
+  );
 }

@@ -18,16 +18,6 @@ export async function instrumentExists(db: Db, country: string, symbol: string) 
   return row !== undefined;
 }
 
-export async function insertInstrument(db: Db, values: InstrumentInsert) {
-  const [row] = await db.insert(instruments).values(values).returning();
-  return row!;
-}
-
-export async function updateInstrument(db: Db, id: number, values: Partial<InstrumentInsert>) {
-  const [row] = await db.update(instruments).set(values).where(eq(instruments.id, id)).returning();
-  return row!;
-}
-
 export async function insertTerms(db: Db, values: typeof ipoTerms.$inferInsert) {
   const [row] = await db.insert(ipoTerms).values(values).returning();
   return row!;

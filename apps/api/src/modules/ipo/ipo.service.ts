@@ -50,7 +50,13 @@ import {
   withIdempotency,
   type IdempotencyInput,
 } from '../ledger/ledger.service';
-import { quoteUnitOf, type InstrumentRow } from '../market/market.service';
+import {
+  createInstrument,
+  listInstrument,
+  quoteUnitOf,
+  setReferencePrice,
+  type InstrumentRow,
+} from '../market/market.service';
 import { dayToIso, referenceSession, type ExchangeCode } from '../market/simulator/calendar';
 import {
   insertOffering,
@@ -633,7 +639,7 @@ export async function createIpo(ctx: AppContext, input: CreateIpoInput, actor: s
     const now = ctx.clock.now();
     if (await repo.instrumentExists(tx, country, symbol))
       throw conflict(`${symbol} already exists in ${country}.`);
-    const instrument = await repo.insertInstrument(tx, {
+    const instrument = await createInstrument(tx, {
       symbol,
       name: instrumentName,
       market,
@@ -741,7 +747,7 @@ export async function setFinalPrice(ctx: AppContext, id: number, priceText: stri
       updatedAt: ctx.clock.now(),
     });
     // The pending instrument's reference price (what Discover shows until listing).
-    await repo.updateInstrument(tx, instrument.id, { basePrice: price, updatedAt: ctx.clock.now() });
+    await setReferencePrice(tx, instrument.id, price, ctx.clock.now());
     await audit.record(txCtx, {
       actor,
       action: 'ipo.price',
@@ -886,12 +892,7 @@ export async function listIpo(ctx: AppContext, id: number, actor: string, option
         : priceArg(options.price, instrument.priceDecimals, quoteUnitOf(instrument), 'price');
     const exchange = instrument.market as ExchangeCode;
     const listedOn = dayToIso(referenceSession(exchange, ctx.clock.now().getTime()).day);
-    await repo.updateInstrument(tx, instrument.id, {
-      listingState: 'listed',
-      listedOn,
-      basePrice: price,
-      updatedAt: now,
-    });
+    await listInstrument(tx, instrument.id, { listedOn, basePrice: price, now });
     const orders = await repo.lockListingOrders(tx, id);
     for (const order of orders) {
       await updateOrder(tx, order.id, { status: 'holding' }, now);

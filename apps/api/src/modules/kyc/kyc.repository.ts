@@ -1,8 +1,6 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, kycSubmissions } from '../../db/schema/index';
-
-type KycState = 'unverified' | 'pending' | 'approved' | 'rejected';
 
 export async function latestSubmission(db: Db, clientId: number) {
   const [row] = await db
@@ -12,22 +10,6 @@ export async function latestSubmission(db: Db, clientId: number) {
     .orderBy(desc(kycSubmissions.createdAt), desc(kycSubmissions.id))
     .limit(1);
   return row;
-}
-
-/** Moves the client to `to` only from one of `from`: the guard against double submissions. */
-export async function moveClientStatus(
-  db: Db,
-  clientId: number,
-  from: KycState[],
-  to: KycState,
-  extra: { name?: string; kycReason: string | null },
-) {
-  const rows = await db
-    .update(clients)
-    .set({ kycStatus: to, kycReason: extra.kycReason, ...(extra.name ? { name: extra.name } : {}) })
-    .where(and(eq(clients.id, clientId), inArray(clients.kycStatus, from)))
-    .returning({ id: clients.id });
-  return rows.length === 1;
 }
 
 export async function insertSubmission(db: Db, values: typeof kycSubmissions.$inferInsert) {

@@ -2,6 +2,7 @@ import { ErrorCode, Messages, type IdentifyBody, type KycDetail } from '@imali/c
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
+import * as clientWrites from '../client/client-writes.service';
 import * as clients from '../client/client.service';
 import { fileUrl, ownUploadIdFromUrl } from '../uploads/uploads.service';
 import * as repo from './kyc.repository';
@@ -24,7 +25,7 @@ export async function submit(ctx: AppContext, clientId: number, input: IdentifyB
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const before = await clients.requireClient(txCtx, clientId);
-    const moved = await repo.moveClientStatus(tx, clientId, ['unverified', 'rejected'], 'pending', {
+    const moved = await clientWrites.moveKycStatus(tx, clientId, ['unverified', 'rejected'], 'pending', {
       name: input.full_name,
       kycReason: null,
     });
@@ -125,7 +126,7 @@ export async function decide(
       at: now,
       by: input.actor,
     });
-    const moved = await repo.moveClientStatus(tx, client.id, ['pending'], input.decision, {
+    const moved = await clientWrites.moveKycStatus(tx, client.id, ['pending'], input.decision, {
       kycReason: input.decision === 'rejected' ? reason : null,
     });
     if (!decided || !moved) {

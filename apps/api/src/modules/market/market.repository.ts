@@ -37,6 +37,43 @@ export async function setTradable(db: Db, id: number, tradable: boolean, now: Da
   await db.update(instruments).set({ tradable, updatedAt: now }).where(eq(instruments.id, id));
 }
 
+// ---------- IPO instruments (ipo calls these through market.service.ts, decision 0047) ----------
+
+/** A new instrument, as given (an IPO's is 'pending': the market does not show it yet). */
+export async function createInstrument(db: Db, values: typeof instruments.$inferInsert) {
+  const [row] = await db.insert(instruments).values(values).returning();
+  return row!;
+}
+
+/** The reference price of an instrument not yet listed (what Discover shows until listing). */
+export async function setReferencePrice(db: Db, id: number, basePrice: string, now: Date) {
+  const [row] = await db
+    .update(instruments)
+    .set({ basePrice, updatedAt: now })
+    .where(eq(instruments.id, id))
+    .returning();
+  return row!;
+}
+
+/** Lists an instrument at `basePrice` on `listedOn` (an ISO day): from now on the market shows it. */
+export async function listInstrument(
+  db: Db,
+  id: number,
+  input: { listedOn: string; basePrice: string; now: Date },
+) {
+  const [row] = await db
+    .update(instruments)
+    .set({
+      listingState: 'listed',
+      listedOn: input.listedOn,
+      basePrice: input.basePrice,
+      updatedAt: input.now,
+    })
+    .where(eq(instruments.id, id))
+    .returning();
+  return row!;
+}
+
 /** Every instrument (the per-process catalogue is built from this). */
 export async function allInstruments(db: Db): Promise<InstrumentRow[]> {
   return db.select().from(instruments).where(listed).orderBy(asc(instruments.id));

@@ -37,6 +37,10 @@ import { MarketSimulator, ticksToDecimalString, type SimInstrument } from './sim
 
 export type { InstrumentRow };
 
+// Market owns `instruments` (decision 0047): the IPO creates, prices and lists its instrument here,
+// inside its own transaction (each takes the caller's handle).
+export { createInstrument, listInstrument, setReferencePrice } from './market.repository';
+
 const unknownSymbol = () => new DomainError(ErrorCode.NotFound, MarketMessages.unknownSymbol, 404);
 
 // One provider per seed and process: the simulation is derived, so its caches are not state.

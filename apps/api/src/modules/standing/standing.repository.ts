@@ -69,13 +69,3 @@ export async function storedStandingsAfter(db: Db, afterId: number, limit: numbe
     ),
   );
 }
-
-export async function storeStanding(
-  db: Db,
-  clientId: number,
-  s: { vip: number; score: number; orderNum: number },
-) {
-  await db.execute(
-    sql`update clients set vip = ${s.vip}, score = ${s.score}, order_num = ${s.orderNum} where id = ${clientId}`,
-  );
-}

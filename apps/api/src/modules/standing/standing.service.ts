@@ -10,6 +10,7 @@
 import { multiplyByRate, type Currency } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import * as audit from '../audit/audit.service';
+import { storeStanding } from '../client/client-writes.service';
 import { listPairs } from '../fx/fx.service';
 import * as repo from './standing.repository';
 import { standingOf, type Standing, type StandingFacts } from './standing.rules';
@@ -85,7 +86,7 @@ export async function refreshStandings(ctx: AppContext, batchSize = STANDING_REF
       for (const c of clients) {
         const s = await standingOfClient(txCtx, Number(c.id));
         if (!s || (s.vip === c.vip && s.score === c.score && s.orderNum === c.order_num)) continue;
-        await repo.storeStanding(txCtx.db, Number(c.id), s);
+        await storeStanding(txCtx.db, Number(c.id), s);
         await audit.record(txCtx, {
           actor: 'system:standing',
           action: 'client.standing',
