@@ -57,7 +57,8 @@ const SQL_NAMES = new Set(tablesByExport.values());
 const DRIZZLE_WRITE = /\.(insert|update|delete)\(\s*(?:\w+\.)?(\w+)\s*\)/g;
 const SQL_WRITE = [
   /\binsert\s+into\s+(?:"?(\w+)"?|\$\{(?:\w+\.)?(\w+)\})/gi,
-  /\bupdate\s+(?:"?(\w+)"?|\$\{(?:\w+\.)?(\w+)\})\s+set\b/gi,
+  // An alias may stand between the table and `set` (`update clients c set …`).
+  /\bupdate\s+(?:"?(\w+)"?|\$\{(?:\w+\.)?(\w+)\})(?:\s+(?:as\s+)?\w+)?\s+set\b/gi,
   /\bdelete\s+from\s+(?:"?(\w+)"?|\$\{(?:\w+\.)?(\w+)\})/gi,
 ];
 
@@ -89,6 +90,7 @@ describe('table owners (decision 0047)', () => {
       'db.delete(quotes)',
       'sql`insert into position_movements (a) values (1)`',
       'sql`UPDATE "orders" SET status = 1`',
+      'sql`update clients c set cost_basis_method = 1`',
       'sql`delete from ${costLots} where id = 1`',
       'map.delete(key); db.select().from(orders); sql`update accounts_view set`',
     ].join('\n');
@@ -98,6 +100,7 @@ describe('table owners (decision 0047)', () => {
       'quotes',
       'position_movements',
       'orders',
+      'clients',
       'cost_lots',
     ]);
   });

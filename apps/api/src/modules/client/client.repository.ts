@@ -1,5 +1,7 @@
+import type { CostBasisMethod } from '@imali/contract';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { clients } from '../../db/schema/index';
 
 /** The client by id: client_info's query, built once per database as a prepared statement (0038). */
@@ -106,4 +108,15 @@ export async function storeStanding(
   await db.execute(
     sql`update clients set vip = ${s.vip}, score = ${s.score}, order_num = ${s.orderNum} where id = ${clientId}`,
   );
+}
+
+/** Sets the client's cost-basis method under its row lock (cost-basis); the method it replaced. */
+export async function setCostBasisMethod(db: Db, clientId: number, method: CostBasisMethod) {
+  const [row] = rowsOf<{ before: CostBasisMethod }>(
+    await db.execute(sql`
+      with old as (select id, cost_basis_method from clients where id = ${clientId} for update)
+      update clients c set cost_basis_method = ${method} from old where c.id = old.id
+      returning old.cost_basis_method as before`),
+  );
+  return row?.before;
 }

@@ -95,17 +95,6 @@ export async function methodOfClient(db: Db, clientId: number) {
   return row?.method;
 }
 
-/** Sets the method under the client's row lock; the method it replaced. */
-export async function setMethodOfClient(db: Db, clientId: number, method: CostBasisMethod) {
-  const [row] = rowsOf<{ before: CostBasisMethod }>(
-    await db.execute(sql`
-      with old as (select id, cost_basis_method from clients where id = ${clientId} for update)
-      update clients c set cost_basis_method = ${method} from old where c.id = old.id
-      returning old.cost_basis_method as before`),
-  );
-  return row?.before;
-}
-
 /** The client's open positions per method. */
 export async function openPositionsByMethod(db: Db, clientId: number) {
   const rows = rowsOf<{ method: CostBasisMethod; positions: number }>(

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
+import { setCostBasisMethod } from '../client/client-writes.service';
 import * as repo from './cost-basis.repository';
 import { relievedCost, type SaleRelief } from './relieved-cost';
 
@@ -38,7 +39,7 @@ export async function settingOf(ctx: AppContext, clientId: number): Promise<Cost
 export async function chooseMethod(ctx: AppContext, clientId: number, method: CostBasisMethod) {
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx as unknown as Db };
-    const before = await repo.setMethodOfClient(txCtx.db, clientId, method);
+    const before = await setCostBasisMethod(txCtx.db, clientId, method);
     if (before === undefined) throw notFound('Client not found.');
     if (before !== method) {
       await audit.record(txCtx, {
