@@ -1,7 +1,7 @@
 // `npm test`: static checks, the web build, unit + API tests, then end-to-end tests in Chromium.
 // Prints one closing line 'tests: N passed, N failed' for the whole run.
 // `npm test -- unit` or `-- e2e` runs one part; `npm test -- postgres` is CI's second run on
-// PostgreSQL: the unit, API, race and property tests, and one end-to-end journey (E2E_SMOKE)
+// PostgreSQL: the API tests (race and property tests among them), and one end-to-end journey (E2E_SMOKE)
 // through the browser (the full end-to-end suite already ran once on the embedded database).
 // `npm run test:quick` (`-- quick`): typecheck and lint, then unit + API tests on PGlite; no build, no
 // end-to-end. `npm run test:races` (`-- races`): the race and concurrency tests only, on
@@ -139,8 +139,12 @@ if (only === 'postgres' && !process.env.DATABASE_URL) {
   console.error('npm test -- postgres needs DATABASE_URL');
   process.exit(1);
 }
-if (!only || only === 'unit' || only === 'postgres') {
+if (!only || only === 'unit') {
   steps.push(() => vitest('unit and API tests', ['unit', 'api'], 'unit.json'));
+}
+if (only === 'postgres') {
+  // The unit project (web, money, contract) touches no database: it ran once already.
+  steps.push(() => vitest('API tests', ['api'], 'unit.json'));
 }
 if (!only || only === 'e2e') {
   steps.push(() => run('web build', 'npm', ['run', 'build']));
