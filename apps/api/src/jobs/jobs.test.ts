@@ -165,8 +165,26 @@ describe('jobs: the runner', () => {
   });
 
   it('starts with the app when JOBS_ENABLED and stops when it closes', async () => {
-    const app = await createTestApp({ JOBS_ENABLED: 'true' });
-    await app.close();
+    const start = vi.spyOn(JobRunner.prototype, 'start');
+    const stop = vi.spyOn(JobRunner.prototype, 'stop');
+    try {
+      const quiet = await createTestApp();
+      expect(start).not.toHaveBeenCalled();
+      await quiet.close();
+
+      const app = await createTestApp({ JOBS_ENABLED: 'true' });
+      expect(start).toHaveBeenCalledTimes(1);
+      const runner = start.mock.contexts[0] as JobRunner;
+      // Every scheduled job waits for its first run.
+      expect(runner.scheduled().sort()).toEqual(scheduledJobs.map((job) => job.name).sort());
+      expect(stop).not.toHaveBeenCalled();
+      await app.close();
+      expect(stop).toHaveBeenCalledTimes(1);
+      expect(runner.scheduled()).toEqual([]);
+    } finally {
+      start.mockRestore();
+      stop.mockRestore();
+    }
   });
 });
 

@@ -76,6 +76,11 @@ export class JobRunner {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /** The jobs waiting for their next run (none once stopped). */
+  scheduled(): string[] {
+    return [...this.timers.keys()];
+  }
+
   private schedule(job: Job, delayMs: number) {
     if (this.stopped) return;
     const timer = setTimeout(() => {

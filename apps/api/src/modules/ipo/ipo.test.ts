@@ -1,4 +1,5 @@
 import { order as orderSchema } from '@imali/contract';
+import { formatMinor, parseAmount } from '@imali/money';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
@@ -151,7 +152,7 @@ describe('IPOs (API)', () => {
       {
         purpose: 'subscription',
         reference_type: 'order',
-        amount_minor: String(Math.round(Number(preview.total) * 100)),
+        amount_minor: String(parseAmount(preview.total, 'ZAR')),
       },
     ]);
     const awaiting = (await api.get('/api/client/app/v1/order/awaiting?dtype=ipo')).json().data;
@@ -290,7 +291,9 @@ describe('IPOs (API)', () => {
       reason: 'Allotted 6 of 10 lots.',
     });
     expect((await zar(t, clients[0]!)).held).toBe('0.00');
-    expect(Number((await zar(t, clients[0]!)).balance)).toBeCloseTo(100000 - Number(first.trade_value), 2);
+    expect(parseAmount((await zar(t, clients[0]!)).balance, 'ZAR')).toBe(
+      parseAmount('100000', 'ZAR') - parseAmount(first.trade_value, 'ZAR'),
+    );
     await sound();
     // Selling before listing: not holding.
     const early2 = await clientApi(t, clients[0]!).post(`/api/client/app/v1/order/sell/${orders[0].id}`, {
@@ -318,7 +321,7 @@ describe('IPOs (API)', () => {
     const quote = await quoteFor(t, clients[0]!.clientId, instrument);
     const sell = await clientApi(t, clients[0]!).post(`/api/client/app/v1/order/sell/${orders[0].id}`, {
       ttype: 'ipo',
-      price: String(Number(quote.price) / 100),
+      price: formatMinor(BigInt(quote.price), 'ZAR'),
       quote_id: quote.quote_id,
     });
     expect(sell.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { computeFees, feeScheduleFor, formatMinor, tradeConsiderationMinor } from '@imali/money';
+import { computeFees, feeScheduleFor, formatMinor, parseAmount, tradeConsiderationMinor } from '@imali/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../../jobs/runner';
 import { clientStandingJob } from '../../jobs/client-standing';
@@ -164,9 +164,17 @@ describe('portfolio statistics (API)', () => {
   });
 
   it('moves the market clock without breaking the live point', async () => {
-    setMarketShift(t.app.ctx, shiftIntoSession('JSE', Date.now() + 3 * DAY_MS));
+    const before = await stat(alice, 'portfolio', alice.accounts.ZAR);
+    // Three days on, into the JSE's next session: the shift is added to what the clock reads now.
+    const ctx = t.app.ctx;
+    const later = ctx.clock.now().getTime() + 3 * DAY_MS;
+    setMarketShift(ctx, ctx.config.MARKET_TIME_SHIFT_MS + 3 * DAY_MS + shiftIntoSession('JSE', later));
     const p = await stat(alice, 'portfolio', alice.accounts.ZAR);
-    expect(p.cash.balance).toBeDefined();
+    // The live point is taken at the market's new time, over the same cash.
+    expect(Date.parse(p.as_of) - Date.parse(before.as_of)).toBeGreaterThanOrEqual(2 * DAY_MS);
+    expect(p.cash).toEqual(before.cash);
+    const minor = (amount: string) => parseAmount(amount, 'ZAR', { allowNegative: true, allowZero: true });
+    expect(minor(p.total_value)).toBe(minor(p.cash.balance) + minor(p.market_value));
   });
   it('deposits in the middle of a period do not move a cash-only time-weighted return', async () => {
     await fund(t.app.ctx, bob, 'ZAR', '1000');
