@@ -1,7 +1,6 @@
-import { APPLICATION_STATUSES, APPLICATION_TYPES, ErrorCode } from '@imali/contract';
+import { APPLICATION_STATUSES, APPLICATION_TYPES } from '@imali/contract';
 import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
-import { DomainError } from '../../plugins/errors';
 import { isoMinute, keyValues, table } from '../format';
 import {
   approveApplication,
@@ -13,26 +12,13 @@ import {
 } from '../../modules/applications/applications.service';
 import { bpToPercent } from '../../modules/applications/loan-terms';
 import type { OpsArgs, OpsCommand } from './types';
+import { bad, idArg, requiredFlag } from './args';
 
 /**
  * Operators' side of applications (issue 14). Every decision is one transaction under the
  * application's row lock, audited with the operator; money moves only through these flows
  * (approve credits or disburses through the ledger, forfeit takes a bonus back).
  */
-
-const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
-
-function idArg(args: OpsArgs, usage: string): number {
-  const raw = args.positionals[0];
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw bad(`Usage: ${usage}`);
-  return Number(raw);
-}
-
-function reasonFlag(args: OpsArgs, usage: string): string {
-  const v = args.flags.reason;
-  if (typeof v !== 'string' || !v.trim()) throw bad(`--reason is required. Usage: ${usage}`);
-  return v.trim();
-}
 
 function oneOf<T extends string>(args: OpsArgs, name: string, allowed: readonly T[]): T | undefined {
   const v = args.flags[name];
@@ -119,7 +105,12 @@ export const applicationCommands: OpsCommand[] = [
     usage: 'application reject <id> --reason "TEXT"',
     summary: 'Reject a pending compensation or loan with a reason the client sees',
     async run(ctx, args, actor) {
-      const a = await rejectApplication(ctx, idArg(args, this.usage), reasonFlag(args, this.usage), actor);
+      const a = await rejectApplication(
+        ctx,
+        idArg(args, this.usage),
+        requiredFlag(args, 'reason', this.usage),
+        actor,
+      );
       return `Application ${a.id} (${a.reference}) rejected: ${a.decisionReason}`;
     },
   },
@@ -131,7 +122,7 @@ export const applicationCommands: OpsCommand[] = [
       const { application: a, reclaimedMinor } = await forfeitBonus(
         ctx,
         idArg(args, this.usage),
-        reasonFlag(args, this.usage),
+        requiredFlag(args, 'reason', this.usage),
         actor,
       );
       const left = a.amountMinor - a.reclaimedMinor;

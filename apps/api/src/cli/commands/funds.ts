@@ -1,24 +1,9 @@
-import { ErrorCode } from '@imali/contract';
-import { formatDecimal, normalizeDecimal, parseDecimal } from '@imali/money';
 import type { AppContext } from '../../lib/context';
-import { DomainError } from '../../plugins/errors';
 import { keyValues, table } from '../format';
 import { createFund, listFundsForOps, valueFunds } from '../../modules/funds/funds.service';
 import { dayToIso, minuteText } from '../../modules/funds/nav';
 import type { OpsArgs, OpsCommand } from './types';
-
-const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
-const plain = (text: string) => formatDecimal(normalizeDecimal(parseDecimal(text)));
-
-function flag(args: OpsArgs, name: string, usage?: string): string | undefined {
-  const v = args.flags[name];
-  if (v === undefined) {
-    if (usage) throw bad(`--${name} is required. Usage: ${usage}`);
-    return undefined;
-  }
-  if (typeof v !== 'string' || !v.trim()) throw bad(`--${name} needs a value.`);
-  return v.trim();
-}
+import { bad, flag, plain } from './args';
 
 const createUsage =
   'fund create --name "NAME" --code CODE --category "CATEGORY" --benchmark SYMBOL [--country ZA] --risk 1-7 ' +

@@ -1,35 +1,15 @@
-import { ErrorCode, isPlainDecimal } from '@imali/contract';
+import { isPlainDecimal } from '@imali/contract';
 import { formatDecimal, normalizeDecimal, parseDecimal } from '@imali/money';
 import type { AppContext } from '../../lib/context';
-import { DomainError } from '../../plugins/errors';
 import { isoMinute, keyValues, table } from '../format';
 import { allotIpo, createIpo, listIpo, listIpos, setFinalPrice } from '../../modules/ipo/ipo.service';
 import { quoteUnitOf } from '../../modules/market/market.service';
 import { parseWhen } from './trading';
 import type { OpsArgs, OpsCommand } from './types';
+import { bad, flag, idArg, plain } from './args';
 
 // Operator commands of IPOs (issue 13): create, price, allot, list, show. Each writes its audit
 // record in the transaction of its change (ipo.service).
-
-const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
-const plain = (text: string | null) =>
-  text === null ? '' : formatDecimal(normalizeDecimal(parseDecimal(text)));
-
-function idArg(args: OpsArgs, usage: string): number {
-  const raw = args.positionals[0];
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw bad(`Usage: ${usage}`);
-  return Number(raw);
-}
-
-function flag(args: OpsArgs, name: string, usage?: string): string | undefined {
-  const v = args.flags[name];
-  if (v === undefined) {
-    if (usage) throw bad(`--${name} is required. Usage: ${usage}`);
-    return undefined;
-  }
-  if (typeof v !== 'string' || !v.trim()) throw bad(`--${name} needs a value.`);
-  return v.trim();
-}
 
 function intFlag(args: OpsArgs, name: string, usage: string, fallback?: number): number {
   const text = flag(args, name, fallback === undefined ? usage : undefined);

@@ -1,6 +1,5 @@
-import { ErrorCode, MARKET_COUNTRIES, type MarketCountry } from '@imali/contract';
+import { MARKET_COUNTRIES, type MarketCountry } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
-import { DomainError } from '../../plugins/errors';
 import {
   addNews,
   instrumentByRef,
@@ -9,8 +8,7 @@ import {
   setTradable,
 } from '../../modules/market/market.service';
 import type { OpsArgs, OpsCommand } from './types';
-
-const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
+import { bad, requiredFlag } from './args';
 
 function symbolArg(args: OpsArgs, usage: string): string {
   const symbol = args.positionals[0];
@@ -24,12 +22,6 @@ function countryFlag(args: OpsArgs): MarketCountry | undefined {
   const upper = typeof c === 'string' ? c.toUpperCase() : '';
   if (!(MARKET_COUNTRIES as readonly string[]).includes(upper)) throw bad('--country must be ZA, US or IN.');
   return upper as MarketCountry;
-}
-
-function textFlag(args: OpsArgs, name: string, usage: string): string {
-  const v = args.flags[name];
-  if (typeof v !== 'string' || !v.trim()) throw bad(`--${name} is required. Usage: ${usage}`);
-  return v.trim();
 }
 
 function suspendOrResume(tradable: boolean): OpsCommand {
@@ -92,9 +84,9 @@ export const marketCommands: OpsCommand[] = [
       const symbols = typeof args.flags.symbols === 'string' ? args.flags.symbols : '';
       const row = await addNews(ctx, {
         country: countryFlag(args) ?? 'ZA',
-        title: textFlag(args, 'title', usage),
-        summary: textFlag(args, 'summary', usage),
-        body: textFlag(args, 'body', usage),
+        title: requiredFlag(args, 'title', usage),
+        summary: requiredFlag(args, 'summary', usage),
+        body: requiredFlag(args, 'body', usage),
         symbols: symbols
           .split(',')
           .map((s) => s.trim().toUpperCase())

@@ -1,7 +1,5 @@
-import { ErrorCode } from '@imali/contract';
 import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
-import { DomainError } from '../../plugins/errors';
 import { table } from '../format';
 import { approveSharedCardNumber } from '../../modules/bankcards/bankcards.service';
 import { findByMobile } from '../../modules/client/client.service';
@@ -14,14 +12,7 @@ import {
   rejectWithdrawal,
 } from '../../modules/withdrawals/withdrawals.service';
 import type { OpsArgs, OpsCommand } from './types';
-
-const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
-
-function idArg(args: OpsArgs, usage: string): number {
-  const raw = args.positionals[0];
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw bad(`Usage: ${usage}`);
-  return Number(raw);
-}
+import { bad, idArg } from './args';
 
 function reasonArg(args: OpsArgs, usage: string): string {
   const reason = args.flags.reason;

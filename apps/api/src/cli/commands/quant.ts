@@ -12,27 +12,7 @@ import {
 } from '../../modules/quant/quant.service';
 import { parseWhen } from './trading';
 import type { OpsArgs, OpsCommand } from './types';
-
-const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
-
-function idArg(args: OpsArgs, usage: string): number {
-  const raw = args.positionals[0];
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw bad(`Usage: ${usage}`);
-  return Number(raw);
-}
-
-function flag(args: OpsArgs, name: string, usage: string): string {
-  const v = args.flags[name];
-  if (typeof v !== 'string' || !v.trim()) throw bad(`--${name} is required. Usage: ${usage}`);
-  return v.trim();
-}
-
-function optional(args: OpsArgs, name: string): string | undefined {
-  const v = args.flags[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !v.trim()) throw bad(`--${name} needs a value.`);
-  return v.trim();
-}
+import { idArg, optionalFlag, requiredFlag } from './args';
 
 const createUsage =
   'quant create --name "NAME" --symbol SA40 [--country ZA] --start WHEN --maturity WHEN [--opens WHEN] ' +
@@ -41,24 +21,24 @@ const createUsage =
 
 async function quantCreate(ctx: AppContext, args: OpsArgs, actor: string) {
   const now = ctx.clock.now();
-  const cap = optional(args, 'cap');
+  const cap = optionalFlag(args, 'cap');
   const { offering, product, instrument } = await createProduct(
     ctx,
     {
-      name: flag(args, 'name', createUsage),
-      symbol: flag(args, 'symbol', createUsage),
-      country: optional(args, 'country') ?? 'ZA',
-      opensAt: parseWhen(optional(args, 'opens') ?? 'now', now, 'opens'),
-      startAt: parseWhen(flag(args, 'start', createUsage), now, 'start'),
-      maturityAt: parseWhen(flag(args, 'maturity', createUsage), now, 'maturity'),
-      protectionPct: flag(args, 'protection', createUsage),
-      participationPct: flag(args, 'participation', createUsage),
+      name: requiredFlag(args, 'name', createUsage),
+      symbol: requiredFlag(args, 'symbol', createUsage),
+      country: optionalFlag(args, 'country') ?? 'ZA',
+      opensAt: parseWhen(optionalFlag(args, 'opens') ?? 'now', now, 'opens'),
+      startAt: parseWhen(requiredFlag(args, 'start', createUsage), now, 'start'),
+      maturityAt: parseWhen(requiredFlag(args, 'maturity', createUsage), now, 'maturity'),
+      protectionPct: requiredFlag(args, 'protection', createUsage),
+      participationPct: requiredFlag(args, 'participation', createUsage),
       capPct: cap === undefined || cap === 'none' ? null : cap,
-      minAmount: flag(args, 'min', createUsage),
-      maxAmount: flag(args, 'max', createUsage),
-      entryFeePct: optional(args, 'entry-fee'),
-      earlyExit: optional(args, 'early-exit') ?? 'none',
-      earlyExitCostPct: optional(args, 'exit-cost'),
+      minAmount: requiredFlag(args, 'min', createUsage),
+      maxAmount: requiredFlag(args, 'max', createUsage),
+      entryFeePct: optionalFlag(args, 'entry-fee'),
+      earlyExit: optionalFlag(args, 'early-exit') ?? 'none',
+      earlyExitCostPct: optionalFlag(args, 'exit-cost'),
       open: args.flags.open === true || args.flags.open === 'true',
       hot: args.flags.hot === true || args.flags.hot === 'true',
     },

@@ -1,13 +1,6 @@
-import {
-  ErrorCode,
-  ORDER_STATUSES,
-  OFFERING_STATUSES,
-  type OfferingStatus,
-  type OrderStatus,
-} from '@imali/contract';
-import { formatDecimal, formatMinor, normalizeDecimal, parseDecimal } from '@imali/money';
+import { ORDER_STATUSES, OFFERING_STATUSES, type OfferingStatus, type OrderStatus } from '@imali/contract';
+import { formatDecimal, formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
-import { DomainError } from '../../plugins/errors';
 import { isoMinute, keyValues, table } from '../format';
 import { findByMobile } from '../../modules/client/client.service';
 import { currentSchedules, scheduleForCountry } from '../../modules/fees/fees.service';
@@ -21,29 +14,7 @@ import {
   settleOffering,
 } from '../../modules/offerings/offerings.service';
 import type { OpsArgs, OpsCommand } from './types';
-
-const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
-const plain = (text: string | null) =>
-  text === null ? '' : formatDecimal(normalizeDecimal(parseDecimal(text)));
-
-function idArg(args: OpsArgs, usage: string): number {
-  const raw = args.positionals[0];
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw bad(`Usage: ${usage}`);
-  return Number(raw);
-}
-
-function textFlag(args: OpsArgs, name: string, usage: string): string {
-  const v = args.flags[name];
-  if (typeof v !== 'string' || !v.trim()) throw bad(`--${name} is required. Usage: ${usage}`);
-  return v.trim();
-}
-
-function optionalText(args: OpsArgs, name: string): string | undefined {
-  const v = args.flags[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !v.trim()) throw bad(`--${name} needs a value.`);
-  return v.trim();
-}
+import { bad, idArg, optionalFlag, plain, requiredFlag } from './args';
 
 /** 'now', '+30d' / '+12h' (from now), or an ISO 8601 date or time ('2026-12-01', '2026-12-01T09:00Z'). */
 export function parseWhen(text: string, now: Date, flag: string): Date {
@@ -73,24 +44,24 @@ const createUsage =
 
 async function offeringCreate(ctx: AppContext, args: OpsArgs, actor: string) {
   const now = ctx.clock.now();
-  const termDays = optionalText(args, 'term-days');
+  const termDays = optionalFlag(args, 'term-days');
   if (termDays !== undefined && !/^\d{1,4}$/.test(termDays))
     throw bad('--term-days must be a whole number of days.');
   const { offering, instrument } = await createOffering(
     ctx,
     {
-      dtype: textFlag(args, 'dtype', createUsage),
-      symbol: textFlag(args, 'symbol', createUsage),
-      country: optionalText(args, 'country') ?? 'ZA',
-      name: textFlag(args, 'name', createUsage),
-      opensAt: parseWhen(textFlag(args, 'opens', createUsage), now, 'opens'),
-      closesAt: parseWhen(textFlag(args, 'closes', createUsage), now, 'closes'),
-      minQuantity: optionalText(args, 'min') ?? '1',
-      maxQuantity: textFlag(args, 'max', createUsage),
+      dtype: requiredFlag(args, 'dtype', createUsage),
+      symbol: requiredFlag(args, 'symbol', createUsage),
+      country: optionalFlag(args, 'country') ?? 'ZA',
+      name: requiredFlag(args, 'name', createUsage),
+      opensAt: parseWhen(requiredFlag(args, 'opens', createUsage), now, 'opens'),
+      closesAt: parseWhen(requiredFlag(args, 'closes', createUsage), now, 'closes'),
+      minQuantity: optionalFlag(args, 'min') ?? '1',
+      maxQuantity: requiredFlag(args, 'max', createUsage),
       hot: args.flags.hot === true || args.flags.hot === 'true',
       termDays: termDays === undefined ? undefined : Number(termDays),
-      blockPrice: optionalText(args, 'block-price'),
-      blockSize: optionalText(args, 'block-size'),
+      blockPrice: optionalFlag(args, 'block-price'),
+      blockSize: optionalFlag(args, 'block-size'),
     },
     actor,
   );
@@ -162,7 +133,7 @@ async function offeringSettle(ctx: AppContext, args: OpsArgs, actor: string, usa
 
 async function orderList(ctx: AppContext, args: OpsArgs) {
   let clientId: number | undefined;
-  const mobile = optionalText(args, 'client');
+  const mobile = optionalFlag(args, 'client');
   if (mobile !== undefined) {
     const client = await findByMobile(ctx, mobile);
     if (!client) throw bad(`No client with mobile ${mobile}.`);
@@ -212,7 +183,7 @@ async function orderList(ctx: AppContext, args: OpsArgs) {
 const minorText = (minor: bigint, exponent: number) => formatDecimal({ coefficient: minor, scale: exponent });
 
 function schedulesToShow(ctx: AppContext, args: OpsArgs) {
-  const country = optionalText(args, 'country')?.toUpperCase();
+  const country = optionalFlag(args, 'country')?.toUpperCase();
   if (country === undefined) return currentSchedules(ctx);
   try {
     return [scheduleForCountry(ctx, country)];

@@ -171,11 +171,8 @@ export async function createFund(ctx: AppContext, input: CreateFundInput, actor:
   ) {
     throw bad('The launch date must be a past business day (JSE).');
   }
-  const policy = input.distributionPolicy ?? 'accumulating';
-  const keyFacts = buildFundKeyFacts({
-    name,
-    category,
-    benchmarkName: benchmark.name,
+  // What the key facts show and what the terms keep are the same figures.
+  const figures = {
     riskProfile: input.riskProfile,
     terPercent: ter,
     transactionCostsPercent: tc,
@@ -183,8 +180,9 @@ export async function createFund(ctx: AppContext, input: CreateFundInput, actor:
     minInvestmentMinor: minMinor,
     cutoffMinute,
     valuationMinute,
-    distributionPolicy: policy,
-  });
+    distributionPolicy: input.distributionPolicy ?? 'accumulating',
+  };
+  const keyFacts = buildFundKeyFacts({ name, category, benchmarkName: benchmark.name, ...figures });
   return inTransaction(ctx, async (tx, txCtx) => {
     const now = ctx.clock.now();
     if (await repo.findFundByCode(tx, code)) throw conflict(`A fund with code ${code} exists.`);
@@ -210,14 +208,7 @@ export async function createFund(ctx: AppContext, input: CreateFundInput, actor:
       code,
       category,
       benchmarkId: benchmark.id,
-      riskProfile: input.riskProfile,
-      terPercent: ter,
-      transactionCostsPercent: tc,
-      platformFeePercent: platform,
-      minInvestmentMinor: minMinor,
-      cutoffMinute,
-      valuationMinute,
-      distributionPolicy: policy,
+      ...figures,
       launchDay: dayToIso(launchDay),
       launchNav,
       createdAt: now,
@@ -247,7 +238,7 @@ export async function createFund(ctx: AppContext, input: CreateFundInput, actor:
         max_investment: rand(maxMinor),
         cutoff: minuteText(cutoffMinute),
         valuation: minuteText(valuationMinute),
-        distribution_policy: policy,
+        distribution_policy: figures.distributionPolicy,
         launch_day: dayToIso(launchDay),
         launch_nav: launchNav,
         status: offering.status,

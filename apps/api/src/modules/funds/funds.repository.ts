@@ -125,24 +125,24 @@ export async function lockFundOrder(db: Db, orderId: number) {
  * valued meanwhile is holding and drops out (rerun = no-op).
  */
 export async function lockDueSubscriptions(db: Db, offeringId: number, day: string, exact: boolean) {
-  return db
-    .select({ order: orders, fund: fundOrders })
-    .from(orders)
-    .innerJoin(fundOrders, eq(fundOrders.orderId, orders.id))
-    .where(
-      and(
-        eq(fundOrders.offeringId, offeringId),
-        eq(orders.status, 'pending'),
-        isNull(fundOrders.valuedAt),
-        exact ? eq(fundOrders.valuationDay, day) : lte(fundOrders.valuationDay, day),
-      ),
-    )
-    .orderBy(asc(orders.id))
-    .for('update', { of: orders });
+  return lockDue(db, offeringId, 'pending', fundOrders.valuedAt, fundOrders.valuationDay, day, exact);
 }
 
 /** The fund's holdings with a redemption priced on or before `day` (or on it), locked FOR UPDATE. */
 export async function lockDueRedemptions(db: Db, offeringId: number, day: string, exact: boolean) {
+  return lockDue(db, offeringId, 'holding', fundOrders.redeemedAt, fundOrders.redemptionDay, day, exact);
+}
+
+/** The fund's orders in `status` not yet done (`doneAt` empty) whose `dueDay` is `day` (or before). */
+function lockDue(
+  db: Db,
+  offeringId: number,
+  status: 'pending' | 'holding',
+  doneAt: typeof fundOrders.valuedAt,
+  dueDay: typeof fundOrders.valuationDay | typeof fundOrders.redemptionDay,
+  day: string,
+  exact: boolean,
+) {
   return db
     .select({ order: orders, fund: fundOrders })
     .from(orders)
@@ -150,9 +150,9 @@ export async function lockDueRedemptions(db: Db, offeringId: number, day: string
     .where(
       and(
         eq(fundOrders.offeringId, offeringId),
-        eq(orders.status, 'holding'),
-        isNull(fundOrders.redeemedAt),
-        exact ? eq(fundOrders.redemptionDay, day) : lte(fundOrders.redemptionDay, day),
+        eq(orders.status, status),
+        isNull(doneAt),
+        exact ? eq(dueDay, day) : lte(dueDay, day),
       ),
     )
     .orderBy(asc(orders.id))
