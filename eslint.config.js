@@ -26,6 +26,7 @@ export default tseslint.config(
       'apps/api/src/config/**',
       'scripts/**',
       'apps/web/vite.config.ts',
+      'vitest.config.ts',
       'e2e/**',
       'bench/**',
       '**/*.test.ts',

@@ -36,7 +36,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own server (own port, own data folder) and browser: files are
+          // independent, and much of a journey is waiting on the browser, so two run at once.
+          // E2E_SERIAL=true runs them one at a time (to time one file, or on one core).
+          fileParallelism: process.env.E2E_SERIAL !== 'true',
+          maxWorkers: process.env.E2E_SERIAL === 'true' ? 1 : 2,
         },
       },
     ],

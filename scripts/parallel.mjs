@@ -11,17 +11,17 @@ export function bin(name) {
 }
 
 /**
- * `tasks`: [{ label, cmd, args }]. Resolves to [{ label, ok, seconds }] in the order given, after
+ * `tasks`: [{ label, cmd, args, env? }]. Resolves to [{ label, ok, seconds }] in the order given, after
  * printing each task's output (stdout and stderr as they came) once it has ended.
  */
 export function runGrouped(tasks) {
   return Promise.all(
     tasks.map(
-      ({ label, cmd, args }) =>
+      ({ label, cmd, args, env = process.env }) =>
         new Promise((resolve) => {
           const started = performance.now();
           const chunks = [];
-          const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' } });
+          const child = spawn(cmd, args, { cwd: root, env: { ...env, FORCE_COLOR: '1' } });
           child.stdout.on('data', (d) => chunks.push(d));
           child.stderr.on('data', (d) => chunks.push(d));
           let ended = false;

@@ -1,8 +1,11 @@
-// `npm test`: static checks, the web build, unit + API tests, then end-to-end tests in Chromium.
+// `npm test`: static checks, unit + API tests, the web build, then end-to-end tests in Chromium.
 // Prints one closing line 'tests: N passed, N failed' for the whole run.
-// `npm test -- unit` or `-- e2e` runs one part; `npm test -- postgres` is CI's second run on
-// PostgreSQL: the API tests (race and property tests among them), and one end-to-end journey (E2E_SMOKE)
-// through the browser (the full end-to-end suite already ran once on the embedded database).
+// With TEST_POSTGRES_URL (a PostgreSQL database for this run; CI's `.ci/run` sets it), `npm test`
+// also runs the PostgreSQL part (`-- postgres`) beside the end-to-end suite, whose journeys leave
+// the cores mostly idle while they wait on the browser (decision 0049).
+// `npm test -- unit` or `-- e2e` runs one part; `npm test -- postgres` (DATABASE_URL set) is the
+// PostgreSQL part: the API tests (race and property tests among them), and one end-to-end journey
+// (E2E_SMOKE) through the browser (the full end-to-end suite runs on the embedded database).
 // `npm run test:quick` (`-- quick`): typecheck and lint, then unit + API tests on PGlite; no build, no
 // end-to-end. `npm run test:races` (`-- races`): the race and concurrency tests only, on
 // PostgreSQL when DATABASE_URL is set.
@@ -15,6 +18,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const only = process.argv[2]; // optional: 'unit' | 'e2e' | 'postgres' | 'quick' | 'races'
+// The whole run's PostgreSQL part, beside the end-to-end suite (see the top).
+const postgresUrl = !only ? process.env.TEST_POSTGRES_URL : undefined;
 const E2E_SMOKE = ['e2e/wallet.e2e.ts'];
 
 function run(label, cmd, args, env = process.env) {
@@ -58,24 +63,27 @@ let passed = 0;
 let failed = 0;
 // Names of failed tests, repeated after the closing line so that the tail of a CI log says which.
 const failedNames = [];
+function vitestArgs(projects, file, files = [], extra = []) {
+  return [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    ...files,
+    ...extra,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(resultsDir, file)}`,
+  ];
+}
+
 function vitest(label, projects, file, files = [], { env = process.env, extra = [] } = {}) {
+  fs.rmSync(path.join(resultsDir, file), { force: true });
+  const ok = run(label, 'npx', ['vitest', ...vitestArgs(projects, file, files, extra)], env);
+  return countResults(label, file, ok);
+}
+
+/** Adds a vitest JSON report's passed and failed tests to the run's count. */
+function countResults(label, file, ok) {
   const out = path.join(resultsDir, file);
-  fs.rmSync(out, { force: true });
-  const ok = run(
-    label,
-    'npx',
-    [
-      'vitest',
-      'run',
-      ...projects.flatMap((p) => ['--project', p]),
-      ...files,
-      ...extra,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-    ],
-    env,
-  );
   if (fs.existsSync(out)) {
     const summary = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += summary.numPassedTests;
@@ -97,6 +105,40 @@ function vitest(label, projects, file, files = [], { env = process.env, extra = 
   if (!ok && !failedNames.length)
     failedNames.push(`${label}: vitest exited with an error (see "Unhandled Errors" above)`);
   return ok;
+}
+
+/**
+ * The end-to-end suite on PGlite and, at the same time, this script's PostgreSQL part in a child
+ * process (its own closing counts come back through test-results/summary-postgres.json). Each
+ * one's output is printed in one piece when it ends.
+ */
+async function endToEndBesidePostgres() {
+  const e2eFile = 'e2e.json';
+  fs.rmSync(path.join(resultsDir, e2eFile), { force: true });
+  const summaryFile = path.join(resultsDir, 'summary-postgres.json');
+  fs.rmSync(summaryFile, { force: true });
+  const pglite = { ...process.env };
+  delete pglite.DATABASE_URL;
+  const [e2e, pg] = await runGrouped([
+    { label: 'end-to-end tests', cmd: bin('vitest'), args: vitestArgs(['e2e'], e2eFile), env: pglite },
+    {
+      label: 'the PostgreSQL part (npm test -- postgres)',
+      cmd: process.execPath,
+      args: [path.join(root, 'scripts/test.mjs'), 'postgres'],
+      env: { ...process.env, DATABASE_URL: postgresUrl, TEST_SKIP_BUILD: 'true' },
+    },
+  ]);
+  countResults('end-to-end tests', e2eFile, e2e.ok);
+  if (fs.existsSync(summaryFile)) {
+    const child = JSON.parse(fs.readFileSync(summaryFile, 'utf8'));
+    passed += child.passed;
+    failed += child.failed;
+    failedNames.push(...child.failedNames.map((name) => `PostgreSQL: ${name}`));
+  } else if (!pg.ok) {
+    failed += 1;
+    failedNames.push('the PostgreSQL part: ended without its summary (see its output above)');
+  }
+  return e2e.ok && pg.ok;
 }
 
 const LINT = { label: 'lint', cmd: bin('eslint'), args: ['.'] };
@@ -144,15 +186,17 @@ if (!only || only === 'unit') {
 }
 if (only === 'postgres') {
   // The unit project (web, money, contract) touches no database: it ran once already.
-  steps.push(() => vitest('API tests', ['api'], 'unit.json'));
+  steps.push(() => vitest('API tests on PostgreSQL', ['api'], 'postgres-api.json'));
 }
 if (!only || only === 'e2e') {
   steps.push(() => run('web build', 'npm', ['run', 'build']));
-  steps.push(() => vitest('end-to-end tests', ['e2e'], 'e2e.json'));
+  if (postgresUrl) steps.push(() => endToEndBesidePostgres());
+  else steps.push(() => vitest('end-to-end tests', ['e2e'], 'e2e.json'));
 }
 if (only === 'postgres') {
-  steps.push(() => run('web build', 'npm', ['run', 'build']));
-  steps.push(() => vitest('end-to-end smoke journey', ['e2e'], 'e2e.json', E2E_SMOKE));
+  // Inside a whole run the parent built the app before starting this part.
+  if (process.env.TEST_SKIP_BUILD !== 'true') steps.push(() => run('web build', 'npm', ['run', 'build']));
+  steps.push(() => vitest('end-to-end smoke journey on PostgreSQL', ['e2e'], 'postgres-e2e.json', E2E_SMOKE));
 }
 
 if (only && !['unit', 'e2e', 'postgres', 'quick', 'races'].includes(only)) {
@@ -166,6 +210,12 @@ for (const step of steps) {
     ok = false;
     if (!only || only === 'quick') break;
   }
+}
+if (only) {
+  fs.writeFileSync(
+    path.join(resultsDir, `summary-${only}.json`),
+    JSON.stringify({ passed, failed, failedNames }),
+  );
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 for (const name of failedNames) console.log(`  failed: ${name}`);
