@@ -28,7 +28,8 @@ export { apiRoutes };
 
 /** What a call takes: the route's inputs, and a signal to cancel it. */
 export type CallInput<N extends RouteName> = ApiInput<N> & { signal?: AbortSignal };
-type CallArgs<N extends RouteName> = object extends CallInput<N> ? [input?: CallInput<N>] : [input: CallInput<N>];
+type CallArgs<N extends RouteName> =
+  object extends CallInput<N> ? [input?: CallInput<N>] : [input: CallInput<N>];
 
 /** What a call answers: the envelope's `data`, or a download's bytes. */
 export type CallOutput<N extends RouteName> = ApiRoutes[N] extends { download: true } ? Blob : ApiOutput<N>;
