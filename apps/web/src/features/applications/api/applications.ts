@@ -1,11 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  Application,
-  ApplicationBody,
-  LoanFields,
-  LoanQuote,
-  TrialOffer,
-} from '@imali/contract';
+import type { Application, ApplicationBody, LoanFields, LoanQuote, TrialOffer } from '@imali/contract';
 import { api, apiRoutes } from '@/lib/api';
 
 /** Query keys of the applications feature. */

@@ -16,8 +16,7 @@ export function useCostBasis() {
 export function useChooseCostBasis() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (method: CostBasisMethod) =>
-      api.call(apiRoutes.chooseCostBasis, { body: { method } }),
+    mutationFn: (method: CostBasisMethod) => api.call(apiRoutes.chooseCostBasis, { body: { method } }),
     onSuccess: (setting) => queryClient.setQueryData(costBasisQuery.queryKey, setting),
   });
 }

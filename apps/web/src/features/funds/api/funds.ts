@@ -24,8 +24,7 @@ export const useFund = (id: number) => useQuery(fundQuery(id));
 export const useFundNavs = (id: number, range: FundNavRange) =>
   useQuery({
     queryKey: fundKeys.navs(id, range),
-    queryFn: ({ signal }) =>
-      api.call(apiRoutes.fundNavs, { params: { id }, query: { range }, signal }),
+    queryFn: ({ signal }) => api.call(apiRoutes.fundNavs, { params: { id }, query: { range }, signal }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { KycDetail } from '@imali/contract';
 import { api, apiRoutes } from '@/lib/api';
 
 export const kycDetailQueryOptions = queryOptions({

@@ -7,6 +7,10 @@ export async function register(input: {
   invitationCode: string;
 }): Promise<unknown> {
   return api.call(apiRoutes.register, {
-    body: { username: input.mobile, password: await md5Hex(input.password), invite_code: input.invitationCode },
+    body: {
+      username: input.mobile,
+      password: await md5Hex(input.password),
+      invite_code: input.invitationCode,
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientProfile, ClientStanding } from '@imali/contract';
+import type { ClientProfile } from '@imali/contract';
 import { api, apiRoutes } from '@/lib/api';
 import { profileQueryKey } from '@/lib/profile';
 

@@ -24,13 +24,15 @@ export const tradingListQuery = (dtype: OfferingDtype | 'all' = 'all', hot = fal
     staleTime: 30_000,
   });
 
-export const useTradingList = (dtype: OfferingDtype | 'all' = 'all', hot = false) => useQuery(tradingListQuery(dtype, hot));
+export const useTradingList = (dtype: OfferingDtype | 'all' = 'all', hot = false) =>
+  useQuery(tradingListQuery(dtype, hot));
 
 /** GET /fo/app/v1/{id} or /otc/app/v1/{id}: one offering with its key facts. */
 export const offeringQuery = (dtype: TradedDtype, id: number) =>
   queryOptions({
     queryKey: investKeys.offering(dtype, id),
-    queryFn: ({ signal }) => api.call(dtype === 'fo' ? apiRoutes.foOffering : apiRoutes.otcOffering, { params: { id }, signal }),
+    queryFn: ({ signal }) =>
+      api.call(dtype === 'fo' ? apiRoutes.foOffering : apiRoutes.otcOffering, { params: { id }, signal }),
     // The block's demand and the market price move: refresh while the drawer is open.
     refetchInterval: 30_000,
     staleTime: 10_000,

@@ -7,10 +7,12 @@ import { api, apiRoutes } from '@/lib/api';
  */
 
 /** POST /client/app/v1/order/buy: a plain stock buy at a quotation (ttype standard). */
-export const buyStock = (body: StockBuyBody, key: string) => api.call(apiRoutes.stockBuy, { body, idempotencyKey: key });
+export const buyStock = (body: StockBuyBody, key: string) =>
+  api.call(apiRoutes.stockBuy, { body, idempotencyKey: key });
 
 /** POST /fo/app/v1/buy: a fixed-term (DD Trading) buy at a quotation. */
-export const buyFixedTerm = (body: FoBuyBody, key: string) => api.call(apiRoutes.foBuy, { body, idempotencyKey: key });
+export const buyFixedTerm = (body: FoBuyBody, key: string) =>
+  api.call(apiRoutes.foBuy, { body, idempotencyKey: key });
 
 /** POST /otc/app/v1/record/allocate/{id}: an allocation request at the block price. */
 export const requestAllocation = (offeringId: number, body: OtcAllocateBody, key: string) =>

@@ -14,8 +14,7 @@ export const indicesQuery = (country: string) =>
 export const rankingQuery = (country: string, kind: Ranking['kind'], limit = 10) =>
   queryOptions({
     queryKey: ['market', 'ranking', country, kind, limit] as const,
-    queryFn: ({ signal }) =>
-      api.call(apiRoutes.ranking, { query: { country, kind, limit }, signal }),
+    queryFn: ({ signal }) => api.call(apiRoutes.ranking, { query: { country, kind, limit }, signal }),
     staleTime: 30_000,
   });
 
@@ -29,8 +28,7 @@ export const watchlistQuery = queryOptions({
 export const newsListQuery = (country: string, limit = 20) =>
   queryOptions({
     queryKey: ['market', 'news', country, limit] as const,
-    queryFn: ({ signal }) =>
-      api.call(apiRoutes.news, { query: { country, limit }, signal }),
+    queryFn: ({ signal }) => api.call(apiRoutes.news, { query: { country, limit }, signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -53,9 +51,7 @@ export function useWatchlistChange() {
   return useMutation({
     mutationFn: ({ stock, watch }: { stock: StockKey; watch: boolean }) => {
       const ref = { symbol: stock.symbol, market: stock.market, country: stock.country };
-      return watch
-        ? api.call(apiRoutes.watch, { body: ref })
-        : api.call(apiRoutes.unwatch, { query: ref });
+      return watch ? api.call(apiRoutes.watch, { body: ref }) : api.call(apiRoutes.unwatch, { query: ref });
     },
     onSuccess: (list) => queryClient.setQueryData(watchlistQueryKey, list),
   });

@@ -1,13 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  AssetSummary,
-  PortfolioPeriod,
-  PortfolioProduct,
-  PortfolioSummary,
-  ProductPortfolio,
-  ValueSeries,
-  WeekProfit,
-} from '@imali/contract';
+import type { PortfolioPeriod, PortfolioProduct } from '@imali/contract';
 import { api, apiRoutes } from '@/lib/api';
 import { statsKeys } from './keys';
 
@@ -47,7 +39,8 @@ export const weekProfitQuery = (account: AccountChoice) =>
 export const seriesQuery = (account: AccountChoice, period: PortfolioPeriod) =>
   queryOptions({
     queryKey: statsKeys.series(account, period),
-    queryFn: ({ signal }) => api.call(apiRoutes.valueSeries, { query: { ...forAccount(account), period }, signal }),
+    queryFn: ({ signal }) =>
+      api.call(apiRoutes.valueSeries, { query: { ...forAccount(account), period }, signal }),
     ...LIVE,
   });
 

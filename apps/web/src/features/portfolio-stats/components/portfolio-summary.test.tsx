@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CashAccount, PortfolioSummary as Summary, ProductPortfolio, ValueSeries } from '@imali/contract';
+import type {
+  CashAccount,
+  PortfolioSummary as Summary,
+  ProductPortfolio,
+  ValueSeries,
+} from '@imali/contract';
 import { toast } from '@/components/ui/toast';
 import { accountOf } from '@/test/order-fixture';
 import { ASSETS, LOAN_SUMMARY, STOCKS, SUMMARY, empty, series } from './fixtures';

@@ -13,7 +13,11 @@ const LIST_ROUTES = {
 } satisfies Record<OrderList, unknown>;
 
 /** GET /client/app/v1/order/holding|awaiting|history?dtype=: the client's orders in one list. */
-export function fetchOrders(list: OrderList, dtype: OrderFilter = 'all', signal?: AbortSignal): Promise<Order[]> {
+export function fetchOrders(
+  list: OrderList,
+  dtype: OrderFilter = 'all',
+  signal?: AbortSignal,
+): Promise<Order[]> {
   return api.call(LIST_ROUTES[list], { query: { dtype }, signal });
 }
 

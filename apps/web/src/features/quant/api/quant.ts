@@ -22,7 +22,8 @@ export const subscribeProduct = (id: number, body: QuantRecordBody, key: string)
   api.call(apiRoutes.quantSubscribe, { params: { id }, body, idempotencyKey: key });
 
 /** POST /qt/app/v1/exit/{orderId}: early exit at the disclosed cost. */
-export const exitProduct = (orderId: number, key: string) => api.call(apiRoutes.quantExit, { params: { id: orderId }, body: {}, idempotencyKey: key });
+export const exitProduct = (orderId: number, key: string) =>
+  api.call(apiRoutes.quantExit, { params: { id: orderId }, body: {}, idempotencyKey: key });
 
 /** POST /qt/app/v1/cancel/{orderId}: cancel a subscription before the start. */
 export const cancelSubscription = (orderId: number, key: string) =>
