@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Withdrawal } from '@imali/contract';
 import { api, apiRoutes, ContractMismatchError } from './api';
@@ -134,5 +136,19 @@ describe('api.call: answers checked against the contract in development and test
     const extra = { ...WITHDRAWAL, later_field: 'kept' };
     vi.stubGlobal('fetch', async () => json(200, { code: 'OK', message: 'OK', data: extra }));
     await expect(api.call(apiRoutes.withdraw, { body: BODY, idempotencyKey: 'k' })).resolves.toEqual(extra);
+  });
+});
+
+describe('the web calls the product API only through api.call', () => {
+  it('has no http.get/post/request/blob outside lib/ (a URL the server gave aside)', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const direct: string[] = [];
+    for (const entry of fs.readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(entry) || /\.test\.tsx?$/.test(entry) || entry.startsWith('test/')) continue;
+      if (entry === 'lib/api.ts' || entry === 'lib/private-image.ts') continue;
+      const text = fs.readFileSync(path.join(src, entry), 'utf8');
+      if (/\bhttp\s*\.\s*(get|post|request|blob)\b/.test(text)) direct.push(entry);
+    }
+    expect(direct).toEqual([]);
   });
 });
