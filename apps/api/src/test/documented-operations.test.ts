@@ -1,20 +1,32 @@
 import fs from 'node:fs';
+import { apiRoutes, pathWith } from '@imali/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENTED_PATHS_FILE, documentedOperations, renderDocumentedPaths } from './documented-operations';
 import { createTestApp, type TestApp } from './test-app';
 
-describe("the web's list of documented operations", () => {
+/** The web's typed client against the API (decision 0053). */
+describe("the web's route map and the API", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
-  it('is what the OpenAPI document says (else run `npm run generate:documented-paths`)', async () => {
+  it('types against the operations the OpenAPI document lists (else `npm run generate:documented-paths`)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const operations = documentedOperations(res.json());
     expect(operations.length).toBeGreaterThan(50);
     expect(fs.readFileSync(DOCUMENTED_PATHS_FILE, 'utf8')).toBe(renderDocumentedPaths(operations));
+  });
+
+  it('marks public exactly the routes the API answers without a session', async () => {
+    const wrong: string[] = [];
+    for (const route of Object.values(apiRoutes)) {
+      const res = await t.app.inject({ method: route.method, url: pathWith(route.path, { id: 1 }) });
+      const isPublic = (route as { auth?: false }).auth === false;
+      if ((res.statusCode === 401) === isPublic) wrong.push(`${route.op} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
