@@ -29,4 +29,22 @@ describe("the web's route map and the API", () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('flags idempotent exactly the operations the document says take an Idempotency-Key', async () => {
+    type Operation = { summary?: string; parameters?: { in: string; name: string }[] };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    // A header parameter once the document declares it; until then the summary names it.
+    const takesKey = (op: Operation | undefined) =>
+      (op?.parameters ?? []).some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key') ||
+      /Idempotency-Key/.test(op?.summary ?? '');
+    const wrong: string[] = [];
+    for (const route of Object.values(apiRoutes)) {
+      const op = doc.paths[route.path]?.[route.method.toLowerCase()];
+      const idempotent = (route as { idempotent?: true }).idempotent === true;
+      if (takesKey(op) !== idempotent) wrong.push(`${route.op}: idempotent ${idempotent}`);
+    }
+    expect(wrong).toEqual([]);
+  });
 });
