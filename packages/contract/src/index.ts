@@ -1,3 +1,5 @@
+export * from './api-routes';
+export * from './api-schemas';
 export * from './applications';
 export * from './common';
 export { APP_CONFIGURATION, APP_VERSION, SERVER_TIME_HEADER } from './constants';

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { MenuEntry } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 import { authStorage } from '@/lib/auth-storage';
 import { loadOrOffline } from '@/lib/http';
 import { profileQueryOptions } from '@/lib/profile-query';
@@ -17,7 +17,7 @@ export { LAYOUT_ROUTE_ID };
 export const menuStore = createStore<MenuEntry[]>([]);
 
 export function fetchMenu(): Promise<MenuEntry[]> {
-  return http.get<MenuEntry[]>('/api/client/app/v1/menu');
+  return api.call(apiRoutes.menu);
 }
 
 export interface RouteHandle {

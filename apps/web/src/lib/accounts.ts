@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CashAccount } from '@imali/contract';
-import { http } from './api-client';
+import { api, apiRoutes } from './api';
 
 /**
  * The client's cash accounts (GET /account/app/v1): one query, one cache key, read by every feature
@@ -14,7 +14,7 @@ export const accountsQueryKey = ['accounts'] as const;
 const ORDER = ['ZAR', 'USD', 'EUR', 'GBP', 'INR'];
 
 export function fetchAccounts(signal?: AbortSignal): Promise<CashAccount[]> {
-  return http.get<CashAccount[]>('/api/account/app/v1', { signal });
+  return api.call(apiRoutes.accounts, { signal });
 }
 
 export const accountsQueryOptions = queryOptions({

@@ -1,4 +1,4 @@
-import { Messages, SERVER_TIME_HEADER } from '@imali/contract';
+import { Messages, SERVER_TIME_HEADER, apiRoutes } from '@imali/contract';
 
 /** An error the user may read: `message` is the server's (or the spec's) wording. */
 export class ApiError extends Error {
@@ -17,7 +17,7 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export const MAX_RETRIES_PER_REQUEST = 3;
 export const MAX_REFRESHES_PER_WINDOW = 3;
 export const REFRESH_WINDOW_MS = 60_000;
-export const REFRESH_PATH = '/api/auth/app/v2/refresh';
+export const REFRESH_PATH = apiRoutes.refresh.path;
 
 export interface TokenStore {
   get(): string | null;
@@ -319,7 +319,7 @@ export function browserIsOffline(): boolean {
 }
 
 /** What a failed load asks to learn whether the server answers at all (any status will do). */
-export const REACHABILITY_PATH = '/api/health';
+export const REACHABILITY_PATH = apiRoutes.health.path;
 const REACHABILITY_TIMEOUT_MS = 5_000;
 
 /**

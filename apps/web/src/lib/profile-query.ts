@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ClientProfile } from '@imali/contract';
-import { http } from './api-client';
+import { api, apiRoutes } from './api';
 
 /**
  * The profile query's key and options, apart from `useProfile` (lib/profile.ts): the route guard
@@ -10,7 +10,7 @@ import { http } from './api-client';
 export const profileQueryKey = ['session', 'profile'] as const;
 
 export function fetchProfile(): Promise<ClientProfile> {
-  return http.get<ClientProfile>('/api/auth/app/v1/client_info');
+  return api.call(apiRoutes.profile);
 }
 
 export const profileQueryOptions = queryOptions({

@@ -2,9 +2,9 @@
  * The product API's network, stubbed for component tests from the contract's schemas (MSW).
  *
  * A component under test talks to this through the app's real HTTP client (`lib/api-client.ts`)
- * and `fetch`, as in the browser. Each route the web calls is listed in `ROUTES` with its method,
- * path and the zod schemas the API declares for it (its `*.routes.ts`: querystring, body,
- * response). A request that matches no route (a wrong URL or method), a query or body the
+ * and `fetch`, as in the browser. Each route the drawers call is in `ROUTES`, taken from the
+ * contract's route map (`apiRoutes`: method, path, idempotent) and the schemas the API declares for
+ * it (`apiSchemas`: querystring, body, response; decision 0053). A request that matches no route (a wrong URL or method), a query or body the
  * contract refuses, a money-moving POST without its Idempotency-Key, or a stubbed answer that is
  * not what the API could send (a fixture that drifted from the contract) is a contract problem:
  * the request is answered with an error, as the API would, and the test fails after it
@@ -18,36 +18,12 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { z } from 'zod';
-import {
-  IDEMPOTENCY_HEADER,
-  cashAccount,
-  foBuyBody,
-  fundDetail,
-  fundNavHistory,
-  fundNavQuery,
-  fundPreview,
-  fundPreviewQuery,
-  fundSubscribeBody,
-  ipoOffering,
-  ipoPreviewQuery,
-  ipoSubscribeBody,
-  offering,
-  orderPreview,
-  orderResult,
-  otcAllocateBody,
-  previewQuery,
-  priceQuery,
-  quantActionBody,
-  quantRecordBody,
-  quotation,
-  sellBody,
-  stockBuyBody,
-} from '@imali/contract';
+import type { z } from 'zod';
+import { IDEMPOTENCY_HEADER, apiRoutes, apiSchemas, type ApiSchemas } from '@imali/contract';
 
 interface ContractRoute {
   method: 'GET' | 'POST';
-  /** As the browser asks for it (`/api` + the API's path), `:id` for a path parameter. */
+  /** As the browser asks for it (`/api` + the API's path), `:id` for a path parameter (MSW's form). */
   path: string;
   query?: z.ZodType;
   /** Absent: the API declares no body (it reads none). */
@@ -57,121 +33,53 @@ interface ContractRoute {
   idempotent?: true;
 }
 
-/** The routes the product drawers call, with the schemas the API declares for each. */
-export const ROUTES = {
-  accounts: { method: 'GET', path: '/api/account/app/v1', response: z.array(cashAccount) },
-  quotation: { method: 'GET', path: '/api/market/app/v1/price', query: priceQuery, response: quotation },
-  orderPreview: {
-    method: 'GET',
-    path: '/api/client/app/v1/order/preview',
-    query: previewQuery,
-    response: orderPreview,
-  },
-  stockBuy: {
-    method: 'POST',
-    path: '/api/client/app/v1/order/buy',
-    body: stockBuyBody,
-    response: orderResult,
-    idempotent: true,
-  },
-  sell: {
-    method: 'POST',
-    path: '/api/client/app/v1/order/sell/:id',
-    body: sellBody,
-    response: orderResult,
-    idempotent: true,
-  },
-  foOffering: { method: 'GET', path: '/api/fo/app/v1/:id', response: offering },
-  otcOffering: { method: 'GET', path: '/api/otc/app/v1/:id', response: offering },
-  foBuy: {
-    method: 'POST',
-    path: '/api/fo/app/v1/buy',
-    body: foBuyBody,
-    response: orderResult,
-    idempotent: true,
-  },
-  otcAllocate: {
-    method: 'POST',
-    path: '/api/otc/app/v1/record/allocate/:id',
-    body: otcAllocateBody,
-    response: orderResult,
-    idempotent: true,
-  },
-  ipo: { method: 'GET', path: '/api/ipo/app/v1/:id', response: ipoOffering },
-  ipoPreview: {
-    method: 'GET',
-    path: '/api/ipo/app/v1/preview/:id',
-    query: ipoPreviewQuery,
-    response: orderPreview,
-  },
-  ipoApply: {
-    method: 'POST',
-    path: '/api/ipo/app/v1/record/sub/:id',
-    body: ipoSubscribeBody,
-    response: orderResult,
-    idempotent: true,
-  },
-  ipoCancel: {
-    method: 'POST',
-    path: '/api/ipo/app/v1/record/cancel/:id',
-    response: orderResult,
-    idempotent: true,
-  },
-  ipoReconfirm: {
-    method: 'POST',
-    path: '/api/ipo/app/v1/record/reconfirm/:id',
-    response: orderResult,
-    idempotent: true,
-  },
-  fund: { method: 'GET', path: '/api/funds/app/v1/:id', response: fundDetail },
-  fundNavs: {
-    method: 'GET',
-    path: '/api/funds/app/v1/:id/nav',
-    query: fundNavQuery,
-    response: fundNavHistory,
-  },
-  fundPreview: {
-    method: 'GET',
-    path: '/api/funds/app/v1/:id/preview',
-    query: fundPreviewQuery,
-    response: fundPreview,
-  },
-  fundSubscribe: {
-    method: 'POST',
-    path: '/api/funds/app/v1/record/:id',
-    body: fundSubscribeBody,
-    response: orderResult,
-    idempotent: true,
-  },
-  fundRedeem: {
-    method: 'POST',
-    path: '/api/funds/app/v1/redeem/:id',
-    response: orderResult,
-    idempotent: true,
-  },
-  quant: { method: 'GET', path: '/api/qt/app/v1/:id', response: offering },
-  quantSubscribe: {
-    method: 'POST',
-    path: '/api/qt/app/v1/record/:id',
-    body: quantRecordBody,
-    response: orderResult,
-    idempotent: true,
-  },
-  quantExit: {
-    method: 'POST',
-    path: '/api/qt/app/v1/exit/:id',
-    body: quantActionBody,
-    response: orderResult,
-    idempotent: true,
-  },
-  quantCancel: {
-    method: 'POST',
-    path: '/api/qt/app/v1/cancel/:id',
-    body: quantActionBody,
-    response: orderResult,
-    idempotent: true,
-  },
-} as const satisfies Record<string, ContractRoute>;
+/**
+ * The routes the product drawers call: the contract's route map and the schemas the API declares
+ * for each (decision 0053), the same the web's typed client calls them by.
+ */
+const NAMES = [
+  'accounts',
+  'quotation',
+  'orderPreview',
+  'stockBuy',
+  'sell',
+  'foOffering',
+  'otcOffering',
+  'foBuy',
+  'otcAllocate',
+  'ipo',
+  'ipoPreview',
+  'ipoApply',
+  'ipoCancel',
+  'ipoReconfirm',
+  'fund',
+  'fundNavs',
+  'fundPreview',
+  'fundSubscribe',
+  'fundRedeem',
+  'quant',
+  'quantSubscribe',
+  'quantExit',
+  'quantCancel',
+] as const;
+
+type StubbedRoute = (typeof NAMES)[number];
+
+function contractRoute(name: StubbedRoute): ContractRoute {
+  const route: { method: string; path: string; idempotent?: true } = apiRoutes[name];
+  const schemas: { query?: z.ZodType; body?: z.ZodType; response: z.ZodType } = apiSchemas[name];
+  return {
+    method: route.method as ContractRoute['method'],
+    path: route.path.replace(/\{(\w+)\}/g, ':$1'),
+    ...schemas,
+    ...(route.idempotent ? { idempotent: true as const } : {}),
+  };
+}
+
+export const ROUTES = Object.fromEntries(NAMES.map((name) => [name, contractRoute(name)])) as Record<
+  StubbedRoute,
+  ContractRoute
+>;
 
 export type RouteName = keyof typeof ROUTES;
 
@@ -197,7 +105,7 @@ export const refuse = (status: number, code: string, message: string) => new Ref
 export const NETWORK_FAILURE = Symbol('network failure');
 
 /** The data a route answers with, as the API would send it (checked against the response schema). */
-type Answer<N extends RouteName> = z.input<(typeof ROUTES)[N]['response']>;
+type Answer<N extends RouteName> = z.input<ApiSchemas[N]['response']>;
 type Outcome<N extends RouteName> = Answer<N> | Refusal | typeof NETWORK_FAILURE;
 type Reply<N extends RouteName> = (received: Received) => Outcome<N> | Promise<Outcome<N>>;
 

@@ -8,13 +8,14 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSETS, SUMMARY, WEEK } from '@/features/portfolio-stats/components/fixtures';
 import { ASSETS_VISIBLE_KEY } from '@/features/wallet/hooks/use-assets-visibility';
+import { profileOf } from '@/test/profile-fixture';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
 
 const get = vi.fn(async (path: string) => {
-  if (path === '/api/auth/app/v1/client_info') return { name: 'Thandi Nkosi', has_pin: true };
+  if (path === '/api/auth/app/v1/client_info') return profileOf({ name: 'Thandi Nkosi', has_pin: true });
   if (path.endsWith('/portfolio')) return SUMMARY;
   if (path.endsWith('/asset')) return ASSETS;
   if (path.endsWith('/week_profit')) return WEEK;

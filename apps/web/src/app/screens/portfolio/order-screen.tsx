@@ -1,10 +1,15 @@
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ORDER_TTYPES, type OrderTtype } from '@imali/contract';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/empty-state';
 import { OrderDetails } from '@/features/portfolio/components/order-details';
 import { productSection, startClose } from '../trading/order-actions';
 
 /** The order receipt as a page of its own (spec section 2), deep-linkable: /portfolio/order/:id[?ttype=]. */
+/** The link's product type, if the API knows it (else the receipt is looked up without it). */
+const orderTtype = (raw: string | null): OrderTtype | undefined =>
+  ORDER_TTYPES.includes(raw as OrderTtype) ? (raw as OrderTtype) : undefined;
+
 export default function OrderScreen() {
   const { id } = useParams();
   const [params] = useSearchParams();
@@ -27,7 +32,7 @@ export default function OrderScreen() {
         <div className="rounded-2xl border border-slate-200/80 bg-white p-4 shadow-sm sm:p-5">
           <OrderDetails
             orderId={orderId}
-            ttype={params.get('ttype') ?? undefined}
+            ttype={orderTtype(params.get('ttype'))}
             onSell={startClose}
             renderProduct={productSection}
           />

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ORDER_LISTS, type OrderList as OrderListName } from '@imali/contract';
+import { ORDER_LISTS, ORDER_TTYPES, type OrderList as OrderListName, type OrderTtype } from '@imali/contract';
 import { OrderList } from '@/features/portfolio/components/order-list';
 import { cn } from '@/lib/cn';
 import { openReceipt, SellButton } from '../trading/order-actions';
@@ -18,7 +18,9 @@ export default function OrdersScreen() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('list');
   const list: OrderListName = ORDER_LISTS.includes(raw as OrderListName) ? (raw as OrderListName) : 'holding';
-  const dtype = params.get('dtype') ?? 'all';
+  const rawType = params.get('dtype');
+  // A filter the API does not know lists all orders.
+  const dtype = ORDER_TTYPES.includes(rawType as OrderTtype) ? (rawType as OrderTtype) : 'all';
   return (
     <section aria-label="Orders">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">

@@ -1,13 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  IDEMPOTENCY_HEADER,
-  type Application,
-  type ApplicationBody,
-  type LoanFields,
-  type LoanQuote,
-  type TrialOffer,
-} from '@imali/contract';
-import { http } from '@/lib/api-client';
+import type { Application, ApplicationBody, LoanFields, LoanQuote, TrialOffer } from '@imali/contract';
+import { api, apiRoutes } from '@/lib/api';
 
 /** Query keys of the applications feature. */
 export const applicationKeys = {
@@ -16,10 +9,8 @@ export const applicationKeys = {
   trialOffer: ['applications', 'trial-offer'] as const,
 };
 
-export const APPLICATION_PATH = '/api/client/app/v1/application';
-
 export function fetchApplications(): Promise<Application[]> {
-  return http.get<Application[]>(APPLICATION_PATH);
+  return api.call(apiRoutes.applications);
 }
 
 export const applicationsQueryOptions = queryOptions({
@@ -32,7 +23,7 @@ export function useApplications() {
 }
 
 export function fetchTrialOffer(): Promise<TrialOffer> {
-  return http.get<TrialOffer>(`${APPLICATION_PATH}/trial_offer`);
+  return api.call(apiRoutes.trialOffer);
 }
 
 export function useTrialOffer() {
@@ -41,19 +32,17 @@ export function useTrialOffer() {
 
 /** The cost of credit and affordability of a loan; nothing is written. */
 export function previewLoan(body: LoanFields): Promise<LoanQuote> {
-  return http.post<LoanQuote>(`${APPLICATION_PATH}/loan_preview`, body);
+  return api.call(apiRoutes.loanPreview, { body });
 }
 
 /** POST /client/app/v1/application with its Idempotency-Key (a retry is answered once). */
 export function submitApplication(body: ApplicationBody, idempotencyKey: string): Promise<Application> {
-  return http.post<Application>(APPLICATION_PATH, body, {
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
+  return api.call(apiRoutes.submitApplication, { body, idempotencyKey });
 }
 
 /** Evidence follows the KYC upload rules: an image sent to /client/app/v1/image. */
 export function uploadEvidence(file: File): Promise<{ url?: string }> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return http.post<{ url?: string }>('/api/client/app/v1/image', form);
+  return api.call(apiRoutes.uploadImage, { body: form });
 }

@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CostBasisMethod, CostBasisSetting } from '@imali/contract';
-import { http } from '@/lib/api-client';
-
-const path = '/api/client/app/v1/cost_basis';
+import type { CostBasisMethod } from '@imali/contract';
+import { api, apiRoutes } from '@/lib/api';
 
 export const costBasisQuery = queryOptions({
   queryKey: ['cost-basis'] as const,
-  queryFn: ({ signal }) => http.get<CostBasisSetting>(path, { signal }),
+  queryFn: ({ signal }) => api.call(apiRoutes.costBasis, { signal }),
 });
 
 /** The client's cost-basis method and the open positions under each (decision 0040). */
@@ -18,8 +16,7 @@ export function useCostBasis() {
 export function useChooseCostBasis() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (method: CostBasisMethod) =>
-      http.request<CostBasisSetting>(path, { method: 'PUT', body: { method } }),
+    mutationFn: (method: CostBasisMethod) => api.call(apiRoutes.chooseCostBasis, { body: { method } }),
     onSuccess: (setting) => queryClient.setQueryData(costBasisQuery.queryKey, setting),
   });
 }

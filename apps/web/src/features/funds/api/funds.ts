@@ -1,14 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  IDEMPOTENCY_HEADER,
-  type FundDetail,
-  type FundNavHistory,
-  type FundNavRange,
-  type FundPreview,
-  type FundSubscribeBody,
-  type OrderResult,
-} from '@imali/contract';
-import { http } from '@/lib/api-client';
+import type { FundNavRange, FundSubscribeBody } from '@imali/contract';
+import { api, apiRoutes } from '@/lib/api';
 
 export const fundKeys = {
   all: ['funds'] as const,
@@ -21,7 +13,7 @@ export const fundKeys = {
 export const fundQuery = (id: number) =>
   queryOptions({
     queryKey: fundKeys.detail(id),
-    queryFn: ({ signal }) => http.get<FundDetail>(`/api/funds/app/v1/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call(apiRoutes.fund, { params: { id }, signal }),
     // The next valuation moves at the cut-off: refresh while the drawer is open.
     refetchInterval: 60_000,
     staleTime: 30_000,
@@ -32,15 +24,14 @@ export const useFund = (id: number) => useQuery(fundQuery(id));
 export const useFundNavs = (id: number, range: FundNavRange) =>
   useQuery({
     queryKey: fundKeys.navs(id, range),
-    queryFn: ({ signal }) =>
-      http.get<FundNavHistory>(`/api/funds/app/v1/${id}/nav`, { query: { range }, signal }),
+    queryFn: ({ signal }) => api.call(apiRoutes.fundNavs, { params: { id }, query: { range }, signal }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
 
 /** GET /funds/app/v1/{id}/preview?amount=: what is held and when it is priced. */
 export const fetchFundPreview = (id: number, amount: string, signal?: AbortSignal) =>
-  http.get<FundPreview>(`/api/funds/app/v1/${id}/preview`, { query: { amount }, signal });
+  api.call(apiRoutes.fundPreview, { params: { id }, query: { amount }, signal });
 
 /** The preview of `amount` (undefined: nothing to preview yet). */
 export const useFundPreview = (id: number, amount: string | undefined) =>
@@ -52,13 +43,10 @@ export const useFundPreview = (id: number, amount: string | undefined) =>
     retry: false,
   });
 
-const post = (path: string, body: unknown, key: string) =>
-  http.post<OrderResult>(path, body, { headers: { [IDEMPOTENCY_HEADER]: key } });
-
 /** POST /funds/app/v1/record/{id}: subscribe an amount (held until the next valuation). */
 export const subscribeToFund = (id: number, body: FundSubscribeBody, key: string) =>
-  post(`/api/funds/app/v1/record/${id}`, body, key);
+  api.call(apiRoutes.fundSubscribe, { params: { id }, body, idempotencyKey: key });
 
 /** POST /funds/app/v1/redeem/{orderId}: redeem a holding at the next NAV. */
 export const redeemFund = (orderId: number, key: string) =>
-  post(`/api/funds/app/v1/redeem/${orderId}`, {}, key);
+  api.call(apiRoutes.fundRedeem, { params: { id: orderId }, idempotencyKey: key });

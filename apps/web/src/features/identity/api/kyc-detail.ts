@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { KycDetail } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 
 export const kycDetailQueryOptions = queryOptions({
   queryKey: ['identity', 'kyc-detail'] as const,
-  queryFn: () => http.get<KycDetail>('/api/identify/app/v1/detail'),
+  queryFn: () => api.call(apiRoutes.kycDetail),
   retry: false,
 });
 

@@ -1,5 +1,5 @@
 import type { AuthData } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 import { md5Hex } from '@/lib/md5';
 
 export async function login(input: {
@@ -7,9 +7,7 @@ export async function login(input: {
   password: string;
   remember: boolean;
 }): Promise<AuthData> {
-  return http.post<AuthData>(
-    '/api/auth/app/v1/login',
-    { username: input.mobile, password: await md5Hex(input.password), remember: input.remember },
-    { auth: false },
-  );
+  return api.call(apiRoutes.login, {
+    body: { username: input.mobile, password: await md5Hex(input.password), remember: input.remember },
+  });
 }

@@ -1,4 +1,4 @@
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 import { md5Hex } from '@/lib/md5';
 
 export async function register(input: {
@@ -6,9 +6,11 @@ export async function register(input: {
   password: string;
   invitationCode: string;
 }): Promise<unknown> {
-  return http.post(
-    '/api/auth/app/v1/register',
-    { username: input.mobile, password: await md5Hex(input.password), invite_code: input.invitationCode },
-    { auth: false },
-  );
+  return api.call(apiRoutes.register, {
+    body: {
+      username: input.mobile,
+      password: await md5Hex(input.password),
+      invite_code: input.invitationCode,
+    },
+  });
 }

@@ -1,6 +1,6 @@
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 
 /** Sends a password-reset verification code to the mobile (same answer whether it exists or not). */
 export function requestResetCode(mobile: string): Promise<unknown> {
-  return http.post('/api/client/app/v1/code', { username: mobile, purpose: 'reset_pwd' }, { auth: false });
+  return api.call(apiRoutes.requestCode, { body: { username: mobile, purpose: 'reset_pwd' } });
 }

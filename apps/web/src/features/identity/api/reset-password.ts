@@ -1,13 +1,9 @@
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 import { md5Hex } from '@/lib/md5';
 
 /** Step 1: checks the code without changing anything. */
 export function verifyResetCode(input: { mobile: string; code: string }): Promise<unknown> {
-  return http.post(
-    '/api/auth/app/v1/reset_pwd',
-    { username: input.mobile, code: input.code },
-    { auth: false },
-  );
+  return api.call(apiRoutes.resetPassword, { body: { username: input.mobile, code: input.code } });
 }
 
 /** Step 2: sets the new password. */
@@ -16,9 +12,7 @@ export async function resetPassword(input: {
   code: string;
   password: string;
 }): Promise<unknown> {
-  return http.post(
-    '/api/auth/app/v1/reset_pwd',
-    { username: input.mobile, code: input.code, password: await md5Hex(input.password) },
-    { auth: false },
-  );
+  return api.call(apiRoutes.resetPassword, {
+    body: { username: input.mobile, code: input.code, password: await md5Hex(input.password) },
+  });
 }

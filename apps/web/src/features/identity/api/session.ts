@@ -1,5 +1,5 @@
 import type { KycStatus } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 
 export interface SessionStatus {
   valid: true;
@@ -8,5 +8,5 @@ export interface SessionStatus {
 }
 
 export function verifySession(): Promise<SessionStatus> {
-  return http.get<SessionStatus>('/api/auth/app/v1/session');
+  return api.call(apiRoutes.session);
 }

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientProfile, ClientStanding } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import type { ClientProfile } from '@imali/contract';
+import { api, apiRoutes } from '@/lib/api';
 import { profileQueryKey } from '@/lib/profile';
 
 export const standingQueryOptions = queryOptions({
   queryKey: ['identity', 'standing'] as const,
-  queryFn: () => http.get<ClientStanding>('/api/client/app/v1/standing'),
+  queryFn: () => api.call(apiRoutes.standing),
 });
 
 /**

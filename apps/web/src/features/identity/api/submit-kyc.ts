@@ -1,7 +1,7 @@
 import type { IdentifyBody } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 
 /** POST /identify/app/v1 (spec section 7): the Base and ID steps' fields together. */
 export function submitKyc(body: IdentifyBody): Promise<unknown> {
-  return http.post('/api/identify/app/v1', body);
+  return api.call(apiRoutes.submitKyc, { body });
 }

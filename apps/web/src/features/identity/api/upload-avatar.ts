@@ -1,7 +1,7 @@
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 
 export function uploadAvatar(jpeg: Blob): Promise<{ url: string }> {
   const form = new FormData();
   form.append('file', jpeg, 'avatar.jpg');
-  return http.post<{ url: string }>('/api/client/app/v1/avatar', form);
+  return api.call(apiRoutes.uploadAvatar, { body: form });
 }

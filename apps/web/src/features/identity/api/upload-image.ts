@@ -1,7 +1,7 @@
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 
 export function uploadImage(file: File): Promise<{ url?: string }> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return http.post<{ url?: string }>('/api/client/app/v1/image', form);
+  return api.call(apiRoutes.uploadImage, { body: form });
 }

@@ -1,11 +1,11 @@
-import type { OrderPreview } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import type { MarketCode, MarketCountry, OrderPreview } from '@imali/contract';
+import { api, apiRoutes } from '@/lib/api';
 
 /** A plain stock buy at a quotation: what the receipt will show if bought now. */
 export interface StockPreviewInput {
   symbol: string;
-  market: string;
-  country: string;
+  market: MarketCode;
+  country: MarketCountry;
   quantity: string;
   account_id: number;
   quote_id: string;
@@ -22,7 +22,7 @@ export interface OfferingPreviewInput {
 
 /** GET /client/app/v1/order/preview?ttype=standard&… */
 export function fetchStockPreview(input: StockPreviewInput, signal?: AbortSignal): Promise<OrderPreview> {
-  return http.get<OrderPreview>('/api/client/app/v1/order/preview', {
+  return api.call(apiRoutes.orderPreview, {
     query: { ttype: 'standard', ...input },
     signal,
   });
@@ -33,7 +33,7 @@ export function fetchOfferingPreview(
   input: OfferingPreviewInput,
   signal?: AbortSignal,
 ): Promise<OrderPreview> {
-  return http.get<OrderPreview>('/api/client/app/v1/order/preview', { query: { ...input }, signal });
+  return api.call(apiRoutes.orderPreview, { query: { ...input }, signal });
 }
 
 /** GET /client/app/v1/order/preview?ttype=sell&order_id&quote_id: the figures of closing a holding. */
@@ -41,7 +41,7 @@ export function fetchSellPreview(
   input: { order_id: number; quote_id: string },
   signal?: AbortSignal,
 ): Promise<OrderPreview> {
-  return http.get<OrderPreview>('/api/client/app/v1/order/preview', {
+  return api.call(apiRoutes.orderPreview, {
     query: { ttype: 'sell', ...input },
     signal,
   });

@@ -1,5 +1,5 @@
 import type { Quotation } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 
 export interface StockRef {
   symbol: string;
@@ -12,7 +12,7 @@ export interface StockRef {
  * client, valid 20 s by the server clock and consumed by the order it prices.
  */
 export function fetchQuotation(ref: StockRef, signal?: AbortSignal): Promise<Quotation> {
-  return http.get<Quotation>('/api/market/app/v1/price', {
+  return api.call(apiRoutes.quotation, {
     query: { symbol: ref.symbol, market: ref.market, country: ref.country },
     signal,
   });

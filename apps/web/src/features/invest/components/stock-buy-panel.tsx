@@ -90,8 +90,8 @@ export default function StockBuyPanel({
           fetchStockPreview(
             {
               symbol: stock.symbol,
-              market: stock.market,
-              country: stock.country,
+              market: stock.market as MarketCode,
+              country: stock.country as MarketCountry,
               quantity: input.quantity,
               account_id: input.accountId,
               quote_id: input.quoteId ?? '',

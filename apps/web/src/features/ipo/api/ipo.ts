@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER, type IpoOffering, type OrderPreview, type OrderResult } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 
 export const ipoKeys = {
   all: ['ipo'] as const,
@@ -12,7 +11,7 @@ export const ipoKeys = {
 export const ipoQuery = (id: number) =>
   queryOptions({
     queryKey: ipoKeys.offering(id),
-    queryFn: ({ signal }) => http.get<IpoOffering>(`/api/ipo/app/v1/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call(apiRoutes.ipo, { params: { id }, signal }),
     staleTime: 30_000,
   });
 
@@ -23,23 +22,20 @@ export const useIpoPreview = (id: number, lots: number | undefined) =>
   useQuery({
     queryKey: ipoKeys.preview(id, lots ?? 0),
     queryFn: ({ signal }) =>
-      http.get<OrderPreview>(`/api/ipo/app/v1/preview/${id}`, { query: { lots: lots! }, signal }),
+      api.call(apiRoutes.ipoPreview, { params: { id }, query: { lots: lots! }, signal }),
     enabled: lots !== undefined,
     staleTime: 15_000,
     retry: false,
   });
 
-const post = (path: string, body: unknown, key: string) =>
-  http.post<OrderResult>(path, body, { headers: { [IDEMPOTENCY_HEADER]: key } });
-
 /** POST /ipo/app/v1/record/sub/{id}: apply for lots; the funds are held until allotment. */
 export const applyForIpo = (id: number, body: { lots: number }, key: string) =>
-  post(`/api/ipo/app/v1/record/sub/${id}`, body, key);
+  api.call(apiRoutes.ipoApply, { params: { id }, body, idempotencyKey: key });
 
 /** POST /ipo/app/v1/record/cancel/{orderId}: cancel while the window is open (funds released). */
 export const cancelApplication = (orderId: number, key: string) =>
-  post(`/api/ipo/app/v1/record/cancel/${orderId}`, {}, key);
+  api.call(apiRoutes.ipoCancel, { params: { id: orderId }, idempotencyKey: key });
 
 /** POST /ipo/app/v1/record/reconfirm/{orderId}: accept a final price that needs reconfirming. */
 export const reconfirmApplication = (orderId: number, key: string) =>
-  post(`/api/ipo/app/v1/record/reconfirm/${orderId}`, {}, key);
+  api.call(apiRoutes.ipoReconfirm, { params: { id: orderId }, idempotencyKey: key });

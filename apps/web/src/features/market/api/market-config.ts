@@ -1,5 +1,5 @@
 import type { MarketConfig } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 
 let pending: Promise<MarketConfig> | null = null;
 
@@ -9,7 +9,7 @@ let pending: Promise<MarketConfig> | null = null;
  */
 export function marketConfig(options: { refresh?: boolean } = {}): Promise<MarketConfig> {
   if (options.refresh) pending = null;
-  pending ??= http.get<MarketConfig>('/api/client/app/v1/market-config').catch((error: unknown) => {
+  pending ??= api.call(apiRoutes.marketConfig).catch((error: unknown) => {
     pending = null;
     throw error;
   });

@@ -1,45 +1,41 @@
 /** The product API's market calls (client bearer token): indices, ranking, watch list, news. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewsDetail, NewsSummary, Quote, Ranking, WatchlistItem } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import type { Ranking } from '@imali/contract';
+import { api, apiRoutes } from '@/lib/api';
 import type { StockKey } from '../model/quotes';
-
-const base = '/api/market/app/v1';
 
 export const indicesQuery = (country: string) =>
   queryOptions({
     queryKey: ['market', 'indices', country] as const,
-    queryFn: ({ signal }) => http.get<Quote[]>(`${base}/indices`, { query: { country }, signal }),
+    queryFn: ({ signal }) => api.call(apiRoutes.indices, { query: { country }, signal }),
     staleTime: 30_000,
   });
 
 export const rankingQuery = (country: string, kind: Ranking['kind'], limit = 10) =>
   queryOptions({
     queryKey: ['market', 'ranking', country, kind, limit] as const,
-    queryFn: ({ signal }) =>
-      http.get<Ranking>(`${base}/ranking`, { query: { country, kind, limit }, signal }),
+    queryFn: ({ signal }) => api.call(apiRoutes.ranking, { query: { country, kind, limit }, signal }),
     staleTime: 30_000,
   });
 
 export const watchlistQueryKey = ['market', 'watchlist'] as const;
 export const watchlistQuery = queryOptions({
   queryKey: watchlistQueryKey,
-  queryFn: ({ signal }) => http.get<{ items: WatchlistItem[] }>(`${base}/watchlist`, { signal }),
+  queryFn: ({ signal }) => api.call(apiRoutes.watchlist, { signal }),
   staleTime: 30_000,
 });
 
 export const newsListQuery = (country: string, limit = 20) =>
   queryOptions({
     queryKey: ['market', 'news', country, limit] as const,
-    queryFn: ({ signal }) =>
-      http.get<{ items: NewsSummary[] }>(`${base}/news`, { query: { country, limit }, signal }),
+    queryFn: ({ signal }) => api.call(apiRoutes.news, { query: { country, limit }, signal }),
     staleTime: 5 * 60_000,
   });
 
 export const newsDetailQuery = (id: number) =>
   queryOptions({
     queryKey: ['market', 'news-detail', id] as const,
-    queryFn: ({ signal }) => http.get<NewsDetail>(`${base}/news/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call(apiRoutes.newsDetail, { params: { id }, signal }),
     staleTime: 10 * 60_000,
   });
 
@@ -55,9 +51,7 @@ export function useWatchlistChange() {
   return useMutation({
     mutationFn: ({ stock, watch }: { stock: StockKey; watch: boolean }) => {
       const ref = { symbol: stock.symbol, market: stock.market, country: stock.country };
-      return watch
-        ? http.post<{ items: WatchlistItem[] }>(`${base}/watchlist`, ref)
-        : http.request<{ items: WatchlistItem[] }>(`${base}/watchlist`, { method: 'DELETE', query: ref });
+      return watch ? api.call(apiRoutes.watch, { body: ref }) : api.call(apiRoutes.unwatch, { query: ref });
     },
     onSuccess: (list) => queryClient.setQueryData(watchlistQueryKey, list),
   });

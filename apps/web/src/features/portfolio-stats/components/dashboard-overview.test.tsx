@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
+import { profileOf } from '@/test/profile-fixture';
 import { ASSETS, LOAN_SUMMARY, SUMMARY, WEEK } from './fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -62,7 +63,7 @@ function renderDashboard(initiallyVisible = true) {
 }
 
 async function loadAll(summary = SUMMARY) {
-  await settle(PROFILE_PATH, { name: 'Thandi Nkosi' });
+  await settle(PROFILE_PATH, profileOf({ name: 'Thandi Nkosi' }));
   await settle(PORTFOLIO_PATH, summary);
   await settle(ASSET_PATH, ASSETS);
   await settle(WEEK_PATH, WEEK);
@@ -92,7 +93,7 @@ describe('Dashboard portfolio figures', () => {
     renderDashboard();
     expect(flags()).toEqual({ profile: 'true', portfolio: 'true', assets: 'true' });
     expect(screen.queryByTestId('dashboard-total')).toBeNull();
-    await settle(PROFILE_PATH, { name: 'Thandi Nkosi' });
+    await settle(PROFILE_PATH, profileOf({ name: 'Thandi Nkosi' }));
     expect(flags()).toEqual({ profile: 'false', portfolio: 'true', assets: 'true' });
     await settle(ASSET_PATH, ASSETS);
     expect(flags()).toEqual({ profile: 'false', portfolio: 'true', assets: 'false' });
@@ -144,7 +145,7 @@ describe('Dashboard portfolio figures', () => {
 
   it('shows a loan paid out as a liability (outstanding, next instalment, due date) and the total net of it', async () => {
     renderDashboard();
-    await settle(PROFILE_PATH, { name: 'Thandi Nkosi' });
+    await settle(PROFILE_PATH, profileOf({ name: 'Thandi Nkosi' }));
     await settle(PORTFOLIO_PATH, LOAN_SUMMARY);
     await settle(ASSET_PATH, { ...ASSETS, total_value_zar: '50358.02' });
     await settle(WEEK_PATH, WEEK);
@@ -202,7 +203,7 @@ describe('Dashboard portfolio figures', () => {
 
   it("toasts 'Fetch Portfolio failed.' when the portfolio fails, and still shows the assets total", async () => {
     renderDashboard();
-    await settle(PROFILE_PATH, { name: 'Thandi Nkosi' });
+    await settle(PROFILE_PATH, profileOf({ name: 'Thandi Nkosi' }));
     await settle(ASSET_PATH, ASSETS);
     await settle(PORTFOLIO_PATH, new Error('Request failed.'), true);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Fetch Portfolio failed.'));
@@ -221,7 +222,7 @@ describe('Dashboard portfolio figures', () => {
 
   it("toasts 'Fetch Assets Data failed.' when the assets fail, and falls back to the portfolio total", async () => {
     renderDashboard();
-    await settle(PROFILE_PATH, { name: 'Thandi Nkosi' });
+    await settle(PROFILE_PATH, profileOf({ name: 'Thandi Nkosi' }));
     await settle(ASSET_PATH, new Error('Request failed.'), true);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Fetch Assets Data failed.'));
     expect(flags().assets).toBe('false');

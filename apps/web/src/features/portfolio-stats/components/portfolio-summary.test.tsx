@@ -4,17 +4,23 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Account, PortfolioSummary as Summary, ProductPortfolio, ValueSeries } from '@imali/contract';
+import type {
+  CashAccount,
+  PortfolioSummary as Summary,
+  ProductPortfolio,
+  ValueSeries,
+} from '@imali/contract';
 import { toast } from '@/components/ui/toast';
+import { accountOf } from '@/test/order-fixture';
 import { ASSETS, LOAN_SUMMARY, STOCKS, SUMMARY, empty, series } from './fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
 
-const ACCOUNTS: Account[] = [
-  { id: 2, currency: 'USD', balance: '0.00', available: '0.00', held: '0.00' },
-  { id: 1, currency: 'ZAR', balance: '28012.34', available: '27000.00', held: '1012.34' },
+const ACCOUNTS: CashAccount[] = [
+  accountOf({ id: 2, currency: 'USD', balance: '0.00', available: '0.00', held: '0.00' }),
+  accountOf({ id: 1, currency: 'ZAR', balance: '28012.34', available: '27000.00', held: '1012.34' }),
 ];
 const ZAR_SUMMARY: Summary = {
   ...SUMMARY,

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { FeeSide, Order } from '@imali/contract';
+import type { FeeSide, Order, OrderTtype } from '@imali/contract';
 import {
   formatCurrency,
   formatLevel,
@@ -40,7 +40,7 @@ export const ORDER_DETAILS_TITLE = 'Order Details';
 
 export interface OrderDetailsProps {
   orderId: number;
-  ttype?: string;
+  ttype?: OrderTtype;
   /** Closing a holding (the app wires the close-order flow); no Sell button without it. */
   onSell?: (order: Order) => void;
   /** Inside the Order Details modal: a link to the receipt's own page. */

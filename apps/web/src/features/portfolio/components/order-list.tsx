@@ -8,7 +8,7 @@ import { BriefcaseIcon, LockIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/http';
-import { useOrders } from '../api/orders';
+import { useOrders, type OrderFilter } from '../api/orders';
 import { formatDateTime, formatDay } from '../model/format';
 import { hasReturns, headlineValue, holdingText, isLocked } from '../model/receipt';
 import { OrderStatus, ProductTag } from './parts';
@@ -34,7 +34,7 @@ export function OrderList({
   emptyAction,
 }: {
   list: OrderListName;
-  dtype?: string;
+  dtype?: OrderFilter;
   onOpen: (order: Order) => void;
   renderAction?: (order: Order) => ReactNode;
   emptyAction?: ReactNode;

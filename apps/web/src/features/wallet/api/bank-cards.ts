@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BankCard, BankCardBody } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 import { walletKeys } from './keys';
 
 export function fetchBankCards(): Promise<BankCard[]> {
-  return http.get<BankCard[]>('/api/bankcard/app/v1/list');
+  return api.call(apiRoutes.bankCards);
 }
 
 export const bankCardsQueryOptions = queryOptions({
@@ -20,11 +20,11 @@ export function useBankCards() {
 /** POST /bankcard/app/v1 creates; PUT /bankcard/app/v1/{id} updates (spec section 7). */
 export function saveBankCard(body: BankCardBody): Promise<BankCard> {
   if (body.id !== undefined && body.id !== '') {
-    return http.request<BankCard>(`/api/bankcard/app/v1/${body.id}`, { method: 'PUT', body });
+    return api.call(apiRoutes.updateBankCard, { params: { id: body.id }, body });
   }
-  return http.post<BankCard>('/api/bankcard/app/v1', body);
+  return api.call(apiRoutes.createBankCard, { body });
 }
 
 export function deleteBankCard(id: number): Promise<unknown> {
-  return http.request(`/api/bankcard/app/v1/${id}`, { method: 'DELETE' });
+  return api.call(apiRoutes.deleteBankCard, { params: { id } });
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MoneyLimits } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 import { walletKeys } from './keys';
 
 export function fetchLimits(): Promise<MoneyLimits[]> {
-  return http.get<MoneyLimits[]>('/api/caccount/app/v1/limits');
+  return api.call(apiRoutes.limits);
 }
 
 export const limitsQueryOptions = queryOptions({

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExchangePair } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 import { walletKeys } from './keys';
 
 export function fetchPairs(): Promise<ExchangePair[]> {
-  return http.get<ExchangePair[]>('/api/caccount/app/v1/pairs');
+  return api.call(apiRoutes.pairs);
 }
 
 export const pairsQueryOptions = queryOptions({

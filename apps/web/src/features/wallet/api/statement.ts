@@ -1,6 +1,6 @@
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 
 /** GET /account/app/v1/{id}/statement.csv?from&to (dates inclusive, Africa/Johannesburg). */
 export function fetchStatement(accountId: number, from: string, to: string): Promise<Blob> {
-  return http.blob(`/api/account/app/v1/${accountId}/statement.csv`, { query: { from, to } });
+  return api.call(apiRoutes.statement, { params: { id: accountId }, query: { from, to } });
 }

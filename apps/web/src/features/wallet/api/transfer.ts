@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TransferBody, TransferResult } from '@imali/contract';
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 import { walletKeys } from './keys';
-import { postWithIdempotencyKey } from './money-post';
 
 /** POST /caccount/app/v1/transfer (from_account, to_account, amount, rate; spec section 3). */
 export function transferFunds(body: TransferBody, idempotencyKey: string): Promise<TransferResult> {
-  return postWithIdempotencyKey<TransferResult>('/api/caccount/app/v1/transfer', body, idempotencyKey);
+  return api.call(apiRoutes.transfer, { body, idempotencyKey });
 }
 
 export function fetchTransfers(): Promise<TransferResult[]> {
-  return http.get<TransferResult[]>('/api/caccount/app/v1/transfer/list');
+  return api.call(apiRoutes.transfers);
 }
 
 export const transfersQueryOptions = queryOptions({

@@ -1,4 +1,4 @@
-import { http } from '@/lib/api-client';
+import { api, apiRoutes } from '@/lib/api';
 import { md5Hex } from '@/lib/md5';
 
 /**
@@ -6,5 +6,5 @@ import { md5Hex } from '@/lib/md5';
  * of its own on the server, so the wallet asks for the PIN every time.
  */
 export async function verifyPin(pin: string): Promise<void> {
-  await http.post('/api/client/app/v1/pin/verify', { pin: await md5Hex(pin) });
+  await api.call(apiRoutes.verifyPin, { body: { pin: await md5Hex(pin) } });
 }
