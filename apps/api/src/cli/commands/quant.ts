@@ -37,7 +37,7 @@ function optional(args: OpsArgs, name: string): string | undefined {
 const createUsage =
   'quant create --name "NAME" --symbol SA40 [--country ZA] --start WHEN --maturity WHEN [--opens WHEN] ' +
   '--protection PCT --participation PCT [--cap PCT|none] --min AMOUNT --max AMOUNT [--entry-fee PCT] ' +
-  '[--early-exit none|daily] [--exit-cost PCT] [--open] [--hot]';
+  '[--early-exit none|daily] [--exit-cost PCT] [--credit-quality-step 0-6] [--open] [--hot]';
 
 async function quantCreate(ctx: AppContext, args: OpsArgs, actor: string) {
   const now = ctx.clock.now();
@@ -59,6 +59,9 @@ async function quantCreate(ctx: AppContext, args: OpsArgs, actor: string) {
       entryFeePct: optional(args, 'entry-fee'),
       earlyExit: optional(args, 'early-exit') ?? 'none',
       earlyExitCostPct: optional(args, 'exit-cost'),
+      creditQualityStep: ((q) => (q === undefined ? undefined : /^\d$/.test(q) ? Number(q) : NaN))(
+        optional(args, 'credit-quality-step'),
+      ),
       open: args.flags.open === true || args.flags.open === 'true',
       hot: args.flags.hot === true || args.flags.hot === 'true',
     },
@@ -80,7 +83,11 @@ async function quantCreate(ctx: AppContext, args: OpsArgs, actor: string) {
         `${formatMinor(product.minAmountMinor, offering.currency as Currency)} – ${formatMinor(product.maxAmountMinor, offering.currency as Currency)} ${offering.currency}`,
       ],
       ['early exit', `${product.earlyExit} (cost ${product.earlyExitCostPct}%)`],
-      ['risk score', `${kid.risk_score} of 7 (VEV ${kid.vev}, volatility ${kid.volatility})`],
+      [
+        'risk score',
+        `${kid.risk_score} of 7 (market risk class ${kid.market_risk_class}, VEV ${kid.vev}, volatility ${kid.volatility}, ` +
+          `stressed ${kid.stressed_volatility}; credit risk class ${kid.credit_risk_class}, credit quality step ${kid.credit_quality_step})`,
+      ],
       ['maximum loss', `${kid.max_loss} ${kid.currency} of ${kid.reference_amount}`],
     ]),
     '',
