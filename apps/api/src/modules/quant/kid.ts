@@ -3,7 +3,9 @@
  * underlying's simulated history, never typed in (pure). Method: Commission Delegated Regulation
  * (EU) 2017/653 Annexes II, IV, VI and VII as amended by Delegated Regulation (EU) 2021/2268, for a
  * Category 3 PRIIP (a non-linear payoff on a priced underlying; Annex II point 6). Decision 0054
- * records the choices and which paragraph numbers were checked against which text.
+ * records the choices and which paragraph numbers were checked against which text: Annex II's are
+ * cited as numbered in the 2017 text; Annex IV's Category 3 points were renumbered by 2021/2268
+ * (not verified here), so they are cited by their subject.
  *
  * - History: the underlying's last 5 years of simulated daily closes (about 1,260 daily log
  *   returns r_i; mean M1, standard deviation σ, per day). Statistics, not money: floats; every money
