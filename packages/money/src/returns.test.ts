@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { INDEX_START, modifiedDietz, moneyWeightedReturn, nextTwrIndex, periodTwr } from './returns';
 
 describe('time-weighted return', () => {
@@ -143,6 +144,17 @@ describe('money-weighted return (IRR of the period, XIRR convention; decision 00
     ).toBeNull();
   });
 
+  it('a deposit made on the last days and mostly lost: the root is far out (ln g ≈ −45), still found', () => {
+    // Found by the property below: 0.47 deposited from day 53 of 54, 0.09 left at the end. Over
+    // its 2 days the money lost 81 %; as a rate over the 54-day period that is −100 % to 8 decimals
+    // ((9/47)^(54/2) ≈ 4e-20).
+    const mwr = moneyWeightedReturn({ day: 0, valueMinor: 0n }, [{ day: 53, amountMinor: 47n }], {
+      day: 54,
+      valueMinor: 9n,
+    });
+    expect(mwr).toEqual({ rate: '-1.00000000', basis: 'period' });
+  });
+
   it('flows outside the period are not part of it', () => {
     const mwr = moneyWeightedReturn(
       { day: 10, valueMinor: 10_000n },
@@ -153,5 +165,50 @@ describe('money-weighted return (IRR of the period, XIRR convention; decision 00
       { day: 40, valueMinor: 10_500n },
     );
     expect(mwr).toEqual({ rate: '0.05000000', basis: 'period' });
+  });
+});
+
+describe('money-weighted return (property)', () => {
+  it('the rate found balances the flows: V_a·g + Σ F·g^w = V_b, to what its 8 decimals allow', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1500 }),
+        fc.bigInt({ min: 0n, max: 10_000_000_00n }),
+        fc.array(
+          fc.record({
+            at: fc.double({ min: 0, max: 1, noNaN: true }),
+            amountMinor: fc.bigInt({ min: 1n, max: 5_000_000_00n }),
+          }),
+          { maxLength: 12 },
+        ),
+        fc.double({ min: 0.2, max: 3, noNaN: true }),
+        (length, startValue, deposits, growth) => {
+          const flows = deposits.map((d) => ({
+            day: 1 + Math.floor(d.at * (length - 1)),
+            amountMinor: d.amountMinor,
+          }));
+          const invested = Number(startValue) + flows.reduce((s, f) => s + Number(f.amountMinor), 0);
+          fc.pre(invested > 0);
+          const end = BigInt(Math.round(invested * growth));
+          const mwr = moneyWeightedReturn({ day: 0, valueMinor: startValue }, flows, {
+            day: length,
+            valueMinor: end,
+          });
+          expect(mwr.basis).toBe(length > 365 ? 'annualised' : 'period');
+          expect(mwr.rate).not.toBeNull();
+          const rate = Number(mwr.rate);
+          const g = mwr.basis === 'period' ? 1 + rate : (1 + rate) ** (length / 365);
+          const lhs =
+            Number(startValue) * g +
+            flows.reduce((s, f) => s + Number(f.amountMinor) * g ** ((length - f.day + 1) / length), 0);
+          // The rate is shown with 8 decimals (±5e-9): the residual is what that rounding moves,
+          // |∂lhs/∂rate| ≤ invested · max(1, g) · T / (1 + rate), T the period in years (1 up to a year).
+          const years = mwr.basis === 'period' ? 1 : length / 365;
+          const bound = (1e-8 * Math.max(1, g) * years) / Math.min(1, 1 + rate) + 1e-12;
+          expect(Math.abs(lhs - Number(end)) / invested).toBeLessThan(bound);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -151,26 +151,39 @@ export function moneyWeightedReturn(
   const flowSum = terms.reduce((s, t) => s + t.amount, 0) - Number(start.valueMinor);
   const dietz = invested > 0 ? (endValue - Number(start.valueMinor) - flowSum) / invested : 0;
   const guess = dietz > -0.99 ? Math.log1p(dietz) : Math.log(0.01);
-  const step = 0.05;
+  // Fine steps near the estimate (±10 in ln g), then doubling ones (a deposit made on the last
+  // days and mostly lost has its root far out: ln g ≈ −45 for 47 → 9 over 2 days of 54).
+  const offsets: number[] = [];
+  for (let k = 1; k <= 200; k += 1) offsets.push(k * 0.05);
+  for (let far = 20; far <= 20_480; far *= 2) offsets.push(far);
+  const signAt = (x: number) => {
+    const v = f(x);
+    return Number.isNaN(v) ? NaN : Math.sign(v);
+  };
   let bracket: [number, number] | null = f(guess) === 0 ? [guess, guess] : null;
-  for (let k = 1; k <= 800 && !bracket; k += 1) {
+  let previous = 0;
+  for (const offset of offsets) {
+    if (bracket) break;
     for (const [lo, hi] of [
-      [guess + (k - 1) * step, guess + k * step],
-      [guess - k * step, guess - (k - 1) * step],
+      [guess + previous, guess + offset],
+      [guess - offset, guess - previous],
     ] as const) {
-      if (Math.sign(f(lo)) !== Math.sign(f(hi))) {
+      const a = signAt(lo);
+      const b = signAt(hi);
+      if (!Number.isNaN(a) && !Number.isNaN(b) && a !== b) {
         bracket = [lo, hi];
         break;
       }
     }
+    previous = offset;
   }
   if (!bracket) return { rate: null, basis };
   let [lo, hi] = bracket;
-  const loSign = Math.sign(f(lo));
+  const loSign = signAt(lo);
   while (hi - lo > LN_GROWTH_TOLERANCE) {
     const mid = (lo + hi) / 2;
     if (mid === lo || mid === hi) break;
-    if (Math.sign(f(mid)) === loSign) lo = mid;
+    if (signAt(mid) === loSign) lo = mid;
     else hi = mid;
   }
   return { rate: text(periodRate((lo + hi) / 2)), basis };
