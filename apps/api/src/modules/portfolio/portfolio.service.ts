@@ -193,7 +193,7 @@ async function midRatesToZar(ctx: AppContext): Promise<Map<string, string>> {
 
 // ---------- The live point of an account ----------
 
-interface LivePoint {
+export interface LivePoint {
   account: repo.AccountRow;
   positions: ValuedPosition[];
   marketValueMinor: bigint;
@@ -328,7 +328,7 @@ function returnsOf(
  * account has a value (a day with nothing invested leaves the index). `rows`: every stored day of
  * the accounts, oldest first; today is each account's live point.
  */
-function totalTwrIndex(
+export function totalTwrIndex(
   lives: LivePoint[],
   rows: repo.DailyRow[],
   convert: (minor: bigint, currency: string) => bigint,
