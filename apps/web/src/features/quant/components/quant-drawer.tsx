@@ -210,29 +210,32 @@ function Term({ label, children }: { label: string; children: ReactNode }) {
 
 function RiskScale({ kid }: { kid: Kid }) {
   return (
-    <div aria-label={`Risk score: ${riskLabel(kid.risk_score)}`} role="img" data-testid="risk-score">
-      <div className="flex gap-1">
-        {[1, 2, 3, 4, 5, 6, 7].map((n) => (
-          <span
-            key={n}
-            className={cn(
-              'flex h-8 flex-1 items-center justify-center rounded-md text-sm font-bold',
-              n === kid.risk_score ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-400',
-            )}
-          >
-            {n}
-          </span>
-        ))}
+    <>
+      <div aria-label={`Risk score: ${riskLabel(kid.risk_score)}`} role="img" data-testid="risk-score">
+        <div className="flex gap-1">
+          {[1, 2, 3, 4, 5, 6, 7].map((n) => (
+            <span
+              key={n}
+              className={cn(
+                'flex h-8 flex-1 items-center justify-center rounded-md text-sm font-bold',
+                n === kid.risk_score ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-400',
+              )}
+            >
+              {n}
+            </span>
+          ))}
+        </div>
+        <div className="mt-1 flex justify-between text-[11px] text-slate-500">
+          <span>Lower risk</span>
+          <span className="font-semibold text-slate-700">{riskLabel(kid.risk_score)}</span>
+          <span>Higher risk</span>
+        </div>
       </div>
-      <div className="mt-1 flex justify-between text-[11px] text-slate-500">
-        <span>Lower risk</span>
-        <span className="font-semibold text-slate-700">{riskLabel(kid.risk_score)}</span>
-        <span>Higher risk</span>
-      </div>
+      {/* Outside the image: read as text (an image's children are not). */}
       <p className="mt-1 text-xs text-slate-500" data-testid="risk-classes">
         {riskClassesText(kid)}
       </p>
-    </div>
+    </>
   );
 }
 
