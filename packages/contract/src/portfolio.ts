@@ -34,7 +34,8 @@ export const periodReturn = z.object({
   /**
    * Money-weighted: what the client's own money earned, timing included — the internal rate of
    * return of the period's flows (XIRR convention, actual/365; decision 0054), 8 decimals. Over the
-   * period itself when it is 365 days or less, per year when longer: `mwr_basis` says which.
+   * period itself when it is a year or less (up to 366 days: 1Y is never annualised), per year
+   * when longer: `mwr_basis` says which.
    */
   mwr: ratio,
   mwr_basis: z.enum(['period', 'annualised']),

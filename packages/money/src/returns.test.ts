@@ -113,6 +113,16 @@ describe('money-weighted return (IRR of the period, XIRR convention; decision 00
     // 100 → 121 over 730 days: 10 % a year (the period's own 21 % is not what is shown).
     const two = moneyWeightedReturn({ day: 0, valueMinor: 10_000n }, [], { day: 730, valueMinor: 12_100n });
     expect(two).toEqual({ rate: '0.10000000', basis: 'annualised' });
+    // A leap year's 1Y period (366 days) is a year too: its own return, not annualised.
+    expect(
+      moneyWeightedReturn({ day: 0, valueMinor: 10_000n }, [], { day: 366, valueMinor: 11_000n }),
+    ).toEqual({
+      rate: '0.10000000',
+      basis: 'period',
+    });
+    expect(
+      moneyWeightedReturn({ day: 0, valueMinor: 10_000n }, [], { day: 367, valueMinor: 11_000n }).basis,
+    ).toBe('annualised');
   });
 
   it('over two years with deposits and a withdrawal: 7.61 % a year (Dietz would say 15.76 % over the period)', () => {
@@ -194,7 +204,7 @@ describe('money-weighted return (property)', () => {
             day: length,
             valueMinor: end,
           });
-          expect(mwr.basis).toBe(length > 365 ? 'annualised' : 'period');
+          expect(mwr.basis).toBe(length > 366 ? 'annualised' : 'period');
           expect(mwr.rate).not.toBeNull();
           const rate = Number(mwr.rate);
           const g = mwr.basis === 'period' ? 1 + rate : (1 + rate) ** (length / 365);

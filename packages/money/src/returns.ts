@@ -92,8 +92,9 @@ export interface DayFlow {
 
 export interface MoneyWeightedReturn {
   /**
-   * The IRR as a ratio, 8 decimals: over the period itself when it is a year (365 days) or less,
-   * per year (annualised, actual/365) when it is longer; null when nothing was invested or no rate
+   * The IRR as a ratio, 8 decimals: over the period itself when it is a year or less (up to 366
+   * days, so a 1Y period is never annualised, leap year or not), per year (annualised,
+   * actual/365) when it is longer; null when nothing was invested or no rate
    * balances the flows.
    */
   rate: string | null;
@@ -102,6 +103,8 @@ export interface MoneyWeightedReturn {
 
 /** Days in the year of the XIRR convention (actual/365). */
 export const IRR_YEAR_DAYS = 365;
+/** The longest period shown as its own return rather than a year's: a calendar year, leap or not. */
+export const IRR_PERIOD_MAX_DAYS = 366;
 /** The solve stops when the bracket of ln(growth) is this narrow: the rate to ~1e-12 relative. */
 const LN_GROWTH_TOLERANCE = 1e-13;
 
@@ -124,7 +127,7 @@ export function moneyWeightedReturn(
   end: { day: number; valueMinor: bigint },
 ): MoneyWeightedReturn {
   const length = end.day - start.day;
-  const basis = length > IRR_YEAR_DAYS ? 'annualised' : 'period';
+  const basis = length > IRR_PERIOD_MAX_DAYS ? 'annualised' : 'period';
   if (length <= 0) return { rate: null, basis };
   const inside = flows.filter((f) => f.day > start.day && f.day <= end.day && f.amountMinor !== 0n);
   // Amounts as floats only inside the solve; the weights are exact fractions of whole days.
