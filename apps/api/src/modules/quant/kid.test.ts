@@ -180,6 +180,29 @@ describe('the key information sheet (PRIIPs Category 3, decision 0054)', () => {
     ]);
   });
 
+  it('ten-year note: the stress scenario is never better than the unfavourable one (Annex IV point 2) (worked example)', () => {
+    // Oracle, term 3650: the 90th-percentile stressed volatility of this mostly calm history
+    // (11.68 %) is below its σ, so the 5th percentile at σ_S (−0.0988 before the rule) would beat
+    // the unfavourable −0.1134: the stress shows −0.1134. Moderate 0.5910, favourable 1.7932 (both
+    // capped at 140 %); VEV 0.0184 → MRM 2; CRM 3 → SRI 3; at maturity: before 0.0342, after
+    // 0.0332 a year, RIY 0.0010, impact over the ten years 0.0139.
+    const kid = computeKid({ ...base, termDays: 3650, stats: STATS });
+    expect(kid.scenarios.map((s) => [s.percentile, s.underlying_return, s.payoff])).toEqual([
+      [5, '-0.1134', '9000.00'],
+      [10, '-0.1134', '9000.00'],
+      [50, '0.5910', '14000.00'],
+      [90, '1.7932', '14000.00'],
+    ]);
+    expect(kid).toMatchObject({ vev: '0.0184', market_risk_class: 2, credit_risk_class: 3, risk_score: 3 });
+    expect(kid.costs_over_time.at(-1)).toMatchObject({
+      days: 3650,
+      cost_impact: '0.0139',
+      annual_cost_impact: '0.0010',
+      return_before_costs: '0.0342',
+      return_after_costs: '0.0332',
+    });
+  });
+
   it("combines market and credit risk by the regulation's table (Annex II Part 3); credit step adjusted for a term up to a year (Part 2)", () => {
     // Hand-copied from the table: credit risk only ever raises the class.
     expect([1, 2, 3, 4, 5, 6, 7].map((m) => summaryRiskIndicator(m, 1))).toEqual([1, 2, 3, 4, 5, 6, 7]);

@@ -28,7 +28,8 @@
  *   10th percentiles of the simulated log-level S − N·σ²/2. Stress: the returns rescaled to the
  *   stressed volatility σ_S — the 99th (term up to a year) or 90th (longer) percentile of the
  *   volatility of every 21-day window of the history — i.e. log-level M1·N + (σ_S/σ)(S − N·M1) −
- *   N·σ_S²/2, at the 1st (term up to a year) or 5th (longer) percentile. Percentiles are nearest-
+ *   N·σ_S²/2, at the 1st (term up to a year) or 5th (longer) percentile, never above the
+ *   unfavourable scenario (Annex IV point 2: it shows what that one does not). Percentiles are nearest-
  *   rank on the sorted simulations. The payoff is monotone in the underlying, so each scenario's
  *   payoff is the exact payoff formula at its percentile's return.
  * - Maximum loss held to maturity: amount × (1 − protection) + entry costs; early exit adds its cost.
@@ -190,13 +191,16 @@ export function simulate(stats: HistoryStats, days: number, termDays = days): Si
   const scale = sd > 0 ? stressedSigma / sd : 1;
   const stress = sums.map((s) => n * mean + scale * (s - n * mean) - (n * stressedSigma * stressedSigma) / 2);
   const stressP = stressPercentile(termDays);
+  const unfavourable = percentile(scen, 10);
   return {
     periods,
     sigma: sd,
     stressedSigma,
     scenarioReturns: {
-      stress: returnText(percentile(stress, stressP)),
-      unfavourable: returnText(percentile(scen, 10)),
+      // Annex IV point 2: the stress scenario shows impacts the unfavourable one does not cover, so
+      // it is never the better of the two (a calm history's stressed volatility can be below σ).
+      stress: returnText(Math.min(percentile(stress, stressP), unfavourable)),
+      unfavourable: returnText(unfavourable),
       moderate: returnText(percentile(scen, 50)),
       favourable: returnText(percentile(scen, 90)),
     },

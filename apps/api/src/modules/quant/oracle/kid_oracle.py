@@ -90,7 +90,8 @@ def simulate(returns, days, term_days):
     stress = [n * mean + scale * (s - n * mean) - (n * ssd * ssd) / 2 for s in ss]
     sp = 1 if term_days <= 365 else 5
     return {
-        "stress": ret4(pct(stress, sp)),
+        # never above the unfavourable scenario (Annex IV point 2)
+        "stress": ret4(min(pct(stress, sp), pct(scen, 10))),
         "unfavourable": ret4(pct(scen, 10)),
         "moderate": ret4(pct(scen, 50)),
         "favourable": ret4(pct(scen, 90)),
@@ -168,5 +169,5 @@ def kid(term_days, protection="90", participation="120", cap="140", entry_pct="1
 
 
 if __name__ == "__main__":
-    for term in (730, 180):
+    for term in (730, 180, 3650):
         print(term, kid(term))
