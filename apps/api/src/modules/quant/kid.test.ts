@@ -22,7 +22,7 @@ const TERMS: KidTerms = {
   earlyExitCostPct: '2',
 };
 /**
- * The worked example's history (the same formula as oracle/kid_oracle.py): 1,260 daily log returns,
+ * The worked example's history (the same formula as oracle/kid-oracle.py): 1,260 daily log returns,
  * a calm regime (±1 %) with a volatile spell (±3 %, days 600–699).
  */
 const RETURNS = Array.from(
@@ -78,7 +78,7 @@ describe('the key information sheet (PRIIPs Category 3, decision 0054)', () => {
   });
 
   /*
-   * Worked example, two years. Expected figures: oracle/kid_oracle.py, a second implementation of
+   * Worked example, two years. Expected figures: oracle/kid-oracle.py, a second implementation of
    * the method written from decision 0054 (Python; exact fractions for the payoff; it shares only
    * the seeded generator, so both draw the same 10,000 bootstrap paths). Its output for term 730:
    * scenarios stress −0.1564 (5th percentile, stressed σ 11.68 %), unfavourable −0.1538, moderate

@@ -5,7 +5,7 @@ steps (Annex II points 2, 17, 19-22; Annex II Parts 2-3; Annex IV; Annex VI/VII)
 with kid.ts. It reproduces the generator (mulberry32, seed 0x20170653) so both draw the same
 bootstrap samples; everything downstream (sums, moments, rolling-window stressed volatility,
 nearest-rank percentiles, VEV, classes, payoff, reduction in yield) is computed here on its own,
-the payoff with Python's fractions (exact). Run: python3 kid_oracle.py
+the payoff with Python's fractions (exact). Run: python3 kid-oracle.py
 """
 import math
 from fractions import Fraction as F
