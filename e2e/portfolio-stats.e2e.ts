@@ -203,8 +203,9 @@ for (const [label, viewport] of [
       await chart.waitFor();
       expect(await chart.getAttribute('data-period')).toBe('1M');
       expect(await textOf(page.getByTestId('returns-explained'))).toContain('Time-weighted return (TWR)');
-      // The total has no time-weighted return (it does not add across currencies).
-      expect(await textOf(page.getByTestId('period-twr'))).toBe('--%');
+      // The total has a time-weighted return too, chained in ZAR (issue 22: it read "--%").
+      expect(await textOf(page.getByTestId('period-twr'))).toMatch(/^[+-]?\d+\.\d{2}%$/);
+      expect(await textOf(page.getByTestId('period-mwr-label'))).toBe('Money-weighted, IRR (1M)');
       expect(await textOf(page.getByTestId('period-mwr'))).toMatch(/^[+-]?\d+\.\d{2}%$/);
       const period = page.getByRole('group', { name: 'Period' });
       for (const p of ['1W', 'YTD', 'ALL'] as const) {

@@ -31,10 +31,20 @@ export const periodReturn = z.object({
   period: z.enum(PORTFOLIO_PERIODS),
   /** Time-weighted: deposits and withdrawals do not move it. */
   twr: ratio,
-  /** Money-weighted (Modified Dietz): what the client's own money earned, timing included. */
+  /**
+   * Money-weighted: what the client's own money earned, timing included — the internal rate of
+   * return of the period's flows (XIRR convention, actual/365; decision 0054), 8 decimals. Over the
+   * period itself when it is a year or less (up to 366 days: 1Y is never annualised), per year
+   * when longer: `mwr_basis` says which.
+   */
   mwr: ratio,
+  mwr_basis: z.enum(['period', 'annualised']),
+  /** Modified Dietz over the same period (a first-order estimate of the IRR, not annualised). */
+  modified_dietz: ratio,
   /** The first day the figure covers (the account's first day when it is younger). */
   from: z.string(),
+  /** Days the period covers (from `from` to today, both included). */
+  days: z.number().int(),
 });
 export type PeriodReturn = z.infer<typeof periodReturn>;
 

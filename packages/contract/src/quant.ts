@@ -49,7 +49,10 @@ export type KidScenarioName = (typeof KID_SCENARIOS)[number];
 export const kidScenario = z.object({
   name: z.enum(KID_SCENARIOS),
   label: z.string(),
-  /** Percentile of the underlying's return over the term (1, 10, 50, 90). */
+  /**
+   * Percentile of the simulated distribution at maturity: 10, 50, 90; the stress scenario's 1 (term
+   * up to a year) or 5 (longer), at the stressed volatility (PRIIPs Annex IV; decision 0054).
+   */
   percentile: z.number(),
   /** The underlying's return over the term in this scenario, a ratio ('-0.2512'). */
   underlying_return: z.string(),
@@ -73,10 +76,19 @@ export const kidCostPoint = z.object({
   days: z.number().int(),
   /** Entry costs plus, before maturity, the early-exit cost (money, for the reference amount). */
   total_costs: z.string(),
-  /** total costs ÷ reference amount over the time held, a ratio. */
+  /**
+   * kid-v3: the return before costs less the return after costs in the moderate scenario over the
+   * time held (kid-v1/v2: total costs ÷ reference amount), a ratio.
+   */
   cost_impact: z.string(),
-  /** cost_impact ÷ years held, a ratio; null when held under a year (not annualised then). */
+  /**
+   * kid-v3: the reduction in yield, a year: the moderate scenario's return a year before costs less
+   * after costs (PRIIPs Annex VI/VII; kid-v2: cost_impact ÷ years); null when held under a year.
+   */
   annual_cost_impact: z.string().nullable(),
+  /** The moderate scenario's return before and after costs: a year when held a year or more, else over the time held (null before kid-v3). */
+  return_before_costs: z.string().nullable(),
+  return_after_costs: z.string().nullable(),
   /** false: exiting at this point is not possible under the terms (held to maturity). */
   available: z.boolean(),
 });
@@ -88,13 +100,20 @@ export const kid = z.object({
   computed_at: z.string(),
   comprehension_alert: z.string(),
   what_it_is: z.string(),
-  /** Summary risk indicator 1 (lower) … 7 (higher). */
+  /** Summary risk indicator 1 (lower) … 7 (higher): market and credit risk classes combined (PRIIPs Annex II Part 3). */
   risk_score: z.number().int().min(1).max(7),
+  /** Market risk class 1–7 (from the VEV). */
+  market_risk_class: z.number().int().min(1).max(7),
+  /** Credit risk class 1–6 of the issuer, and its credit quality step 0–6 (null before kid-v3: not assessed). */
+  credit_risk_class: z.number().int().min(1).max(6).nullable(),
+  credit_quality_step: z.number().int().min(0).max(6).nullable(),
   risk_text: z.string(),
   /** The PRIIPs VaR-equivalent volatility the score comes from, a ratio. */
   vev: z.string(),
   /** Annualised volatility and mean log return of the underlying over `history_days` trading days. */
   volatility: z.string(),
+  /** The stressed volatility of the stress scenario, annualised (null before kid-v3). */
+  stressed_volatility: z.string().nullable(),
   drift: z.string(),
   history_days: z.number().int(),
   method: z.string(),

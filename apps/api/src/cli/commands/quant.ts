@@ -17,7 +17,7 @@ import { idArg, optionalFlag, requiredFlag } from './args';
 const createUsage =
   'quant create --name "NAME" --symbol SA40 [--country ZA] --start WHEN --maturity WHEN [--opens WHEN] ' +
   '--protection PCT --participation PCT [--cap PCT|none] --min AMOUNT --max AMOUNT [--entry-fee PCT] ' +
-  '[--early-exit none|daily] [--exit-cost PCT] [--open] [--hot]';
+  '[--early-exit none|daily] [--exit-cost PCT] [--credit-quality-step 0-6] [--open] [--hot]';
 
 async function quantCreate(ctx: AppContext, args: OpsArgs, actor: string) {
   const now = ctx.clock.now();
@@ -39,6 +39,9 @@ async function quantCreate(ctx: AppContext, args: OpsArgs, actor: string) {
       entryFeePct: optionalFlag(args, 'entry-fee'),
       earlyExit: optionalFlag(args, 'early-exit') ?? 'none',
       earlyExitCostPct: optionalFlag(args, 'exit-cost'),
+      creditQualityStep: ((q) => (q === undefined ? undefined : /^\d$/.test(q) ? Number(q) : NaN))(
+        optionalFlag(args, 'credit-quality-step'),
+      ),
       open: args.flags.open === true || args.flags.open === 'true',
       hot: args.flags.hot === true || args.flags.hot === 'true',
     },
@@ -60,7 +63,11 @@ async function quantCreate(ctx: AppContext, args: OpsArgs, actor: string) {
         `${formatMinor(product.minAmountMinor, offering.currency as Currency)} – ${formatMinor(product.maxAmountMinor, offering.currency as Currency)} ${offering.currency}`,
       ],
       ['early exit', `${product.earlyExit} (cost ${product.earlyExitCostPct}%)`],
-      ['risk score', `${kid.risk_score} of 7 (VEV ${kid.vev}, volatility ${kid.volatility})`],
+      [
+        'risk score',
+        `${kid.risk_score} of 7 (market risk class ${kid.market_risk_class}, VEV ${kid.vev}, volatility ${kid.volatility}, ` +
+          `stressed ${kid.stressed_volatility}; credit risk class ${kid.credit_risk_class}, credit quality step ${kid.credit_quality_step})`,
+      ],
       ['maximum loss', `${kid.max_loss} ${kid.currency} of ${kid.reference_amount}`],
     ]),
     '',

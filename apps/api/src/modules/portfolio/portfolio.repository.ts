@@ -156,6 +156,28 @@ export async function snapshotsSince(db: Db, accountId: number, fromDay: string)
   ).map(toDaily);
 }
 
+/**
+ * The stored days of several accounts from `fromDay` on (every day when null), oldest first: the
+ * client's total time-weighted return is chained from them (decision 0054). At most one row per
+ * account and day.
+ */
+export async function snapshotsOfAccounts(
+  db: Db,
+  accountIds: number[],
+  fromDay: string | null,
+): Promise<DailyRow[]> {
+  if (accountIds.length === 0) return [];
+  return rowsOf<DailyRaw>(
+    await db.execute(sql`
+      select ${DAILY_COLUMNS} from portfolio_daily
+      where account_id in (${sql.join(
+        accountIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and (${fromDay}::date is null or day >= ${fromDay}::date)
+      order by day, account_id`),
+  ).map(toDaily);
+}
+
 export async function latestSnapshot(db: Db, accountId: number): Promise<DailyRow | undefined> {
   const [row] = rowsOf<DailyRaw>(
     await db.execute(sql`
@@ -296,6 +318,8 @@ export interface AccountFigures {
   snapshots: Map<string, DailyRow>;
   /** Σ non-trade postings after the latest stored day (all of them when there is none). */
   flowSinceLatestMinor: bigint;
+  /** Every stored day with a flow, oldest first (the money-weighted return's flows, decision 0054). */
+  flowDays: { day: string; flowMinor: bigint }[];
 }
 
 // Every figure leaves as text (exact, one type on both drivers), inside JSON for the lists.
@@ -345,6 +369,9 @@ select a.id::text as id, a.client_id::text as client_id, a.currency,
      cross join lateral (select * from portfolio_daily pd
                           where pd.account_id = a.id and pd.day <= probe.day::date
                           order by pd.day desc limit 1) d) as probes,
+  (select coalesce(json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'flow', d.net_flow_minor::text)
+            order by d.day), '[]')
+     from portfolio_daily d where d.account_id = a.id and d.net_flow_minor <> 0) as flow_days,
   (select ${DAILY_JSON('d')} from portfolio_daily d where d.account_id = a.id order by d.day desc limit 1) as latest,
   (select ${DAILY_JSON('d')} from portfolio_daily d where d.account_id = a.id order by d.day asc limit 1) as first,
   (select coalesce(sum(p.amount_minor), 0)::text
@@ -434,6 +461,7 @@ export async function summaryFigures(
     latest: Json<DailyRaw> | null;
     first: Json<DailyRaw> | null;
     flow: string;
+    flow_days: Json<{ day: string; flow: string }[]>;
   }>('imali_portfolio_summary', SUMMARY_SQL, [clientId, accountId ?? null, probeDays.join(',')]);
   return rows.map((r) => {
     const id = Number(r.id);
@@ -469,6 +497,7 @@ export async function summaryFigures(
       })),
       snapshots,
       flowSinceLatestMinor: BigInt(r.flow),
+      flowDays: parsed(r.flow_days).map((f) => ({ day: f.day, flowMinor: BigInt(f.flow) })),
     };
   });
 }

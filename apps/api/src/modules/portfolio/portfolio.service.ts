@@ -7,8 +7,11 @@
  *
  * Values: cash balance + positions at the latest simulated price (stocks: quantity × price, the
  * orders module's consideration rule; funds and structured products by their module's valuation,
- * at cost until one is known). Returns: time-weighted (daily chain) and money-weighted (Modified
- * Dietz), packages/money returns.ts, over 1W, 1M, 3M, YTD, 1Y and ALL, ending with a live point.
+ * at cost until one is known). Returns: time-weighted (daily chain) and money-weighted (the IRR of
+ * the period's flows, XIRR convention, with Modified Dietz beside it as labelled; decision 0054),
+ * packages/money returns.ts, over 1W, 1M, 3M, YTD, 1Y and ALL, ending with a live point. The
+ * client's total (all accounts, in ZAR) chains its own time-weighted index from the accounts'
+ * stored days converted at today's mid rate, so it has a TWR from its first valued day as well.
  */
 import {
   type AssetSummary,
@@ -33,6 +36,7 @@ import {
   formatMinor,
   INDEX_START,
   modifiedDietz,
+  moneyWeightedReturn,
   nextTwrIndex,
   parseIndex,
   periodTwr,
@@ -40,6 +44,7 @@ import {
   ratioText,
   exactQuotient,
   type Currency,
+  type DayFlow,
   type DietzPoint,
 } from '@imali/money';
 import type { AppContext } from '../../lib/context';
@@ -188,7 +193,7 @@ async function midRatesToZar(ctx: AppContext): Promise<Map<string, string>> {
 
 // ---------- The live point of an account ----------
 
-interface LivePoint {
+export interface LivePoint {
   account: repo.AccountRow;
   positions: ValuedPosition[];
   marketValueMinor: bigint;
@@ -273,21 +278,96 @@ const firstDayOf = (live: LivePoint, found: Map<string, repo.DailyRow>) => {
 const probeDaysOf = (today: number) =>
   [...new Set(Object.values(periodStarts(today)).filter((d): d is number => d !== null))].map(dayText);
 
+/** A period's figures from its start and end points, the flows between and its TWR. */
+function periodReturnOf(
+  period: PortfolioPeriod,
+  start: DietzPoint,
+  end: DietzPoint,
+  flows: readonly DayFlow[],
+  twr: string | null,
+): PeriodReturn {
+  const mwr = moneyWeightedReturn(start, flows, end);
+  return {
+    period,
+    twr,
+    mwr: mwr.rate,
+    mwr_basis: mwr.basis,
+    modified_dietz: modifiedDietz(start, end),
+    from: dayText(start.day + 1),
+    days: end.day - start.day,
+  };
+}
+
+/**
+ * An account's flows by day: its stored days with a flow, then what came in or out since the last
+ * stored day, counted on today (as the live point counts it).
+ */
+function flowsOf(live: LivePoint, flowDays: AccountFlowDays): DayFlow[] {
+  const flows = flowDays.map((f) => ({ day: dayOfText(f.day), amountMinor: f.flowMinor }));
+  if (live.flowTodayMinor !== 0n) flows.push({ day: live.today.day, amountMinor: live.flowTodayMinor });
+  return flows;
+}
+type AccountFlowDays = repo.AccountFigures['flowDays'];
+
 /** Each period's returns; `found`: the stored days at the probe days, 'latest' and 'first'. */
-function returnsOf(live: LivePoint, found: Map<string, repo.DailyRow>): PeriodReturn[] {
-  const starts = periodStarts(live.today.day);
-  return (Object.keys(starts) as PortfolioPeriod[]).map((period) => {
-    const startDay = starts[period];
-    const row = startDay === null ? undefined : found.get(dayText(startDay));
-    // Younger than the period (or ALL): since the account's first day, from nothing.
-    const start = row ? pointOf(row) : origin(firstDayOf(live, found) - 1);
-    return {
-      period,
-      twr: periodTwr(start.twrIndex, live.today.twrIndex),
-      mwr: modifiedDietz(start, live.today),
-      from: dayText(start.day + 1),
-    };
-  });
+function returnsOf(
+  live: LivePoint,
+  found: Map<string, repo.DailyRow>,
+  flowDays: AccountFlowDays,
+): PeriodReturn[] {
+  const flows = flowsOf(live, flowDays);
+  return [...startPoints(live, found)].map(([period, start]) =>
+    periodReturnOf(period, start, live.today, flows, periodTwr(start.twrIndex, live.today.twrIndex)),
+  );
+}
+
+/**
+ * The client's total time-weighted index at the end of each day, in the summary's currency: each
+ * day's return is that of the accounts together, Σ V_t / Σ (V_{t−1} + F_t) with every amount
+ * converted at today's mid rate (as the total's values are), chained from the first day any
+ * account has a value (a day with nothing invested leaves the index). `rows`: every stored day of
+ * the accounts, oldest first; today is each account's live point.
+ */
+export function totalTwrIndex(
+  lives: LivePoint[],
+  rows: repo.DailyRow[],
+  convert: (minor: bigint, currency: string) => bigint,
+  today: number,
+): (day: number) => string {
+  const byDay = new Map<number, repo.DailyRow[]>();
+  for (const r of rows) {
+    const day = dayOfText(r.day);
+    if (day >= today) continue;
+    byDay.set(day, [...(byDay.get(day) ?? []), r]);
+  }
+  const firstDay = Math.min(today, ...byDay.keys());
+  const currencyOf = new Map(lives.map((l) => [l.account.id, l.account.currency]));
+  const carried = new Map<number, bigint>(); // each account's value at the end of the day before
+  const total = () => {
+    let v = 0n;
+    for (const [id, value] of carried) v += convert(value, currencyOf.get(id) ?? 'ZAR');
+    return v;
+  };
+  const indexAt = new Map<number, string>();
+  let index = INDEX_START;
+  for (let day = firstDay; day <= today; day += 1) {
+    const previousValueMinor = total();
+    let flowMinor = 0n;
+    if (day < today) {
+      for (const r of byDay.get(day) ?? []) {
+        flowMinor += convert(r.netFlowMinor, currencyOf.get(r.accountId) ?? 'ZAR');
+        carried.set(r.accountId, r.cashMinor + r.marketValueMinor);
+      }
+    } else {
+      for (const l of lives) {
+        flowMinor += convert(l.flowTodayMinor, l.account.currency);
+        carried.set(l.account.id, l.valueMinor);
+      }
+    }
+    index = nextTwrIndex(index, { previousValueMinor, valueMinor: total(), flowMinor });
+    indexAt.set(day, index);
+  }
+  return (day: number) => (day < firstDay ? INDEX_START : (indexAt.get(Math.min(day, today)) ?? INDEX_START));
 }
 
 // ---------- Summary ----------
@@ -332,6 +412,14 @@ export async function portfolioSummary(
     single ? undefined : midRatesToZar(ctx),
     loansOwed(ctx, clientId, accountId, dayText(today)),
   ]);
+  // The total's TWR is chained from every stored day of its accounts (one row per account a day).
+  const totalRows = single
+    ? []
+    : await repo.snapshotsOfAccounts(
+        ctx.db,
+        figures.map((f) => f.account.id),
+        null,
+      );
   if (single && figures.length === 0) throw accountNotFound();
   const accounts = figures.map((f) => f.account);
   const stats = figures.flatMap((f) => f.stats);
@@ -364,10 +452,17 @@ export async function portfolioSummary(
 
   let returns: PeriodReturn[];
   if (single) {
-    returns = returnsOf(lives[0]!, figures[0]!.snapshots);
+    returns = returnsOf(lives[0]!, figures[0]!.snapshots, figures[0]!.flowDays);
   } else {
-    // Σ of each account's Modified Dietz points, converted: the client's money-weighted return.
+    // Σ of each account's points and flows, converted: the client's money-weighted return.
     const perAccount = lives.map((l, i) => ({ l, starts: startPoints(l, figures[i]!.snapshots) }));
+    const flows = lives.flatMap((l, i) =>
+      flowsOf(l, figures[i]!.flowDays).map((f) => ({
+        day: f.day,
+        amountMinor: toCurrency(f.amountMinor, l.account.currency),
+      })),
+    );
+    const twrIndexAt = totalTwrIndex(lives, totalRows, toCurrency, today);
     returns = (Object.keys(periodStarts(0)) as PortfolioPeriod[]).map((period) => {
       const add = (pick: (x: (typeof perAccount)[number]) => DietzPoint) =>
         perAccount.reduce(
@@ -388,7 +483,8 @@ export async function portfolioSummary(
       const startDay = Math.min(...perAccount.map((x) => x.starts.get(period)!.day));
       const start = { ...add((x) => x.starts.get(period)!), day: startDay };
       const end = { ...add((x) => x.l.today), day: lives[0]?.today.day ?? 0 };
-      return { period, twr: null, mwr: modifiedDietz(start, end), from: dayText(start.day + 1) };
+      const twr = periodTwr(twrIndexAt(start.day), twrIndexAt(end.day));
+      return periodReturnOf(period, start, end, flows, twr);
     });
   }
 
@@ -448,7 +544,8 @@ export async function portfolioSummary(
 
 function startPoints(live: LivePoint, found: Map<string, repo.DailyRow>) {
   const starts = periodStarts(live.today.day);
-  const out = new Map<PortfolioPeriod, DietzPoint>();
+  // Younger than the period (or ALL): since the account's first day, from nothing.
+  const out = new Map<PortfolioPeriod, DietzPoint & { twrIndex: string }>();
   for (const period of Object.keys(starts) as PortfolioPeriod[]) {
     const startDay = starts[period];
     const row = startDay === null ? undefined : found.get(dayText(startDay));

@@ -126,7 +126,12 @@ describe('portfolio statistics (API)', () => {
     // Every account began today: each period's money-weighted return covers the same days.
     const mwrs = new Set(everything.returns.map((r: { mwr: string }) => r.mwr));
     expect(mwrs.size).toBe(1);
-    expect(everything.returns.every((r: { twr: string | null }) => r.twr === null)).toBe(true);
+    // The total has a time-weighted return too (issue 22: it showed "--%"), chained from its first
+    // valued day in ZAR; every account began today, so every period shows the same figure.
+    const twrs = new Set(everything.returns.map((r: { twr: string | null }) => r.twr));
+    expect(twrs.size).toBe(1);
+    expect([...twrs][0]).not.toBeNull();
+    expect(everything.returns.every((r: { mwr_basis: string }) => r.mwr_basis === 'period')).toBe(true);
   });
 
   it('after a sale: realised profit = the receipt profit; invest_stat adds up', async () => {
@@ -196,7 +201,16 @@ describe('portfolio statistics (API)', () => {
     expect(p.total_value).toBe('10000.00');
     for (const r of p.returns) {
       expect(r.twr, r.period).toBe('0');
-      expect(r.mwr, r.period).toBe('0');
+      // The IRR (8 decimals) and Modified Dietz (exact) of a cash-only account: nothing earned.
+      expect(r.mwr, r.period).toBe('0.00000000');
+      expect(r.modified_dietz, r.period).toBe('0');
+      expect(r.mwr_basis, r.period).toBe('period');
+    }
+    // The client's total over the same days: cash only, so nothing earned, time- or money-weighted.
+    const total = await stat(bob, 'portfolio', '');
+    for (const r of total.returns) {
+      expect(r.twr, r.period).toBe('0');
+      expect(r.mwr, r.period).toBe('0.00000000');
     }
     const series = await stat(bob, `value_series?period=1W&account_id=${bob.accounts.ZAR}`);
     expect(series.points.map((x: { value: string }) => x.value)).toEqual(['1000.00', '10000.00', '10000.00']);

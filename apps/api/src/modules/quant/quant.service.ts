@@ -458,6 +458,11 @@ export interface CreateProductInput {
   hot?: boolean;
   /** Open it for subscriptions at once (else upcoming; `offering open <id>` opens it). */
   open?: boolean;
+  /**
+   * The issuer's credit quality step 0–6 for the KID's credit risk class (PRIIPs Annex II Part 2;
+   * decision 0054); default ISSUER_CREDIT_QUALITY_STEP.
+   */
+  creditQualityStep?: number;
 }
 
 /** A percentage within [min, max] with at most 4 decimals, as canonical text, or a 400 naming it. */
@@ -555,6 +560,9 @@ export async function createProduct(ctx: AppContext, input: CreateProductInput, 
   if (maxAmountMinor < minAmountMinor) throw bad('max must not be below min.');
 
   const wholeDays = Math.round(termDays);
+  const cqs = input.creditQualityStep;
+  if (cqs !== undefined && !(Number.isInteger(cqs) && cqs >= 0 && cqs <= 6))
+    throw bad('The credit quality step must be a whole number from 0 to 6.');
   const kid = computeKid({
     name,
     underlying: { symbol: instrument.symbol, name: instrument.name },
@@ -563,6 +571,7 @@ export async function createProduct(ctx: AppContext, input: CreateProductInput, 
     termDays: wholeDays,
     stats: historyStats(dailyCloses(ctx, instrument, ctx.clock.now())),
     computedAt: now,
+    issuerCreditQualityStep: cqs,
   });
   return inTransaction(ctx, async (tx, txCtx) => {
     const offering = await insertOffering(tx, {

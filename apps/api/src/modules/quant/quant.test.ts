@@ -8,6 +8,7 @@ import { markPinVerified } from '../session/session.service';
 import { expectExactRatio, setMarketShift } from '../orders/orders-test-kit';
 import { DAY_MS, OPS, makeProduct, quantApi, zarAccount } from './quant-test-kit';
 import { matureProduct, runDue, startProduct } from './quant.service';
+import { summaryRiskIndicator } from './kid';
 
 /** Level 10000 at the start; at maturity 10000 × (1 + r): the underlying at return r exactly. */
 const levelAtReturn = (r: string) => {
@@ -52,6 +53,16 @@ describe('structured products (quant)', () => {
     });
     expect(s.kid.scenarios).toHaveLength(4);
     expect(s.kid.risk_score).toBeGreaterThanOrEqual(1);
+    // kid-v3 (decision 0054): the score combines the market and the issuer's credit risk class by
+    // the PRIIPs table; a 365-day term takes the credit quality step one better (3 → class 2).
+    expect(s.kid).toMatchObject({ version: 'kid-v3', credit_quality_step: 3, credit_risk_class: 2 });
+    expect(s.kid.risk_score).toBe(summaryRiskIndicator(s.kid.market_risk_class, 2));
+    expect(s.kid.costs_over_time.at(-1)!.return_before_costs).not.toBeNull();
+    // The operator may state another step; an impossible one is refused.
+    const rated = await makeProduct(t, { creditQualityStep: 5 });
+    expect(rated.product.kid).toMatchObject({ credit_quality_step: 5, credit_risk_class: 4 });
+    expect(rated.product.kid.risk_score).toBeGreaterThanOrEqual(5);
+    await expect(makeProduct(t, { creditQualityStep: 7 })).rejects.toThrow('credit quality step');
     expect(s.kid.max_loss).toBe('1100.00');
     expect(s.kid.history_days).toBeGreaterThan(1000);
     expect((await api.detail(999999)).json().message).toBe('Offering not found.');

@@ -86,7 +86,7 @@ const get = vi.fn(async (path: string, options?: { query?: Record<string, string
 });
 vi.mock('@/lib/api-client', () => ({ http: { get: (...a: [string, never]) => get(...a) } }));
 
-const { PortfolioSummary, RETURNS_EXPLAINED } = await import('./portfolio-summary');
+const { PortfolioSummary, RETURNS_EXPLAINED, MWR_EXPLAINED } = await import('./portfolio-summary');
 
 function Location() {
   const location = useLocation();
@@ -161,7 +161,7 @@ describe('Portfolio Summary', () => {
     ]);
   });
 
-  it('starts on the total of all accounts in ZAR, with MWR only and the TWR/MWR explanation', async () => {
+  it('starts on the total of all accounts in ZAR, with TWR and MWR (IRR) and their explanation', async () => {
     renderSummary();
     const total = await screen.findByTestId('summary-total');
     expect(nbsp(total.textContent)).toBe('ZAR 40,358.02');
@@ -176,16 +176,26 @@ describe('Portfolio Summary', () => {
     expect(switcher.value).toBe('');
     // The returns table and the figures are below the first screen: rendered once it has painted.
     expect((await screen.findByTestId('returns-explained')).textContent).toContain(RETURNS_EXPLAINED);
-    expect(screen.getByTestId('period-twr').textContent).toBe('--%');
+    expect(screen.getByTestId('returns-explained').textContent).toContain(MWR_EXPLAINED);
+    // The total's 1M TWR is a figure (issue 22: it read "--%" beside an MWR).
+    expect(screen.getByTestId('period-twr').textContent).toBe('+2.11%');
     expect(screen.getByTestId('period-mwr').textContent).toBe('+2.34%');
-    const rows = within(screen.getByTestId('returns-table')).getAllByRole('row').slice(1);
+    expect(screen.getByTestId('period-mwr-label').textContent).toBe('Money-weighted, IRR (1M)');
+    const table = within(screen.getByTestId('returns-table'));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Period',
+      'TWR',
+      'MWR (IRR)',
+    ]);
+    const rows = table.getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      '1W--%+1.23%',
-      '1M--%+2.34%',
-      '3M--%-3.45%',
-      'YTD--%+4.56%',
+      '1W+1.11%+1.23%',
+      '1M+2.11%+2.34%',
+      '3M-3.11%-3.45%',
+      'YTD+4.11%+4.56%',
       '1Y--%--%',
-      'ALL--%0.00%',
+      // Longer than a year: the IRR is a rate a year, and says so.
+      'ALL0.00%0.00% a year',
     ]);
     expect(rows[2]!.querySelectorAll('td')[1]!.className).toContain('text-red-600');
     expect(rows[5]!.querySelectorAll('td')[1]!.className).toContain('text-gray-500');
@@ -221,6 +231,7 @@ describe('Portfolio Summary', () => {
     expect(screen.getByTestId('value-chart').getAttribute('data-points')).toBe('9');
     expect(within(screen.getByTestId('value-table')).getAllByRole('row')).toHaveLength(10);
     expect(screen.getByTestId('period-mwr').textContent).toBe('0.00%');
+    expect(screen.getByTestId('period-mwr-label').textContent).toBe('Money-weighted, IRR a year (ALL)');
     expect(screen.getByRole('button', { name: 'ALL' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: '1M' }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByTestId('location').textContent).toBe('?period=ALL');

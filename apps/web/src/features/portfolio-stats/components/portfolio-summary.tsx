@@ -35,6 +35,13 @@ import { ValueChart } from './value-chart';
 
 export const RETURNS_EXPLAINED =
   'Time-weighted return (TWR) measures the investments alone, ignoring when money came in or out; money-weighted return (MWR) is what your own money earned, that timing included.';
+/** How the MWR is computed (decision 0054): said beside the figures, so "a year" is never a guess. */
+export const MWR_EXPLAINED =
+  'MWR is the internal rate of return (IRR) of your deposits and withdrawals: over the period for periods up to a year, a year (annualised) for longer ones.';
+
+/** The money-weighted figure's label: the period's IRR, or its annual rate above a year. */
+export const mwrLabel = (r: { mwr_basis: 'period' | 'annualised' }, period: PortfolioPeriod) =>
+  r.mwr_basis === 'annualised' ? `Money-weighted, IRR a year (${period})` : `Money-weighted, IRR (${period})`;
 
 const accountLabel = (a: { currency: string }) => `${a.currency} account`;
 
@@ -269,7 +276,9 @@ function SummaryBody({
               </dd>
             </div>
             <div className="rounded-xl bg-slate-50 px-3 py-2">
-              <dt className="text-xs text-slate-500">Money-weighted ({period})</dt>
+              <dt className="text-xs text-slate-500" data-testid="period-mwr-label">
+                {mwrLabel(chosen, period)}
+              </dt>
               <dd
                 className={cn('text-lg font-bold tabular-nums', toneClass(chosen.mwr))}
                 data-testid="period-mwr"
@@ -374,9 +383,8 @@ function SummaryDetails({
           Returns
         </h2>
         <p className="mt-1 text-xs text-slate-500" data-testid="returns-explained">
-          {RETURNS_EXPLAINED}
-          {summary.account_id === null &&
-            ' All accounts together: MWR only (TWR does not add up across currencies).'}
+          {RETURNS_EXPLAINED} {MWR_EXPLAINED}
+          {summary.account_id === null && " All accounts together: in ZAR at today's mid rates."}
         </p>
         <table className="mt-3 w-full text-sm" data-testid="returns-table">
           <thead>
@@ -388,7 +396,7 @@ function SummaryDetails({
                 TWR
               </th>
               <th scope="col" className="py-1 text-right font-medium">
-                MWR
+                MWR (IRR)
               </th>
             </tr>
           </thead>
@@ -409,6 +417,9 @@ function SummaryDetails({
                 </td>
                 <td className={cn('py-1.5 text-right tabular-nums', toneClass(r.mwr))}>
                   {signedRatio(r.mwr)}
+                  {r.mwr !== null && r.mwr_basis === 'annualised' && (
+                    <span className="text-xs text-slate-500"> a year</span>
+                  )}
                 </td>
               </tr>
             ))}

@@ -53,15 +53,19 @@ const PRODUCT: Offering = {
     final_level: null,
     current_level: '85123.45',
     kid: {
-      version: 'kid-v2',
+      version: 'kid-v3',
       computed_at: '2026-11-01T07:00:00.000Z',
       comprehension_alert:
         'You are about to purchase a product that is not simple and may be difficult to understand.',
       what_it_is: 'Top 40 Protected Growth Note is a structured investment linked to the Top 40.',
-      risk_score: 2,
-      risk_text: 'We have classified this product as 2 out of 7, which is a low risk class.',
+      risk_score: 3,
+      market_risk_class: 2,
+      credit_risk_class: 3,
+      credit_quality_step: 3,
+      risk_text: 'We have classified this product as 3 out of 7, which is a medium-low risk class.',
       vev: '0.0312',
       volatility: '0.1700',
+      stressed_volatility: '0.2400',
       drift: '0.0500',
       history_days: 1260,
       method: 'Scenarios are percentiles of the underlying return.',
@@ -75,7 +79,7 @@ const PRODUCT: Offering = {
         {
           name: 'stress',
           label: 'Stress',
-          percentile: 1,
+          percentile: 5,
           underlying_return: '-0.3500',
           payoff: '9000.00',
           gain: '-1100.00',
@@ -118,16 +122,20 @@ const PRODUCT: Offering = {
           label: 'If you exit after 1 year',
           days: 365,
           total_costs: '300.00',
-          cost_impact: '0.0300',
-          annual_cost_impact: '0.0300',
+          cost_impact: '0.0303',
+          annual_cost_impact: '0.0303',
+          return_before_costs: '0.0568',
+          return_after_costs: '0.0265',
           available: true,
         },
         {
           label: 'If you hold to maturity',
           days: 730,
           total_costs: '100.00',
-          cost_impact: '0.0100',
-          annual_cost_impact: '0.0050',
+          cost_impact: '0.0110',
+          annual_cost_impact: '0.0052',
+          return_before_costs: '0.0546',
+          return_after_costs: '0.0493',
           available: true,
         },
       ],
@@ -162,8 +170,12 @@ describe('structured product drawer', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(5); // header + 4 scenarios
     expect(nbsp(within(table).getByRole('row', { name: /Moderate/ }).textContent)).toContain('11,262.40');
-    expect(screen.getByRole('img', { name: 'Risk score: Low risk (2 of 7)' })).toBeTruthy();
-    expect(screen.getByText(/2 out of 7, which is a low risk class/)).toBeTruthy();
+    // The score combines the market and credit risk classes (PRIIPs Annex II Part 3), and says so.
+    expect(screen.getByRole('img', { name: 'Risk score: Medium-low risk (3 of 7)' })).toBeTruthy();
+    expect(screen.getByText(/3 out of 7, which is a medium-low risk class/)).toBeTruthy();
+    expect(screen.getByTestId('risk-classes').textContent).toBe(
+      "Market risk class 2 of 7 · credit risk class 3 of 6 (Imali's credit quality step 3)",
+    );
     expect(nbsp(screen.getByTestId('costs-table').textContent)).toContain('300.00');
     expect(nbsp(screen.getByTestId('max-loss').textContent)).toContain('1,100.00');
     const subscribe = screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement;
@@ -174,16 +186,19 @@ describe('structured product drawer', () => {
     expect(screen.queryByTestId('read-hint')).toBeNull();
   });
 
-  it('reads right for a long term: "730 days", ordinal percentiles, returns and cost impact a year', async () => {
+  it('reads right for a long term: "730 days", ordinal percentiles (stress at the 5th), returns and the reduction in yield a year', async () => {
     render(<QuantDrawer id={9} close={vi.fn()} closeAndNavigate={vi.fn()} askForPin={vi.fn()} />);
     expect(await screen.findByText('730 days')).toBeTruthy();
     const table = screen.getByTestId('scenario-table');
-    expect(within(table).getByText('(1st percentile)')).toBeTruthy();
+    expect(within(table).getByText('(5th percentile)')).toBeTruthy();
     expect(within(table).getByText('(90th percentile)')).toBeTruthy();
     expect(within(table).getAllByText(/a year$/)).toHaveLength(4);
     const costs = screen.getByTestId('costs-table');
-    expect(within(costs).getByRole('columnheader', { name: 'Impact a year' })).toBeTruthy();
-    expect(nbsp(costs.textContent)).toContain('0.50%');
+    expect(within(costs).getByRole('columnheader', { name: 'Annual cost impact' })).toBeTruthy();
+    expect(nbsp(costs.textContent)).toContain('0.52%');
+    expect(screen.getByTestId('costs-footnote').textContent).toBe(
+      'The cost impact is how much the costs reduce your return. Held to maturity, your return is projected at 5.46% a year before costs and 4.93% a year after costs (moderate scenario).',
+    );
   });
 
   it('a 1-day product: "1 day", nothing per year, the cost impact over the time held', async () => {
@@ -196,7 +211,12 @@ describe('structured product drawer', () => {
         term_days: 1,
         kid: {
           ...kid,
-          scenarios: kid.scenarios.map((sc) => ({ ...sc, annual_return: null })),
+          // A term up to a year: the stress scenario at the 1st percentile (PRIIPs Annex IV).
+          scenarios: kid.scenarios.map((sc) => ({
+            ...sc,
+            percentile: sc.name === 'stress' ? 1 : sc.percentile,
+            annual_return: null,
+          })),
           costs_over_time: [
             {
               label: 'If you hold to maturity',
@@ -204,6 +224,8 @@ describe('structured product drawer', () => {
               total_costs: '100.00',
               cost_impact: '0.0100',
               annual_cost_impact: null,
+              return_before_costs: '0.0050',
+              return_after_costs: '-0.0050',
               available: true,
             },
           ],
@@ -216,11 +238,15 @@ describe('structured product drawer', () => {
     expect(screen.queryByText(/1 days/)).toBeNull();
     expect(within(screen.getByTestId('scenario-table')).getByText('(1st percentile)')).toBeTruthy();
     expect(screen.queryByText(/a year$/)).toBeNull();
+    expect(screen.queryByText(/a year before costs/)).toBeNull();
     expect(screen.queryByText(/1th/)).toBeNull();
     const costs = screen.getByTestId('costs-table');
-    expect(within(costs).getByRole('columnheader', { name: 'Impact over the time held' })).toBeTruthy();
-    expect(within(costs).queryByText('Impact a year')).toBeNull();
+    expect(within(costs).getByRole('columnheader', { name: 'Cost impact over the time held' })).toBeTruthy();
+    expect(within(costs).queryByText('Annual cost impact')).toBeNull();
     expect(nbsp(costs.textContent)).toContain('1.00%');
+    expect(screen.getByTestId('costs-footnote').textContent).toContain(
+      '0.50% before costs and -0.50% after costs',
+    );
     expect(nbsp(costs.textContent)).not.toContain('365');
   });
 

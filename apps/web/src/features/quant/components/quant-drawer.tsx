@@ -17,9 +17,12 @@ import { subscribeProduct, useStructuredProduct } from '../api/quant';
 import {
   amountError,
   centsText,
+  COST_IMPACT_LABELS,
+  costsFootnote,
   daysText,
   entryCost,
   ordinal,
+  riskClassesText,
   riskLabel,
   toCents,
 } from '../model/structured';
@@ -207,26 +210,32 @@ function Term({ label, children }: { label: string; children: ReactNode }) {
 
 function RiskScale({ kid }: { kid: Kid }) {
   return (
-    <div aria-label={`Risk score: ${riskLabel(kid.risk_score)}`} role="img" data-testid="risk-score">
-      <div className="flex gap-1">
-        {[1, 2, 3, 4, 5, 6, 7].map((n) => (
-          <span
-            key={n}
-            className={cn(
-              'flex h-8 flex-1 items-center justify-center rounded-md text-sm font-bold',
-              n === kid.risk_score ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-400',
-            )}
-          >
-            {n}
-          </span>
-        ))}
+    <>
+      <div aria-label={`Risk score: ${riskLabel(kid.risk_score)}`} role="img" data-testid="risk-score">
+        <div className="flex gap-1">
+          {[1, 2, 3, 4, 5, 6, 7].map((n) => (
+            <span
+              key={n}
+              className={cn(
+                'flex h-8 flex-1 items-center justify-center rounded-md text-sm font-bold',
+                n === kid.risk_score ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-400',
+              )}
+            >
+              {n}
+            </span>
+          ))}
+        </div>
+        <div className="mt-1 flex justify-between text-[11px] text-slate-500">
+          <span>Lower risk</span>
+          <span className="font-semibold text-slate-700">{riskLabel(kid.risk_score)}</span>
+          <span>Higher risk</span>
+        </div>
       </div>
-      <div className="mt-1 flex justify-between text-[11px] text-slate-500">
-        <span>Lower risk</span>
-        <span className="font-semibold text-slate-700">{riskLabel(kid.risk_score)}</span>
-        <span>Higher risk</span>
-      </div>
-    </div>
+      {/* Outside the image: read as text (an image's children are not). */}
+      <p className="mt-1 text-xs text-slate-500" data-testid="risk-classes">
+        {riskClassesText(kid)}
+      </p>
+    </>
   );
 }
 
@@ -293,40 +302,48 @@ function CostsTable({ kid }: { kid: Kid }) {
   const money = (v: string) => formatCurrency(v, kid.currency);
   // A year or more at every point: the impact a year (PRIIPs); else the impact over the time held.
   const yearly = kid.costs_over_time.every((c) => c.annual_cost_impact !== null);
+  const footnote = costsFootnote(kid);
   return (
-    <table className="w-full text-left text-sm" data-testid="costs-table">
-      <caption className="mb-1.5 text-left text-xs text-slate-500">
-        Costs over time on {money(kid.reference_amount)}
-      </caption>
-      <thead>
-        <tr className="border-b border-slate-200 text-xs text-slate-500">
-          <th scope="col" className="py-1.5 font-medium">
-            If you exit
-          </th>
-          <th scope="col" className="py-1.5 text-right font-medium">
-            Total costs
-          </th>
-          <th scope="col" className="py-1.5 text-right font-medium">
-            {yearly ? 'Impact a year' : 'Impact over the time held'}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {kid.costs_over_time.map((c) => (
-          <tr key={c.label} className="border-b border-slate-100">
-            <th scope="row" className="py-1.5 font-medium text-slate-900">
-              {c.label.replace(/^If you /, '')}
+    <>
+      <table className="w-full text-left text-sm" data-testid="costs-table">
+        <caption className="mb-1.5 text-left text-xs text-slate-500">
+          Costs over time on {money(kid.reference_amount)}
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-xs text-slate-500">
+            <th scope="col" className="py-1.5 font-medium">
+              If you exit
             </th>
-            <td className="py-1.5 text-right tabular-nums">
-              {c.available ? money(c.total_costs) : 'Not possible'}
-            </td>
-            <td className="py-1.5 text-right tabular-nums">
-              {c.available ? formatRatio(yearly ? c.annual_cost_impact! : c.cost_impact) : '-'}
-            </td>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              Total costs
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              {yearly ? COST_IMPACT_LABELS.yearly : COST_IMPACT_LABELS.held}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {kid.costs_over_time.map((c) => (
+            <tr key={c.label} className="border-b border-slate-100">
+              <th scope="row" className="py-1.5 font-medium text-slate-900">
+                {c.label.replace(/^If you /, '')}
+              </th>
+              <td className="py-1.5 text-right tabular-nums">
+                {c.available ? money(c.total_costs) : 'Not possible'}
+              </td>
+              <td className="py-1.5 text-right tabular-nums">
+                {c.available ? formatRatio(yearly ? c.annual_cost_impact! : c.cost_impact) : '-'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {footnote && (
+        <p className="mt-1.5 text-xs text-slate-500" data-testid="costs-footnote">
+          {footnote}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -2,7 +2,7 @@
  * Pure display rules of a structured product: the risk score's meaning, the amount form's checks
  * against the product's limits, the entry cost shown before subscribing, and scenario texts.
  */
-import { QuantMessages, isPlainDecimal, type KidScenario } from '@imali/contract';
+import { QuantMessages, isPlainDecimal, type Kid, type KidScenario } from '@imali/contract';
 import { formatRatio, tryParseDecimal } from '@imali/money';
 
 export const RISK_WORDS = [
@@ -18,6 +18,41 @@ export const RISK_WORDS = [
 /** 'Low risk (2 of 7)'. */
 export function riskLabel(score: number): string {
   return `${RISK_WORDS[Math.min(7, Math.max(1, score)) - 1]} risk (${score} of 7)`;
+}
+
+/**
+ * The two classes the score combines (PRIIPs Annex II Part 3; decision 0054): 'Market risk class 2
+ * of 7 · credit risk class 3 of 6 (Imali's credit quality step 3)'. A sheet from before kid-v3 had
+ * no credit step: it says so.
+ */
+export function riskClassesText(
+  kid: Pick<Kid, 'market_risk_class' | 'credit_risk_class' | 'credit_quality_step'>,
+): string {
+  const market = `Market risk class ${kid.market_risk_class} of 7`;
+  return kid.credit_risk_class === null
+    ? `${market} · credit risk not assessed on this sheet`
+    : `${market} · credit risk class ${kid.credit_risk_class} of 6 (Imali's credit quality step ${kid.credit_quality_step})`;
+}
+
+/** The costs table's impact column: the reduction in yield a year, or over the time held under a year. */
+export const COST_IMPACT_LABELS = {
+  yearly: 'Annual cost impact',
+  held: 'Cost impact over the time held',
+} as const;
+
+/**
+ * Under the costs table (PRIIPs Annex VII's footnote): held to maturity, the moderate scenario's
+ * return before and after costs; undefined for a sheet without them (before kid-v3).
+ */
+export function costsFootnote(kid: Pick<Kid, 'costs_over_time'>): string | undefined {
+  const end = kid.costs_over_time.at(-1);
+  if (!end || end.return_before_costs === null || end.return_after_costs === null) return undefined;
+  const each = end.annual_cost_impact !== null ? ' a year' : '';
+  return (
+    `The cost impact is how much the costs reduce your return. Held to maturity, your return is projected at ` +
+    `${formatRatio(end.return_before_costs)}${each} before costs and ${formatRatio(end.return_after_costs)}${each} ` +
+    `after costs (moderate scenario).`
+  );
 }
 
 /** Cents of a plain amount text ('1000.5' → 100050n), or undefined. */
