@@ -3,8 +3,9 @@
  * SA unit trusts publish it) is a function of (seed, fund, business day): the fund's launch NAV
  * moved by its benchmark's simulated closes since launch, less the fund's running costs (TER +
  * transaction costs) accrued daily, times a small tracking difference drawn from (seed, fund
- * code, day) that does not accumulate. A business day is a JSE trading day (weekends and JSE
- * holidays excluded, simulator/calendar.ts); dealing times are in SAST.
+ * code, day) that does not accumulate. A business day is a JSE trading day (weekends, the JSE's
+ * published holidays and the closures an operator declared excluded: simulator/calendar.ts,
+ * decision 0055); dealing times are in SAST.
  */
 import {
   EXCHANGES,

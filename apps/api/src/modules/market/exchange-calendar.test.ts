@@ -74,7 +74,9 @@ describe('declared exchange closures (issue 22, decision 0055)', () => {
     // The fund's valuation day moves to the next open day: an order on the day, or after the
     // cut-off the day before, is priced at Thursday's NAV.
     expect(dayToIso(valuationDayFor(new Date(tenSast), 14 * 60))).toBe('2026-11-05');
-    expect(dayToIso(valuationDayFor(new Date(Date.parse('2026-11-03T13:00:00Z')), 14 * 60))).toBe('2026-11-05');
+    expect(dayToIso(valuationDayFor(new Date(Date.parse('2026-11-03T13:00:00Z')), 14 * 60))).toBe(
+      '2026-11-05',
+    );
     // T+3 from Monday skips it: Tuesday, Thursday, Friday.
     expect(dayToIso(settlementDay('JSE', day('2026-11-02')))).toBe('2026-11-06');
     // The simulated quotes: on the day, the last session (Tuesday's) and market closed.
@@ -103,7 +105,9 @@ describe('declared exchange closures (issue 22, decision 0055)', () => {
     await expect(ops(['exchange', 'close', 'JSE', '2026-11-07', '--reason', REASON])).rejects.toThrow(
       'a weekend day',
     );
-    await expect(ops(['exchange', 'close', 'JSE', '2026-10-30', '--reason', REASON])).rejects.toThrow('has passed');
+    await expect(ops(['exchange', 'close', 'JSE', '2026-10-30', '--reason', REASON])).rejects.toThrow(
+      'has passed',
+    );
     // Today's session has begun (10:00 SAST): an early close, not a closure.
     await expect(ops(['exchange', 'close', 'JSE', '2026-11-02', '--reason', REASON])).rejects.toThrow(
       'declare an early close instead',
@@ -124,10 +128,20 @@ describe('declared exchange closures (issue 22, decision 0055)', () => {
     await expect(
       ops(['exchange', 'early-close', 'JSE', '2026-11-05', '17:30', '--reason', 'Systems maintenance']),
     ).rejects.toThrow('before its scheduled close (17:00)');
-    const answer = await ops(['exchange', 'early-close', 'jse', '2026-11-05', '12:00', '--reason', 'Systems maintenance']);
+    const answer = await ops([
+      'exchange',
+      'early-close',
+      'jse',
+      '2026-11-05',
+      '12:00',
+      '--reason',
+      'Systems maintenance',
+    ]);
     expect(answer).toContain('JSE trades 09:00–12:00 on 2026-11-05');
     const id = Number(/#(\d+)/.exec(answer)![1]);
-    expect(new Date(sessionOf('JSE', day('2026-11-05')).closeMs).toISOString()).toBe('2026-11-05T10:00:00.000Z');
+    expect(new Date(sessionOf('JSE', day('2026-11-05')).closeMs).toISOString()).toBe(
+      '2026-11-05T10:00:00.000Z',
+    );
     expect(isOpenAt('JSE', Date.parse('2026-11-05T09:59:00Z'))).toBe(true);
     expect(isOpenAt('JSE', Date.parse('2026-11-05T10:00:00Z'))).toBe(false);
     // The quote after the early close is the session's close at 12:00.
@@ -139,8 +153,12 @@ describe('declared exchange closures (issue 22, decision 0055)', () => {
       'JSE trades 09:00–17:00 on 2026-11-05',
     );
     expect(isOpenAt('JSE', Date.parse('2026-11-05T12:00:00Z'))).toBe(true);
-    await expect(ops(['exchange', 'withdraw', String(id), '--reason', 'again'])).rejects.toThrow('already withdrawn');
-    await expect(ops(['exchange', 'withdraw', '999999', '--reason', 'nothing'])).rejects.toThrow('No declaration');
+    await expect(ops(['exchange', 'withdraw', String(id), '--reason', 'again'])).rejects.toThrow(
+      'already withdrawn',
+    );
+    await expect(ops(['exchange', 'withdraw', '999999', '--reason', 'nothing'])).rejects.toThrow(
+      'No declaration',
+    );
     expect((await auditRows('JSE:2026-11-05')).map((r) => r.action)).toEqual([
       'exchange.early-close',
       'exchange.withdraw',

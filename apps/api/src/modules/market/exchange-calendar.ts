@@ -149,7 +149,10 @@ export interface DeclareInput {
  * a day before the exchange's today, a day it does not trade anyway, an early close outside the
  * day's session, a day that already has a declaration in force (withdraw it first).
  */
-export async function declareExchangeClosure(ctx: AppContext, input: DeclareInput): Promise<ExchangeClosureRow> {
+export async function declareExchangeClosure(
+  ctx: AppContext,
+  input: DeclareInput,
+): Promise<ExchangeClosureRow> {
   const exchange = exchangeOf(input.exchange);
   const date = dateOf(input.date);
   const reason = reasonOf(input.reason);
@@ -166,7 +169,8 @@ export async function declareExchangeClosure(ctx: AppContext, input: DeclareInpu
   }
   let closeMinute: number | null = null;
   if (input.closeTime !== undefined) {
-    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(input.closeTime)) throw bad('The close time must be HH:MM (24-hour).');
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(input.closeTime))
+      throw bad('The close time must be HH:MM (24-hour).');
     closeMinute = minuteOf(input.closeTime);
     const info = EXCHANGES[exchange];
     const scheduledClose = earlyCloses(exchange, yearOf(day)).get(day) ?? info.closeMinute;
@@ -220,7 +224,8 @@ export async function withdrawExchangeClosure(
   ctx: AppContext,
   input: { id: number; reason: string; actor: string },
 ): Promise<ExchangeClosureRow> {
-  if (!Number.isSafeInteger(input.id) || input.id < 1) throw bad('The declaration id must be a positive integer.');
+  if (!Number.isSafeInteger(input.id) || input.id < 1)
+    throw bad('The declaration id must be a positive integer.');
   const reason = reasonOf(input.reason);
   const row = await ctx.db.transaction(async (tx) => {
     const txCtx: AppContext = { ...ctx, db: tx as unknown as AppContext['db'] };
@@ -292,7 +297,8 @@ export function calendarYearText(exchangeText: string, year: number): string {
   const declaredLines: string[] = [];
   for (let d = isoToDay(`${year}-01-01`); d <= isoToDay(`${year}-12-31`); d++) {
     const dec = declaredOn(exchange, d);
-    if (dec !== undefined) declaredLines.push(`  ${dayToIso(d)}  ${dec === null ? 'closed' : `closes ${minuteText(dec)}`}`);
+    if (dec !== undefined)
+      declaredLines.push(`  ${dayToIso(d)}  ${dec === null ? 'closed' : `closes ${minuteText(dec)}`}`);
   }
   return [
     `${exchange} ${year}: ${published ? `published calendar — ${PUBLISHED_CALENDARS[exchange].source}` : 'no published list here: the rules (simulator/calendar.ts)'}`,

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { exchangeClosures, instruments, marketSettings, newsArticles, watchlistItems } from '../../db/schema/index';
+import {
+  exchangeClosures,
+  instruments,
+  marketSettings,
+  newsArticles,
+  watchlistItems,
+} from '../../db/schema/index';
 
 export type InstrumentRow = typeof instruments.$inferSelect;
 

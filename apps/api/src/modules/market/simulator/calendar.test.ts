@@ -132,7 +132,14 @@ describe('published exchange calendars 2025–2027 (issue 22)', () => {
 
   it('closes the NYSE at 13:00 ET on its six early closes of 2025–2027', () => {
     const early = [2025, 2026, 2027].flatMap((y) => [...earlyCloses('NYSE', y).keys()].map(dayToIso)).sort();
-    expect(early).toEqual(['2025-07-03', '2025-11-28', '2025-12-24', '2026-11-27', '2026-12-24', '2027-11-26']);
+    expect(early).toEqual([
+      '2025-07-03',
+      '2025-11-28',
+      '2025-12-24',
+      '2026-11-27',
+      '2026-12-24',
+      '2027-11-26',
+    ]);
     // The day after Thanksgiving 2025: 13:00 EST is 18:00 UTC.
     const s = sessionOf('NYSE', day('2025-11-28'));
     expect(new Date(s.closeMs).toISOString()).toBe('2025-11-28T18:00:00.000Z');
@@ -140,7 +147,9 @@ describe('published exchange calendars 2025–2027 (issue 22)', () => {
     expect(isOpenAt('NYSE', Date.parse('2025-11-28T18:00:00Z'))).toBe(false);
     expect(isOpenAt('NASDAQ', Date.parse('2025-11-28T18:30:00Z'))).toBe(false);
     // 3 July 2025 (EDT): 13:00 is 17:00 UTC; a session of 210 minutes.
-    expect(new Date(sessionOf('NYSE', day('2025-07-03')).closeMs).toISOString()).toBe('2025-07-03T17:00:00.000Z');
+    expect(new Date(sessionOf('NYSE', day('2025-07-03')).closeMs).toISOString()).toBe(
+      '2025-07-03T17:00:00.000Z',
+    );
     expect(sessionMinutes('NYSE', day('2025-07-03'))).toBe(210);
     expect(sessionMinutes('NYSE', day('2025-07-07'))).toBe(390);
     // Christmas Eve 2027 is the observed Christmas holiday, not an early close.
@@ -149,7 +158,7 @@ describe('published exchange calendars 2025–2027 (issue 22)', () => {
     expect(closeMinuteOn('JSE', day('2025-12-24'))).toBe(17 * 60); // the JSE has no early closes
   });
 
-  it("closes the NSE on its published festival holidays of 2025–2026 and trades its budget-day weekend sessions", () => {
+  it('closes the NSE on its published festival holidays of 2025–2026 and trades its budget-day weekend sessions', () => {
     for (const iso of [
       '2025-02-26', // Mahashivratri
       '2025-03-14', // Holi

@@ -220,7 +220,8 @@ export function holidays(exchange: ExchangeCode, year: number): Set<number> {
 }
 
 /** Whether the year's calendar is the exchange's published list (false: the rules). */
-export const isPublishedYear = (exchange: ExchangeCode, year: number) => yearCalendar(exchange, year).published;
+export const isPublishedYear = (exchange: ExchangeCode, year: number) =>
+  yearCalendar(exchange, year).published;
 
 /** Scheduled early closes of a year (day → close minute), published or by rule; declared ones aside. */
 export function earlyCloses(exchange: ExchangeCode, year: number): ReadonlyMap<number, number> {
@@ -311,7 +312,7 @@ export function settlementDay(
   n: number = SETTLEMENT_CYCLE_DAYS[exchange],
 ): number {
   let d = tradeDay;
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     d += 1;
     if (isSettlementDay(exchange, d)) left -= 1;
   }

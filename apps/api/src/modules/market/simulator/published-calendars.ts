@@ -42,7 +42,8 @@ const US_EARLY_CLOSE = 13 * 60;
  * 2024-12-30). Cross-checked with exchange_calendars' XNYS (github.com/gerrymanoim/exchange_calendars).
  */
 const NYSE: PublishedCalendar = {
-  source: 'NYSE Holidays and Trading Hours (nyse.com/markets/hours-calendars); checked against exchange_calendars XNYS',
+  source:
+    'NYSE Holidays and Trading Hours (nyse.com/markets/hours-calendars); checked against exchange_calendars XNYS',
   years: {
     2025: {
       holidays: [
@@ -229,4 +230,9 @@ const NSE: PublishedCalendar = {
   },
 };
 
-export const PUBLISHED_CALENDARS: Readonly<Record<ExchangeCode, PublishedCalendar>> = { JSE, NYSE, NASDAQ, NSE };
+export const PUBLISHED_CALENDARS: Readonly<Record<ExchangeCode, PublishedCalendar>> = {
+  JSE,
+  NYSE,
+  NASDAQ,
+  NSE,
+};
