@@ -183,6 +183,22 @@ describe('declared exchange closures (issue 22, decision 0055)', () => {
     expect(isTradingDay('NSE', day('2026-11-06'))).toBe(true);
   });
 
+  it('shows a year of a calendar with its source, and lists the commands in help', async () => {
+    const nyse = await ops(['exchange', 'calendar', 'NYSE', '2025']);
+    expect(nyse).toContain('NYSE 2025: published calendar — NYSE Holidays and Trading Hours');
+    expect(nyse).toContain('Weekday holidays (11):');
+    expect(nyse).toContain(
+      'Early closes (3):\n  2025-07-03  13:00\n  2025-11-28  13:00\n  2025-12-24  13:00',
+    );
+    const nse = await ops(['exchange', 'calendar', 'NSE', '2026']);
+    expect(nse).toContain('Weekday holidays (16):');
+    expect(nse).toContain('Weekend sessions (1):\n  2026-02-01');
+    expect(await ops(['exchange', 'calendar', 'NSE', '2027'])).toContain('no published list here');
+    const help = await ops(['help']);
+    for (const words of ['exchange close', 'exchange early-close', 'exchange withdraw', 'exchange list'])
+      expect(help).toContain(words);
+  });
+
   it('withdrawing the election closure opens the day again', async () => {
     const [row] = await t.database.query<{ id: string }>(
       "select id from exchange_closures where exchange = 'JSE' and day = '2026-11-04' and withdrawn_at is null",
