@@ -65,6 +65,16 @@ export function valuationDayFor(at: Date, cutoffMinute: number): number {
   return nextBusinessDay(today);
 }
 
+/**
+ * The business day an order's stored valuation (or redemption) day prices at now: that day, or,
+ * when an operator declared the JSE closed on it after the order was placed, the next business
+ * day (decision 0055). Declarations are refused for past days, so a valued order keeps its day.
+ */
+export function pricedOn(iso: string): number {
+  const day = isoToDay(iso);
+  return isBusinessDay(day) ? day : nextBusinessDay(day);
+}
+
 /** The latest business day whose valuation time has passed at `at` (its NAV is struck). */
 export function lastValuationDay(at: Date, valuationMinute: number): number {
   const ms = at.getTime();
