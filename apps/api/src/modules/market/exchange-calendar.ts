@@ -31,6 +31,7 @@ import {
   localDay,
   sessionOf,
   setDeclaredDays,
+  weekday,
   yearOf,
   zonedToUtcMs,
   type ExchangeCode,
@@ -288,10 +289,7 @@ export function calendarYearText(exchangeText: string, year: number): string {
   const exchange = exchangeOf(exchangeText);
   if (!Number.isInteger(year) || year < 2016 || year > 2100) throw bad('The year must be 2016 or later.');
   const published = isPublishedYear(exchange, year);
-  const days = [...holidays(exchange, year)].filter((d) => {
-    const wd = (((d + 4) % 7) + 7) % 7;
-    return wd !== 0 && wd !== 6;
-  });
+  const days = [...holidays(exchange, year)].filter((d) => weekday(d) !== 0 && weekday(d) !== 6);
   const early = [...earlyCloses(exchange, year)].sort((a, b) => a[0] - b[0]);
   const special = PUBLISHED_CALENDARS[exchange].years[year]?.specialSessions ?? [];
   const declaredLines: string[] = [];
