@@ -11,8 +11,6 @@
  * closure announced at short notice is declared by an operator (`npm run ops -- exchange close`,
  * exchange-calendar.ts), which every reader of the calendar follows at once.
  */
-import type { ExchangeCode } from './calendar';
-
 export interface PublishedYear {
   /** Weekdays the exchange is closed all day ('YYYY-MM-DD'). */
   holidays: readonly string[];
@@ -230,7 +228,12 @@ const NSE: PublishedCalendar = {
   },
 };
 
-export const PUBLISHED_CALENDARS: Readonly<Record<ExchangeCode, PublishedCalendar>> = {
+/**
+ * By exchange code. The codes are spelled here rather than imported: calendar.ts, which owns
+ * ExchangeCode, imports this file, and indexes it with an ExchangeCode (an exchange added there
+ * but not here fails the type check).
+ */
+export const PUBLISHED_CALENDARS: Readonly<Record<'JSE' | 'NYSE' | 'NASDAQ' | 'NSE', PublishedCalendar>> = {
   JSE,
   NYSE,
   NASDAQ,
