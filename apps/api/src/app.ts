@@ -37,6 +37,7 @@ import { opsModules } from './modules/ops-modules';
 import { wiring } from './modules/wiring';
 import { MULTIPART_LIMITS } from './modules/uploads/multipart';
 import { JobRunner, scheduledJobs } from './jobs/index';
+import { loadExchangeCalendar, startExchangeCalendarRefresh } from './modules/market/market.service';
 
 export interface BuildOptions {
   config: Config;
@@ -162,6 +163,17 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   await app.register(marketModules);
 
   registerSpa(app, config.webDistDir);
+
+  // The exchange closures an operator declared (decision 0055): loaded before the first request,
+  // then checked once a second, so every process follows a declaration within a second.
+  let calendarRefresh: { stop: () => void } | undefined;
+  app.addHook('onReady', async () => {
+    await loadExchangeCalendar(ctx);
+    calendarRefresh = startExchangeCalendarRefresh(ctx, (err) =>
+      app.log.warn({ err }, 'exchange calendar: the declared closures could not be reloaded'),
+    );
+  });
+  app.addHook('onClose', async () => calendarRefresh?.stop());
 
   if (config.JOBS_ENABLED) {
     // Scheduled work (src/jobs) under advisory locks: with several processes each job runs once.

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ErrorCode } from '@imali/contract';
 import type { AppContext } from '../lib/context';
 import { DomainError } from '../plugins/errors';
+import { refreshExchangeCalendar } from '../modules/market/market.service';
 import { opsCommandsOf, type OpsArgs, type OpsCommand } from './commands/index';
 
 /**
@@ -73,6 +74,9 @@ export async function runOps(ctx: AppContext, argv: string[], actor: string): Pr
       `Unknown command: ${args.positionals.join(' ')}. Run "npm run ops -- help" for the list.`,
     );
   }
+  // An ops command in its own process (the CLI on PostgreSQL) sees the declared exchange
+  // closures as the server does (decision 0055): valuation, listings and settlement follow them.
+  await refreshExchangeCalendar(ctx, 0);
   return command.run(
     ctx,
     { positionals: args.positionals.slice(command.path.length), flags: args.flags },

@@ -39,6 +39,8 @@ export const TABLE_OWNERS = {
   market_settings: 'market',
   watchlist_items: 'market',
   news_articles: 'market',
+  // Declared closures and early closes (decision 0055): ops commands through market's exchange-calendar.ts.
+  exchange_closures: 'market',
   // trading: every order and movement goes through orders, every offering through offerings
   offerings: 'offerings',
   quotes: 'quotes',

@@ -1,6 +1,7 @@
 import type { ProductRegistry } from '../../modules/orders/product';
 import type { AppContext } from '../../lib/context';
 import { applicationCommands } from './applications';
+import { exchangeCommands } from './exchange';
 import { identityCommands } from './identity';
 import { jobsCommands } from './jobs';
 import { marketCommands } from './market';
@@ -18,6 +19,7 @@ export function opsCommandsOf(products: ProductRegistry<AppContext>): OpsCommand
     ...identityCommands,
     ...moneyCommands,
     ...marketCommands,
+    ...exchangeCommands,
     ...productActions,
     ...tradingCommands,
     ...applicationCommands,

@@ -70,3 +70,20 @@ export const newsArticles = pgTable('news_articles', {
   publishedAt: ts('published_at').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Declared exchange closures and early closes (issue 22, decision 0055; migration 0020). */
+export const exchangeClosures = pgTable('exchange_closures', {
+  id: id('id').primaryKey().generatedAlwaysAsIdentity(),
+  exchange: text('exchange', { enum: ['JSE', 'NYSE', 'NASDAQ', 'NSE'] }).notNull(),
+  /** The exchange's local date, 'YYYY-MM-DD'. */
+  day: date('day', { mode: 'string' }).notNull(),
+  kind: text('kind', { enum: ['closed', 'early_close'] }).notNull(),
+  /** Minutes after local midnight of an early close; null when closed all day. */
+  closeMinute: smallint('close_minute'),
+  reason: text('reason').notNull(),
+  declaredBy: text('declared_by').notNull(),
+  declaredAt: ts('declared_at').notNull(),
+  withdrawnBy: text('withdrawn_by'),
+  withdrawnAt: ts('withdrawn_at'),
+  withdrawReason: text('withdraw_reason'),
+});

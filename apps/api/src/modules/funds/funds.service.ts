@@ -38,7 +38,7 @@ import { holdSubscription, subscriptionAccountId } from '../orders/subscription-
 import type { ProductServiceParts, ProductOrderView } from '../orders/product';
 import { amountOf, bad, cents2, costsOn, FUND_FEE_SCHEDULE, plain, rand, ticOf } from './fund-figures';
 import * as repo from './funds.repository';
-import { dayToIso, isoToDay, lastValuationDay, minuteText, sastInstant, valuationDayFor } from './nav';
+import { dayToIso, lastValuationDay, minuteText, pricedOn, sastInstant, valuationDayFor } from './nav';
 import { latestNavAt, strikeUntil } from './struck-navs';
 import { subscribe, unitsValueMinor } from './units';
 import { fundPositionValue } from './valuation';
@@ -326,13 +326,13 @@ function viewOf(
   const position: FundPosition = {
     code: fund.terms.code,
     amount: formatMinor(fo.amountMinor, currency),
-    valuation: slotOf(fund.terms, isoToDay(fo.valuationDay)),
+    valuation: slotOf(fund.terms, pricedOn(fo.valuationDay)),
     units: fo.units === null ? null : fo.units,
     nav: fo.nav === null ? null : cents2(fo.nav),
     refund: fo.refundMinor === null ? null : formatMinor(fo.refundMinor, currency),
     latest_nav: latest ? { date: dayToIso(latest.day), nav: latest.nav } : null,
     value: valueMinor === null ? null : formatMinor(valueMinor, currency),
-    redemption: fo.redemptionDay === null ? null : slotOf(fund.terms, isoToDay(fo.redemptionDay)),
+    redemption: fo.redemptionDay === null ? null : slotOf(fund.terms, pricedOn(fo.redemptionDay)),
     redemption_nav: fo.redemptionNav === null ? null : cents2(fo.redemptionNav),
     platform_fee: order.status === 'sold' ? formatMinor(order.sellFeesMinor ?? 0n, currency) : null,
     pricing_note: FUND_PRICING_NOTE,

@@ -3,8 +3,9 @@
  * SA unit trusts publish it) is a function of (seed, fund, business day): the fund's launch NAV
  * moved by its benchmark's simulated closes since launch, less the fund's running costs (TER +
  * transaction costs) accrued daily, times a small tracking difference drawn from (seed, fund
- * code, day) that does not accumulate. A business day is a JSE trading day (weekends and JSE
- * holidays excluded, simulator/calendar.ts); dealing times are in SAST.
+ * code, day) that does not accumulate. A business day is a JSE trading day (weekends, the JSE's
+ * published holidays and the closures an operator declared excluded: simulator/calendar.ts,
+ * decision 0055); dealing times are in SAST.
  */
 import {
   EXCHANGES,
@@ -62,6 +63,16 @@ export function valuationDayFor(at: Date, cutoffMinute: number): number {
   const today = localDay(JSE, ms);
   if (isBusinessDay(today) && ms < zonedToUtcMs(today, cutoffMinute, SAST)) return today;
   return nextBusinessDay(today);
+}
+
+/**
+ * The business day an order's stored valuation (or redemption) day prices at now: that day, or,
+ * when an operator declared the JSE closed on it after the order was placed, the next business
+ * day (decision 0055). Declarations are refused for past days, so a valued order keeps its day.
+ */
+export function pricedOn(iso: string): number {
+  const day = isoToDay(iso);
+  return isBusinessDay(day) ? day : nextBusinessDay(day);
 }
 
 /** The latest business day whose valuation time has passed at `at` (its NAV is struck). */

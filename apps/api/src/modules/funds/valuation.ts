@@ -26,7 +26,16 @@ import { insertPositionMovement, updateOrder } from '../orders/orders.service';
 import type { PositionValuer } from '../orders/product';
 import { bad, cents2, FUND_FEE_SCHEDULE, plain, rand } from './fund-figures';
 import * as repo from './funds.repository';
-import { dayToIso, isBusinessDay, isoToDay, lastValuationDay, minuteText, navOn, sastInstant } from './nav';
+import {
+  dayToIso,
+  isBusinessDay,
+  isoToDay,
+  lastValuationDay,
+  minuteText,
+  navOn,
+  pricedOn,
+  sastInstant,
+} from './nav';
 import { latestNavAt, navFundOf, simOf, strikeUntil } from './struck-navs';
 import { redeem, subscribe, unitsValueMinor } from './units';
 
@@ -92,13 +101,14 @@ export async function valueFunds(
         redemptions: [],
       };
       for (const row of await repo.lockDueSubscriptions(tx, fund.offering.id, dayToIso(target), exact)) {
-        const nav = await navFor(row.fund.valuationDay);
+        // A day declared closed after the order was placed prices at the next business day.
+        const nav = await navFor(dayToIso(pricedOn(row.fund.valuationDay)));
         const valued = await valueSubscription(txCtx, fund, row, nav, options.actor);
         if (valued) entry.subscriptions.push(valued);
         else entry.rejected.push(row.order.id);
       }
       for (const row of await repo.lockDueRedemptions(tx, fund.offering.id, dayToIso(target), exact)) {
-        const nav = await navFor(row.fund.redemptionDay!);
+        const nav = await navFor(dayToIso(pricedOn(row.fund.redemptionDay!)));
         entry.redemptions.push(await payRedemption(txCtx, fund, row, nav, options.actor));
       }
       entry.navs = [...navs].map(([date, nav]) => ({ date, nav }));
@@ -134,7 +144,7 @@ async function valueSubscription(
   actor: string,
 ) {
   const tx = ctx.db;
-  const at = sastInstant(isoToDay(fo.valuationDay), fund.terms.valuationMinute);
+  const at = sastInstant(pricedOn(fo.valuationDay), fund.terms.valuationMinute);
   const now = ctx.clock.now();
   const s = subscribe(fo.amountMinor, nav);
   if (s.tradeValueMinor === 0n) {
@@ -211,7 +221,7 @@ async function valueSubscription(
     before: { status: order.status, amount: rand(fo.amountMinor) },
     after: {
       status: 'holding',
-      valuation_day: fo.valuationDay,
+      valuation_day: dayToIso(pricedOn(fo.valuationDay)),
       nav,
       units: s.units,
       trade_value: rand(s.tradeValueMinor),
@@ -236,10 +246,10 @@ async function payRedemption(
 ) {
   const tx = ctx.db;
   const now = ctx.clock.now();
-  const day = isoToDay(fo.redemptionDay!);
+  const day = pricedOn(fo.redemptionDay!);
   const at = sastInstant(day, fund.terms.valuationMinute);
   const units = plain(order.quantity);
-  const days = day - isoToDay(fo.valuationDay);
+  const days = day - pricedOn(fo.valuationDay);
   const r = redeem(units, nav, fund.terms.platformFeePercent, days);
   const currency = order.currency as Currency;
   await lockAccounts(tx, [order.accountId]);
@@ -321,7 +331,7 @@ async function payRedemption(
     before: { status: order.status },
     after: {
       status: 'sold',
-      redemption_day: fo.redemptionDay,
+      redemption_day: dayToIso(day),
       nav,
       units,
       gross: rand(r.grossMinor),

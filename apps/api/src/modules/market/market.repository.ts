@@ -1,6 +1,12 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { instruments, marketSettings, newsArticles, watchlistItems } from '../../db/schema/index';
+import {
+  exchangeClosures,
+  instruments,
+  marketSettings,
+  newsArticles,
+  watchlistItems,
+} from '../../db/schema/index';
 
 export type InstrumentRow = typeof instruments.$inferSelect;
 
@@ -145,4 +151,89 @@ export async function findNews(db: Db, id: number) {
 export async function insertNews(db: Db, values: typeof newsArticles.$inferInsert) {
   const [row] = await db.insert(newsArticles).values(values).returning();
   return row!;
+}
+
+// ---- declared exchange closures (decision 0055) ---------------------------------------------
+
+export type ExchangeClosureRow = typeof exchangeClosures.$inferSelect;
+
+/** Bumped by a trigger on every statement that changes exchange_closures (migration 0020). */
+export async function calendarVersion(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ value: marketSettings.value })
+    .from(marketSettings)
+    .where(eq(marketSettings.key, 'calendar_version'));
+  return row?.value ?? '0';
+}
+
+/** The declarations in force (not withdrawn), every exchange, oldest day first. */
+export async function activeClosures(db: Db): Promise<ExchangeClosureRow[]> {
+  return db
+    .select()
+    .from(exchangeClosures)
+    .where(isNull(exchangeClosures.withdrawnAt))
+    .orderBy(asc(exchangeClosures.day), asc(exchangeClosures.exchange));
+}
+
+/** Declarations (withdrawn ones too when asked), optionally of one exchange and from a day on. */
+export async function listClosures(
+  db: Db,
+  filter: { exchange?: ExchangeClosureRow['exchange']; fromDay?: string; withWithdrawn: boolean },
+): Promise<ExchangeClosureRow[]> {
+  return db
+    .select()
+    .from(exchangeClosures)
+    .where(
+      and(
+        filter.exchange ? eq(exchangeClosures.exchange, filter.exchange) : undefined,
+        filter.fromDay ? gte(exchangeClosures.day, filter.fromDay) : undefined,
+        filter.withWithdrawn ? undefined : isNull(exchangeClosures.withdrawnAt),
+      ),
+    )
+    .orderBy(asc(exchangeClosures.day), asc(exchangeClosures.exchange), asc(exchangeClosures.id));
+}
+
+export async function activeClosureOn(
+  db: Db,
+  exchange: ExchangeClosureRow['exchange'],
+  day: string,
+): Promise<ExchangeClosureRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(exchangeClosures)
+    .where(
+      and(
+        eq(exchangeClosures.exchange, exchange),
+        eq(exchangeClosures.day, day),
+        isNull(exchangeClosures.withdrawnAt),
+      ),
+    );
+  return row;
+}
+
+export async function insertClosure(
+  db: Db,
+  values: typeof exchangeClosures.$inferInsert,
+): Promise<ExchangeClosureRow> {
+  const [row] = await db.insert(exchangeClosures).values(values).returning();
+  return row!;
+}
+
+/** Withdraws a declaration in force; undefined when there is none with that id (or it is withdrawn). */
+export async function withdrawClosure(
+  db: Db,
+  id: number,
+  values: { withdrawnBy: string; withdrawnAt: Date; withdrawReason: string },
+): Promise<ExchangeClosureRow | undefined> {
+  const [row] = await db
+    .update(exchangeClosures)
+    .set(values)
+    .where(and(eq(exchangeClosures.id, id), isNull(exchangeClosures.withdrawnAt)))
+    .returning();
+  return row;
+}
+
+export async function closureById(db: Db, id: number): Promise<ExchangeClosureRow | undefined> {
+  const [row] = await db.select().from(exchangeClosures).where(eq(exchangeClosures.id, id));
+  return row;
 }

@@ -40,6 +40,18 @@ export type { InstrumentRow };
 // Market owns `instruments` (decision 0047): the IPO creates, prices and lists its instrument here,
 // inside its own transaction (each takes the caller's handle).
 export { createInstrument, listInstrument, setReferencePrice } from './market.repository';
+export {
+  calendarYearText,
+  closureLine,
+  declareExchangeClosure,
+  listExchangeClosures,
+  loadExchangeCalendar,
+  refreshExchangeCalendar,
+  sessionText,
+  startExchangeCalendarRefresh,
+  withdrawExchangeClosure,
+  type ExchangeClosureRow,
+} from './exchange-calendar';
 
 const unknownSymbol = () => new DomainError(ErrorCode.NotFound, MarketMessages.unknownSymbol, 404);
 

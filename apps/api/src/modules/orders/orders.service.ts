@@ -239,7 +239,8 @@ async function execute(
       buyFees: toStoredFees(priced.fees),
       heldMinor: 0n,
       executionTime: at,
-      // The simulated market settles at once; a real one would settle T+3 (JSE) later.
+      // The simulated market settles at once; a real one would settle T+3 (JSE) later, on the day
+      // market/simulator/calendar.ts's settlementDay gives (declared closures included).
       settlementTime: at,
       buyEntryId: entry.id,
     },
@@ -331,7 +332,8 @@ async function executeAtOnce(tx: Db, txCtx: AppContext, order: NewOrder) {
     status: 'holding',
     heldMinor: 0n,
     executionTime: at,
-    // The simulated market settles at once; a real one would settle T+3 (JSE) later.
+    // The simulated market settles at once; a real one would settle T+3 (JSE) later, on the day
+    // market/simulator/calendar.ts's settlementDay gives (declared closures included).
     settlementTime: at,
     buyEntryId: entry.id,
   });

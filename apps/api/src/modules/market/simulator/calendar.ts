@@ -1,8 +1,19 @@
 /**
- * Exchange calendars: trading hours in each exchange's own time zone, weekends and public
- * holidays. Dates are "day numbers" (days since 1970-01-01 of the local calendar date), so a
- * trading day is an integer and needs no time zone once it is known.
+ * Exchange calendars: trading hours in each exchange's own time zone, weekends, public holidays,
+ * early closes and the closures an operator declared. Dates are "day numbers" (days since
+ * 1970-01-01 of the local calendar date), so a trading day is an integer and needs no time zone
+ * once it is known.
+ *
+ * The one calendar of the app (decision 0055): trading hours, the market simulator's sessions,
+ * quotes, fund valuation days, IPO listing days and settlement dates all ask these functions.
+ * Three layers, the later winning:
+ * 1. rules (below) for the years of the simulated history without a published list;
+ * 2. each exchange's published list for 2025–2027 (published-calendars.ts, with its source);
+ * 3. the closures and early closes an operator declared (table exchange_closures, read by
+ *    exchange-calendar.ts, which hands them over with `setDeclaredDays`).
+ * The functions stay synchronous and pure apart from layer 3, a per-process copy of the table.
  */
+import { PUBLISHED_CALENDARS, type PublishedYear } from './published-calendars';
 
 export type ExchangeCode = 'JSE' | 'NYSE' | 'NASDAQ' | 'NSE';
 
@@ -21,8 +32,10 @@ export const EXCHANGES: Record<ExchangeCode, ExchangeInfo> = {
   NSE: { code: 'NSE', timeZone: 'Asia/Kolkata', openMinute: 9 * 60 + 15, closeMinute: 15 * 60 + 30 },
 };
 
-export const sessionMinutes = (exchange: ExchangeCode) =>
-  EXCHANGES[exchange].closeMinute - EXCHANGES[exchange].openMinute;
+/** Minutes of a session: a regular one, or the given day's (an early close is shorter). */
+export const sessionMinutes = (exchange: ExchangeCode, day?: number) =>
+  (day === undefined ? EXCHANGES[exchange].closeMinute : closeMinuteOn(exchange, day)) -
+  EXCHANGES[exchange].openMinute;
 
 const DAY_MS = 86_400_000;
 
@@ -145,22 +158,165 @@ function nseHolidays(year: number): Set<number> {
   return days;
 }
 
-const holidayCache = new Map<string, Set<number>>();
-
-export function holidays(exchange: ExchangeCode, year: number): Set<number> {
-  const key = `${exchange}:${year}`;
-  let set = holidayCache.get(key);
-  if (!set) {
-    set = exchange === 'JSE' ? jseHolidays(year) : exchange === 'NSE' ? nseHolidays(year) : usHolidays(year);
-    holidayCache.set(key, set);
-  }
-  return set;
+/** The holidays the rules give for a year (layer 1), whether or not the year has a published list. */
+export function ruleHolidays(exchange: ExchangeCode, year: number): Set<number> {
+  return exchange === 'JSE' ? jseHolidays(year) : exchange === 'NSE' ? nseHolidays(year) : usHolidays(year);
 }
 
-const yearOf = (day: number) => new Date(day * DAY_MS).getUTCFullYear();
+/**
+ * NYSE and Nasdaq early closes by rule, 13:00 ET: 3 July when it is a Monday to Thursday, the day
+ * after Thanksgiving, and Christmas Eve when it is a Monday to Thursday. JSE and NSE: none.
+ */
+export function ruleEarlyCloses(exchange: ExchangeCode, year: number): Map<number, number> {
+  const out = new Map<number, number>();
+  if (exchange !== 'NYSE' && exchange !== 'NASDAQ') return out;
+  const monToThu = (day: number) => weekday(day) >= 1 && weekday(day) <= 4;
+  const july3 = dayNumber(year, 7, 3);
+  if (monToThu(july3)) out.set(july3, 13 * 60);
+  out.set(nthWeekday(year, 11, 4, 4) + 1, 13 * 60);
+  const christmasEve = dayNumber(year, 12, 24);
+  if (monToThu(christmasEve)) out.set(christmasEve, 13 * 60);
+  return out;
+}
+
+interface YearCalendar {
+  holidays: Set<number>;
+  /** Day → close minute. */
+  earlyCloses: Map<number, number>;
+  /** Weekend days with a session. */
+  specialSessions: Set<number>;
+  /** Whether the year comes from the exchange's published list (else from the rules). */
+  published: boolean;
+}
+
+const yearCache = new Map<string, YearCalendar>();
+
+function yearCalendar(exchange: ExchangeCode, year: number): YearCalendar {
+  const key = `${exchange}:${year}`;
+  let cal = yearCache.get(key);
+  if (!cal) {
+    const published: PublishedYear | undefined = PUBLISHED_CALENDARS[exchange].years[year];
+    cal = published
+      ? {
+          holidays: new Set(published.holidays.map(isoToDay)),
+          earlyCloses: new Map((published.earlyCloses ?? []).map((e) => [isoToDay(e.date), e.closeMinute])),
+          specialSessions: new Set((published.specialSessions ?? []).map(isoToDay)),
+          published: true,
+        }
+      : {
+          holidays: ruleHolidays(exchange, year),
+          earlyCloses: ruleEarlyCloses(exchange, year),
+          specialSessions: new Set(),
+          published: false,
+        };
+    yearCache.set(key, cal);
+  }
+  return cal;
+}
+
+/** The exchange's holidays of a year: its published list (2025–2027), else the rules. */
+export function holidays(exchange: ExchangeCode, year: number): Set<number> {
+  return yearCalendar(exchange, year).holidays;
+}
+
+/** Whether the year's calendar is the exchange's published list (false: the rules). */
+export const isPublishedYear = (exchange: ExchangeCode, year: number) =>
+  yearCalendar(exchange, year).published;
+
+/** Scheduled early closes of a year (day → close minute), published or by rule; declared ones aside. */
+export function earlyCloses(exchange: ExchangeCode, year: number): ReadonlyMap<number, number> {
+  return yearCalendar(exchange, year).earlyCloses;
+}
+
+export const yearOf = (day: number) => new Date(day * DAY_MS).getUTCFullYear();
+
+// ---- declared closures (layer 3) ------------------------------------------------------------
+
+/** A day an operator declared: closed all day (`closeMinute` null) or closing early. */
+export interface DeclaredDay {
+  exchange: ExchangeCode;
+  day: number;
+  closeMinute: number | null;
+}
+
+let declared = new Map<string, number | null>();
+let declaredKey = '';
+let version = 0;
+
+/**
+ * Replaces the declared closures (the whole set: exchange-calendar.ts reads the table and hands
+ * it over). Every cache derived from the calendar here and in the simulator follows: the version
+ * moves when the set changes.
+ */
+export function setDeclaredDays(days: readonly DeclaredDay[]): void {
+  const key = days
+    .map((d) => `${d.exchange}:${d.day}:${d.closeMinute ?? 'closed'}`)
+    .sort()
+    .join(',');
+  if (key === declaredKey) return;
+  declared = new Map(days.map((d) => [`${d.exchange}:${d.day}`, d.closeMinute]));
+  declaredKey = key;
+  version += 1;
+  sessionCache.clear();
+}
+
+/** Moves whenever the declared closures change: caches derived from the calendar key on it. */
+export const calendarVersion = () => version;
+
+/** What an operator declared for a day: undefined (nothing), null (closed) or the close minute. */
+export function declaredOn(exchange: ExchangeCode, day: number): number | null | undefined {
+  const key = `${exchange}:${day}`;
+  return declared.has(key) ? declared.get(key)! : undefined;
+}
+
+/** A trading day by the published calendar or the rules alone (what a declaration changes). */
+export function isScheduledTradingDay(exchange: ExchangeCode, day: number): boolean {
+  const cal = yearCalendar(exchange, yearOf(day));
+  if (cal.specialSessions.has(day)) return true;
+  return !isWeekend(day) && !cal.holidays.has(day);
+}
 
 export function isTradingDay(exchange: ExchangeCode, day: number): boolean {
-  return !isWeekend(day) && !holidays(exchange, yearOf(day)).has(day);
+  if (declared.size > 0 && declaredOn(exchange, day) === null) return false;
+  return isScheduledTradingDay(exchange, day);
+}
+
+/** The close (minutes after local midnight) of a day: declared, else scheduled early, else regular. */
+export function closeMinuteOn(exchange: ExchangeCode, day: number): number {
+  const declaredClose = declared.size > 0 ? declaredOn(exchange, day) : undefined;
+  if (typeof declaredClose === 'number') return declaredClose;
+  return yearCalendar(exchange, yearOf(day)).earlyCloses.get(day) ?? EXCHANGES[exchange].closeMinute;
+}
+
+// ---- settlement -----------------------------------------------------------------------------
+
+/** Settlement cycles in business days: JSE T+3, US T+1 (since 2024-05-28), India T+1. */
+export const SETTLEMENT_CYCLE_DAYS: Readonly<Record<ExchangeCode, number>> = {
+  JSE: 3,
+  NYSE: 1,
+  NASDAQ: 1,
+  NSE: 1,
+};
+
+/**
+ * A day settlement can happen on: a trading day that is a weekday (a weekend special session,
+ * like the NSE's budget-day ones, trades but does not settle; banks are closed).
+ */
+export const isSettlementDay = (exchange: ExchangeCode, day: number) =>
+  !isWeekend(day) && isTradingDay(exchange, day);
+
+/** The settlement day of a trade on `tradeDay`: T+n counted in settlement days (n defaults to the exchange's cycle). */
+export function settlementDay(
+  exchange: ExchangeCode,
+  tradeDay: number,
+  n: number = SETTLEMENT_CYCLE_DAYS[exchange],
+): number {
+  let d = tradeDay;
+  for (let left = n; left > 0;) {
+    d += 1;
+    if (isSettlementDay(exchange, d)) left -= 1;
+  }
+  return d;
 }
 
 export function previousTradingDay(exchange: ExchangeCode, day: number): number {
@@ -249,7 +405,7 @@ export interface Session {
 
 const sessionCache = new Map<string, Session>();
 
-/** Opening and closing instants of a trading day (whether or not it is one). */
+/** Opening and closing instants of a day (whether or not it trades), its close early on an early-close day. */
 export function sessionOf(exchange: ExchangeCode, day: number): Session {
   const key = `${exchange}:${day}`;
   let s = sessionCache.get(key);
@@ -258,7 +414,7 @@ export function sessionOf(exchange: ExchangeCode, day: number): Session {
     s = {
       day,
       openMs: zonedToUtcMs(day, info.openMinute, info.timeZone),
-      closeMs: zonedToUtcMs(day, info.closeMinute, info.timeZone),
+      closeMs: zonedToUtcMs(day, closeMinuteOn(exchange, day), info.timeZone),
     };
     if (sessionCache.size > 50_000) sessionCache.clear();
     sessionCache.set(key, s);

@@ -18,6 +18,7 @@ import {
   sessionMinutes,
   sessionOf,
   tradingDaysBetween,
+  calendarVersion,
 } from './calendar';
 import { hashString, Rng } from './random';
 import { LRUCache } from 'lru-cache';
@@ -87,6 +88,8 @@ interface DailySeries {
   close: Float64Array;
   volume: Float64Array;
   lastDay: number;
+  /** The calendar's version it was computed with (calendar.ts `calendarVersion`). */
+  calendarVersion: number;
 }
 
 interface DayPath {
@@ -108,7 +111,8 @@ const exchangeDaysCache = new Map<string, ExchangeDays>();
 
 /** Trading days from the history start to `lastDay`, shared by every instrument of an exchange. */
 function exchangeDays(exchange: ExchangeCode, lastDay: number): ExchangeDays {
-  const key = `${exchange}:${lastDay}`;
+  // The calendar's version: a declared closure changes the trading days (decision 0055).
+  const key = `${exchange}:${lastDay}:${calendarVersion()}`;
   let cached = exchangeDaysCache.get(key);
   if (!cached) {
     const list = tradingDaysBetween(exchange, HISTORY_START_DAY, lastDay);
@@ -139,7 +143,7 @@ export class MarketSimulator {
   private series(inst: SimInstrument, untilDay: number): DailySeries {
     const key = instrumentKey(inst);
     const cached = this.daily.get(key);
-    if (cached && cached.lastDay >= untilDay) return cached;
+    if (cached && cached.lastDay >= untilDay && cached.calendarVersion === calendarVersion()) return cached;
     // Compute a little past what was asked so that a clock ticking forward reuses the series.
     const lastDay = Math.max(untilDay, ANCHOR_DAY) + 64;
     const calendar = exchangeDays(inst.exchange, lastDay);
@@ -155,6 +159,7 @@ export class MarketSimulator {
       close: new Float64Array(n),
       volume: new Float64Array(n),
       lastDay,
+      calendarVersion: calendarVersion(),
     };
     const symbolHash = hashString(inst.symbol + '@' + inst.exchange);
     const sigma = inst.annualVolatility / Math.sqrt(TRADING_DAYS_PER_YEAR);
@@ -209,7 +214,8 @@ export class MarketSimulator {
   // ---- intraday path ------------------------------------------------------------------------
 
   private dayPath(inst: SimInstrument, day: number): DayPath {
-    const key = `${instrumentKey(inst)}|${day}`;
+    // The session's length is in the key: an early close (published or declared) is a shorter path.
+    const key = `${instrumentKey(inst)}|${day}|${sessionMinutes(inst.exchange, day)}`;
     const cached = this.paths.get(key);
     if (cached) return cached;
     const { s, i } = this.dayIndex(inst, day);
@@ -217,7 +223,7 @@ export class MarketSimulator {
     const high = s.high[i]!;
     const low = s.low[i]!;
     const close = s.close[i]!;
-    const minutesInSession = sessionMinutes(inst.exchange);
+    const minutesInSession = sessionMinutes(inst.exchange, day);
     const n = minutesInSession * 60;
     const rng = new Rng(this.seed, hashString(inst.symbol + '@' + inst.exchange), day, 0x1d);
     const highAt = rng.int(1, n - 2);
@@ -285,7 +291,10 @@ export class MarketSimulator {
   }
 
   private minuteTable(inst: SimInstrument, day: number): MinuteTable {
-    return this.minuteTables.get(`${instrumentKey(inst)}|${day}`) ?? this.dayPath(inst, day).minutes;
+    return (
+      this.minuteTables.get(`${instrumentKey(inst)}|${day}|${sessionMinutes(inst.exchange, day)}`) ??
+      this.dayPath(inst, day).minutes
+    );
   }
 
   /** Daily OHLCV of a trading day (ticks), complete. */
@@ -303,7 +312,7 @@ export class MarketSimulator {
 
   /** One-minute candles of a trading day; `untilSecond` (exclusive) cuts a session in progress. */
   minuteBars(inst: SimInstrument, day: number, untilSecond?: number): TickCandle[] {
-    const total = sessionMinutes(inst.exchange) * 60;
+    const total = sessionMinutes(inst.exchange, day) * 60;
     const cut = Math.min(untilSecond ?? total, total);
     const mm = cut % 60 === 0 ? this.minuteTable(inst, day) : this.dayPath(inst, day).minutes;
     const openMs = sessionOf(inst.exchange, day).openMs;
