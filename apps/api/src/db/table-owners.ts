@@ -21,6 +21,7 @@ export const TABLE_OWNERS = {
   uploads: 'uploads',
   kyc_submissions: 'kyc',
   audit_log: 'audit',
+  audit_chain_head: 'audit',
   rate_limit_counters: 'plugins/rate-limit-store',
   // ledger and cash
   accounts: 'ledger',

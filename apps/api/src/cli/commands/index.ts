@@ -1,6 +1,7 @@
 import type { ProductRegistry } from '../../modules/orders/product';
 import type { AppContext } from '../../lib/context';
 import { applicationCommands } from './applications';
+import { auditCommands } from './audit';
 import { exchangeCommands } from './exchange';
 import { identityCommands } from './identity';
 import { jobsCommands } from './jobs';
@@ -24,6 +25,7 @@ export function opsCommandsOf(products: ProductRegistry<AppContext>): OpsCommand
     ...tradingCommands,
     ...applicationCommands,
     ...jobsCommands,
+    ...auditCommands,
   ];
 }
 export type { OpsCommand, OpsArgs } from './types';

@@ -150,6 +150,22 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // The hash chain (migration 0022, decision 0056): the order of appending without gaps, the
+  // previous row's hash, and this row's (modules/audit/audit-chain.ts says what is hashed).
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  prevHash: text('prev_hash').notNull(),
+  rowHash: text('row_hash').notNull(),
+});
+
+/**
+ * The audit chain's head (migration 0022): one row, the last appended `seq` and `row_hash`.
+ * Appends lock it FOR UPDATE, so they chain one after another; only audit_log's insert trigger
+ * moves it.
+ */
+export const auditChainHead = pgTable('audit_chain_head', {
+  one: boolean('one').primaryKey().default(true),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  rowHash: text('row_hash').notNull(),
 });
 
 /** Per-IP rate-limit counters shared by every API process (migration 0010). */

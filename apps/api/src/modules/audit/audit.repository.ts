@@ -1,9 +1,43 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema/index';
+import { auditChainHead, auditLog } from '../../db/schema/index';
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * The chain head, locked until the caller's transaction ends: the one place appends queue, so
+ * each chains onto the row committed before it (migration 0022 refuses one that does not).
+ */
+export async function lockChainHead(db: Db) {
+  const [head] = await db.select().from(auditChainHead).for('update');
+  if (!head) throw new Error('audit_chain_head has no row (migration 0022)');
+  return head;
+}
+
+/** The head as committed, without a lock (verification). */
+export async function chainHead(db: Db) {
+  const [head] = await db.select().from(auditChainHead);
+  if (!head) throw new Error('audit_chain_head has no row (migration 0022)');
+  return head;
+}
 
 export async function insertEntry(db: Db, values: typeof auditLog.$inferInsert) {
   await db.insert(auditLog).values(values);
+}
+
+/** Up to `limit` rows after `afterSeq` and at most `throughSeq`, in chain order. */
+export function chainBatch(db: Db, afterSeq: number, throughSeq: number, limit: number) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(gt(auditLog.seq, afterSeq), lte(auditLog.seq, throughSeq)))
+    .orderBy(asc(auditLog.seq))
+    .limit(limit);
+}
+
+/** The last `limit` rows appended, newest first. */
+export function latest(db: Db, limit: number) {
+  return db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(limit);
 }
 
 export function listForSubject(db: Db, subjectType: string, subjectId: string, limit: number) {

@@ -1,4 +1,8 @@
+import { is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
+import { asStoredJson, auditRowHash, GENESIS_HASH, type ChainedRow } from './audit-chain';
 import * as repo from './audit.repository';
 
 export interface AuditEntry {
@@ -13,21 +17,126 @@ export interface AuditEntry {
 }
 
 /**
- * Records one decision. Call it with the ctx of the transaction that made the change, so the
- * entry and the change commit together or not at all.
+ * Records one decision, chained onto the last row (decision 0056). Call it with the ctx of the
+ * transaction that made the change, so the entry and the change commit together or not at all;
+ * given a ctx outside a transaction it opens one of its own.
+ *
+ * It locks the chain head until that transaction ends, so audited transactions queue from here
+ * to their commit: call it after the transaction's other row locks (as every caller does, last),
+ * or two transactions can deadlock, one holding the head and waiting for a row the other holds.
  */
 export async function record(ctx: AppContext, entry: AuditEntry) {
-  await repo.insertEntry(ctx.db, {
+  if (is(ctx.db, PgTransaction)) return append(ctx.db, ctx, entry);
+  return ctx.db.transaction((tx) => append(tx as unknown as Db, ctx, entry));
+}
+
+async function append(db: Db, ctx: AppContext, entry: AuditEntry) {
+  const head = await repo.lockChainHead(db);
+  const row: ChainedRow = {
+    seq: head.seq + 1,
+    prevHash: head.rowHash,
     actor: entry.actor,
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: entry.subjectId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    // Hashed as stored: the same values verification reads back.
+    before: asStoredJson(entry.before),
+    after: asStoredJson(entry.after),
     createdAt: ctx.clock.now(),
-  });
+  };
+  await repo.insertEntry(db, { ...row, rowHash: auditRowHash(row) });
 }
 
 export async function historyOf(ctx: AppContext, subjectType: string, subjectId: string, limit = 20) {
   return repo.listForSubject(ctx.db, subjectType, subjectId, limit);
+}
+
+/** The last `limit` entries appended, newest first (`ops audit list`). */
+export async function latestEntries(ctx: AppContext, limit = 20) {
+  return repo.latest(ctx.db, limit);
+}
+
+/** Why the chain breaks where it does. */
+export type AuditChainProblem =
+  /** The row's content no longer gives its row_hash: the row was changed. */
+  | 'row_hash'
+  /** The row's prev_hash is not the previous row's row_hash: one of the two was rewritten. */
+  | 'prev_hash'
+  /** No row has this seq though later ones (or the head) exist: a row was deleted. */
+  | 'missing_row'
+  /** The last row is not the one the head names. */
+  | 'head';
+
+export interface AuditChainBreak {
+  /** The first seq at which the chain does not hold. */
+  seq: number;
+  /** The id of the row found at that seq (null when it is missing or for the head). */
+  id: number | null;
+  problem: AuditChainProblem;
+  expected: string;
+  found: string;
+}
+
+/** What `verifyAuditChain` found: the console's audit screen shows it as it is. */
+export type AuditChainVerdict =
+  | { intact: true; rows: number; headSeq: number; headHash: string }
+  | {
+      intact: false;
+      /** Rows verified before the break. */
+      rows: number;
+      headSeq: number;
+      headHash: string;
+      broken: AuditChainBreak;
+    };
+
+/**
+ * Walks the chain in seq order, `batchSize` rows a query, up to the head as committed when it
+ * starts (rows appended meanwhile are left for the next run). Each row must have the next seq,
+ * the previous row's hash as prev_hash, and content that hashes to its row_hash; the last row
+ * must be the head. Returns at the first row that fails.
+ */
+export async function verifyAuditChain(
+  ctx: AppContext,
+  options: { batchSize?: number } = {},
+): Promise<AuditChainVerdict> {
+  const batchSize = options.batchSize ?? 1000;
+  const head = await repo.chainHead(ctx.db);
+  const verdict = { rows: 0, headSeq: head.seq, headHash: head.rowHash };
+  const broken = (b: AuditChainBreak): AuditChainVerdict => ({ intact: false, ...verdict, broken: b });
+  let prevHash = GENESIS_HASH;
+  let lastSeq = 0;
+  for (;;) {
+    const rows = await repo.chainBatch(ctx.db, lastSeq, head.seq, batchSize);
+    for (const row of rows) {
+      const seq = lastSeq + 1;
+      if (row.seq !== seq) {
+        return broken({
+          seq,
+          id: null,
+          problem: 'missing_row',
+          expected: `seq ${seq}`,
+          found: `seq ${row.seq}`,
+        });
+      }
+      if (row.prevHash !== prevHash) {
+        return broken({ seq, id: row.id, problem: 'prev_hash', expected: prevHash, found: row.prevHash });
+      }
+      const computed = auditRowHash(row);
+      if (computed !== row.rowHash) {
+        return broken({ seq, id: row.id, problem: 'row_hash', expected: computed, found: row.rowHash });
+      }
+      prevHash = row.rowHash;
+      lastSeq = seq;
+      verdict.rows += 1;
+    }
+    if (rows.length < batchSize) break;
+  }
+  if (lastSeq !== head.seq) {
+    const seq = lastSeq + 1;
+    return broken({ seq, id: null, problem: 'missing_row', expected: `seq ${seq}`, found: 'no row' });
+  }
+  if (prevHash !== head.rowHash) {
+    return broken({ seq: head.seq, id: null, problem: 'head', expected: prevHash, found: head.rowHash });
+  }
+  return { intact: true, ...verdict };
 }
