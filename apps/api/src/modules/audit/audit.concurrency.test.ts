@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOps } from '../../cli/run';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { inTransaction } from '../ledger/ledger.service';
+import { record, verifyAuditChain } from './audit.service';
+
+// PGlite has one connection and cannot show a race: these run on a real PostgreSQL only
+// (DATABASE_URL=postgres://postgres@127.0.0.1:5432/test). Without the head row's lock
+// (audit.repository.ts lockChainHead) both fail: appends that read the same head are refused by
+// migration 0022's insert trigger instead of queueing.
+describe.skipIf(!process.env.DATABASE_URL)('audit appends under concurrency (PostgreSQL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  async function expectOneChain(subjectType: string, n: number) {
+    const rows = await t.database.query<{ seq: string; prev_hash: string; row_hash: string }>(
+      'select seq::text, prev_hash, row_hash from audit_log where subject_type = $1 order by seq',
+      [subjectType],
+    );
+    expect(rows).toHaveLength(n);
+    const [forks] = await t.database.query<{ n: string }>(
+      'select count(*)::text as n from (select prev_hash from audit_log group by prev_hash having count(*) > 1) f',
+    );
+    expect(forks!.n).toBe('0');
+    const [head] = await t.database.query<{ seq: string }>('select seq::text from audit_chain_head');
+    const [all] = await t.database.query<{ n: string; min: string; max: string }>(
+      'select count(*)::text as n, min(seq)::text as min, max(seq)::text as max from audit_log',
+    );
+    expect(all).toEqual({ n: head!.seq, min: '1', max: head!.seq });
+    expect(await verifyAuditChain(t.app.ctx)).toMatchObject({ intact: true, rows: Number(head!.seq) });
+  }
+
+  it('20 operators creating invitation codes at once: 20 entries, one unbroken chain, seq 1..n', async () => {
+    const outputs = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        runOps(
+          t.app.ctx,
+          ['invite', 'create', '--advisor', `Race Advisor ${i}`, '--code', `RACE${i}X`],
+          `ops:op${i}`,
+        ),
+      ),
+    );
+    expect(outputs.filter((o) => o.startsWith('Invitation code RACE'))).toHaveLength(20);
+    await expectOneChain('invitation_code', 20);
+  });
+
+  it('20 transactions that hold their entry a moment before committing still chain one after the other', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        inTransaction(t.app.ctx, async (tx, txCtx) => {
+          await record(txCtx, {
+            actor: `ops:slow${i}`,
+            action: 'test.slow',
+            subjectType: 'slow-test',
+            subjectId: String(i),
+            before: null,
+            after: { i },
+          });
+          await tx.execute('select pg_sleep(0.02)');
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
+    await expectOneChain('slow-test', 20);
+  });
+});
