@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import type { AppContext } from '../lib/context';
+import { inAuditedTransaction } from '../modules/audit/audit.service';
 
 /**
  * Scheduled work that runs in the API processes (ARCHITECTURE.md): each run takes a PostgreSQL
@@ -30,13 +30,13 @@ const JOBS_LOCK = 73_110_201;
  * at once. `pg_try_advisory_xact_lock` never waits and is released when the transaction ends.
  */
 export async function runJob(ctx: AppContext, job: Job): Promise<JobOutcome> {
-  return ctx.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  // Audited: the job's audit entries are appended as its transaction ends (decision 0056).
+  return inAuditedTransaction(ctx, async (tx, txCtx) => {
     const result = (await tx.execute(
       sql`select pg_try_advisory_xact_lock(${JOBS_LOCK}, hashtext(${job.name})) as locked`,
     )) as unknown as { rows: { locked: boolean }[] };
     if (!result.rows[0]?.locked) return { job: job.name, ran: false as const };
-    const summary = await job.run({ ...ctx, db: tx });
+    const summary = await job.run(txCtx);
     return { job: job.name, ran: true as const, summary };
   });
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { inTransaction } from '../ledger/ledger.service';
-import { record, verifyAuditChain } from './audit.service';
+import type { Db } from '../../db/client';
+import { record, verifyAuditChain, type AuditEntry } from './audit.service';
 
 // PGlite has one connection and cannot show a race: these run on a real PostgreSQL only
 // (DATABASE_URL=postgres://postgres@127.0.0.1:5432/test). Without the head row's lock
@@ -65,5 +66,40 @@ describe.skipIf(!process.env.DATABASE_URL)('audit appends under concurrency (Pos
     );
     expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
     await expectOneChain('slow-test', 20);
+  });
+  it('a transaction that records and then locks a row does not deadlock with one that holds the row and records', async () => {
+    const ctx = t.app.ctx;
+    await runOps(ctx, ['invite', 'create', '--advisor', 'Lock Advisor', '--code', 'LOCKROW1'], 'ops:setup');
+    const lockRow = (tx: Db) =>
+      tx.execute("select 1 from invitation_codes where code = 'LOCKROW1' for update");
+    const sleep = (tx: Db, s: number) => tx.execute(`select pg_sleep(${s})`);
+    const audited = (i: string): AuditEntry => ({
+      actor: 'ops:lock',
+      action: 'test.lock',
+      subjectType: 'lock-test',
+      subjectId: i,
+      before: null,
+      after: null,
+    });
+    // B takes the row first and records after a pause; A records, then wants the row. With A's
+    // entry appended at once, A would hold the chain head while waiting for B's row, and B would
+    // wait for the head: a deadlock. A's entry waits for the end of its work instead.
+    const b = inTransaction(ctx, async (tx, txCtx) => {
+      await lockRow(tx);
+      await sleep(tx, 0.3);
+      await record(txCtx, audited('B'));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const a = inTransaction(ctx, async (tx, txCtx) => {
+      await record(txCtx, audited('A'));
+      await lockRow(tx);
+    });
+    const settled = await Promise.allSettled([a, b]);
+    expect(settled.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
+    const rows = await t.database.query<{ subject_id: string }>(
+      "select subject_id from audit_log where subject_type = 'lock-test' order by seq",
+    );
+    expect(rows.map((r) => r.subject_id)).toEqual(['B', 'A']);
+    expect((await verifyAuditChain(ctx)).intact).toBe(true);
   });
 });

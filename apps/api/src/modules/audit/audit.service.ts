@@ -16,25 +16,23 @@ export interface AuditEntry {
   after: unknown;
 }
 
+/** Entries recorded in a transaction of `inAuditedTransaction`, appended when its work is done. */
+const pending = new WeakMap<Db, ChainedContent[]>();
+type ChainedContent = Omit<ChainedRow, 'seq' | 'prevHash'>;
+
 /**
  * Records one decision, chained onto the last row (decision 0056). Call it with the ctx of the
  * transaction that made the change, so the entry and the change commit together or not at all;
  * given a ctx outside a transaction it opens one of its own.
  *
- * It locks the chain head until that transaction ends, so audited transactions queue from here
- * to their commit: call it after the transaction's other row locks (as every caller does, last),
- * or two transactions can deadlock, one holding the head and waiting for a row the other holds.
+ * Appending locks the chain head until the transaction ends: audited transactions queue from
+ * their append to their commit. In a transaction of `inAuditedTransaction` (ledger's
+ * `inTransaction` and the jobs' runner use it) the entry waits and is appended when the work is
+ * done, after every row lock the work took; elsewhere it is appended at once, so call it last, or
+ * two transactions can deadlock (one holding the head and waiting for a row the other holds).
  */
 export async function record(ctx: AppContext, entry: AuditEntry) {
-  if (is(ctx.db, PgTransaction)) return append(ctx.db, ctx, entry);
-  return ctx.db.transaction((tx) => append(tx as unknown as Db, ctx, entry));
-}
-
-async function append(db: Db, ctx: AppContext, entry: AuditEntry) {
-  const head = await repo.lockChainHead(db);
-  const row: ChainedRow = {
-    seq: head.seq + 1,
-    prevHash: head.rowHash,
+  const content: ChainedContent = {
     actor: entry.actor,
     action: entry.action,
     subjectType: entry.subjectType,
@@ -44,7 +42,48 @@ async function append(db: Db, ctx: AppContext, entry: AuditEntry) {
     after: asStoredJson(entry.after),
     createdAt: ctx.clock.now(),
   };
-  await repo.insertEntry(db, { ...row, rowHash: auditRowHash(row) });
+  const queue = pending.get(ctx.db);
+  if (queue) queue.push(content);
+  else if (is(ctx.db, PgTransaction)) await append(ctx.db, [content]);
+  else await ctx.db.transaction((tx) => append(tx as unknown as Db, [content]));
+}
+
+/**
+ * Runs `work` in a transaction (a savepoint inside one) whose audit entries are appended together
+ * when `work` has returned, in the order recorded: the chain head is locked last, and only from
+ * then to the commit. A savepoint's entries join its parent's; a failed one's are dropped with it.
+ */
+export async function inAuditedTransaction<T>(
+  ctx: AppContext,
+  work: (tx: Db, txCtx: AppContext) => Promise<T>,
+): Promise<T> {
+  const parent = pending.get(ctx.db);
+  return ctx.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const queue: ChainedContent[] = [];
+    pending.set(tx, queue);
+    try {
+      const result = await work(tx, { ...ctx, db: tx });
+      if (parent) parent.push(...queue);
+      else await append(tx, queue);
+      return result;
+    } finally {
+      pending.delete(tx);
+    }
+  });
+}
+
+async function append(db: Db, entries: ChainedContent[]) {
+  if (entries.length === 0) return;
+  const head = await repo.lockChainHead(db);
+  let seq = head.seq;
+  let prevHash = head.rowHash;
+  for (const content of entries) {
+    seq += 1;
+    const row: ChainedRow = { ...content, seq, prevHash };
+    prevHash = auditRowHash(row);
+    await repo.insertEntry(db, { ...row, rowHash: prevHash });
+  }
 }
 
 export async function historyOf(ctx: AppContext, subjectType: string, subjectId: string, limit = 20) {

@@ -101,6 +101,33 @@ describe('the audit chain', () => {
     expect((await verifyAuditChain(ctx)).intact).toBe(true);
   });
 
+  it('in inTransaction the entries wait for the work to end, then append in order; a failed savepoint drops its own', async () => {
+    const ctx = t.app.ctx;
+    const seen = await inTransaction(ctx, async (tx, txCtx) => {
+      await record(txCtx, entry('outer-1'));
+      await expect(
+        inTransaction(txCtx, async (_inner, innerCtx) => {
+          await record(innerCtx, entry('inner-failed'));
+          throw new Error('the savepoint fails');
+        }),
+      ).rejects.toThrow('the savepoint fails');
+      await inTransaction(txCtx, (_inner, innerCtx) => record(innerCtx, entry('inner-ok')));
+      await record(txCtx, entry('outer-2'));
+      // Nothing appended yet: the chain head is not locked while the work takes its row locks.
+      const result = await tx.execute(
+        "select count(*)::int as n from audit_log where subject_id like 'outer-%'",
+      );
+      return (result as unknown as { rows: unknown[] }).rows;
+    });
+    expect(seen).toEqual([{ n: 0 }]);
+    const rows = await t.database.query<{ subject_id: string; seq: string }>(
+      "select subject_id, seq::text from audit_log where subject_id in ('outer-1', 'inner-failed', 'inner-ok', 'outer-2') order by seq",
+    );
+    expect(rows.map((r) => r.subject_id)).toEqual(['outer-1', 'inner-ok', 'outer-2']);
+    expect(Number(rows[2]!.seq) - Number(rows[0]!.seq)).toBe(2);
+    expect((await verifyAuditChain(ctx)).intact).toBe(true);
+  });
+
   it('the database refuses UPDATE, DELETE and TRUNCATE of audit_log', async () => {
     await record(t.app.ctx, entry('kept'));
     const q = (sqlText: string) => t.database.query(sqlText);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { HoldPurpose, HousePurpose } from '../../db/schema/index';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
+import { inAuditedTransaction } from '../audit/audit.service';
 import * as repo from './ledger.repository';
 
 export type { AccountRow, HoldRow, HoldTarget } from './ledger.repository';
@@ -311,10 +312,10 @@ export async function withIdempotency<T>(
   });
 }
 
-/** Runs `work` in a transaction with a ctx bound to it (operator decisions). */
+/**
+ * Runs `work` in a transaction with a ctx bound to it (operator decisions). Its audit entries are
+ * appended to the chain when `work` is done, after its row locks (audit's inAuditedTransaction).
+ */
 export async function inTransaction<T>(ctx: AppContext, work: (tx: Db, txCtx: AppContext) => Promise<T>) {
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    return work(db, { ...ctx, db });
-  });
+  return inAuditedTransaction(ctx, work);
 }

@@ -79,8 +79,8 @@ export async function refreshStandings(ctx: AppContext, batchSize = STANDING_REF
   let changed = 0;
   let afterId = 0;
   for (;;) {
-    const batch = await base.db.transaction(async (tx) => {
-      const txCtx: AppContext = { ...base, db: tx as unknown as AppContext['db'] };
+    // The batch's audit entries are appended as it ends, after its row locks (decision 0056).
+    const batch = await audit.inAuditedTransaction(base, async (_tx, txCtx) => {
       const clients = await repo.storedStandingsAfter(txCtx.db, afterId, batchSize);
       let batchChanged = 0;
       for (const c of clients) {
