@@ -288,15 +288,15 @@ export interface IdempotencyInput {
  * Runs `work` in one transaction guarded by the client's idempotency key. The key row is
  * inserted first: a concurrent request with the same key waits on it and, once the first commits,
  * gets the stored answer. If `work` throws, everything rolls back (the key too), so a refused
- * request can be retried with the same key. Same key with a different request → 409.
+ * request can be retried with the same key. Same key with a different request → 409. Its audit
+ * entries are appended as it ends (audit's inAuditedTransaction).
  */
 export async function withIdempotency<T>(
   ctx: AppContext,
   input: IdempotencyInput,
   work: (tx: Db, txCtx: AppContext) => Promise<T>,
 ): Promise<{ data: T; replayed: boolean }> {
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return inAuditedTransaction(ctx, async (db, txCtx) => {
     const now = ctx.clock.now();
     const claimed = await repo.claimIdempotencyKey(db, input.clientId, input.key, input.requestHash, now);
     if (!claimed) {
@@ -306,7 +306,7 @@ export async function withIdempotency<T>(
       }
       return { data: existing.response as T, replayed: true };
     }
-    const data = await work(db, { ...ctx, db });
+    const data = await work(db, txCtx);
     await repo.storeIdempotentResponse(db, input.clientId, input.key, data);
     return { data, replayed: false };
   });
