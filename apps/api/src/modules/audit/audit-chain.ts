@@ -27,7 +27,8 @@ export interface ChainedRow {
  * are the column names. JCS sorts keys by UTF-16 code unit, writes no whitespace and prints
  * numbers as JavaScript does, so the same content always gives the same bytes.
  *
- * - `before` and `after` are the JSON values as the database returns them (SQL NULL is `null`).
+ * - `before` and `after` are the JSON values as the database returns them: SQL NULL and JSON
+ *   `null` both read as null and hash alike (a swap of the two is not detected; it means the same).
  * - `created_at` is ISO 8601 in UTC with milliseconds (`Date.toISOString`); the app clock writes
  *   whole milliseconds, and a sub-millisecond part would not be covered.
  * - A column added later (a staff id, the request, its outcome) is put in this object only when
