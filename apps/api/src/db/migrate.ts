@@ -13,7 +13,7 @@ const UNDEFINED_TABLE = '42P01';
  * A migration's steps written in TypeScript, by name. A line `-- @backfill NAME` in a migration
  * runs NAME there, on the migrating connection, inside that migration's transaction: the SQL
  * above the line has run, the SQL below runs after it. For data that only TypeScript may compute
- * (decision 0050), such as the audit chain's hashes of the rows logged before 0022.
+ * (decision 0050), such as the audit chain's hashes of the rows logged before 0021.
  */
 const BACKFILLS: Record<string, (conn: RawConnection) => Promise<unknown>> = {
   'audit-chain': backfillAuditChain,

@@ -150,7 +150,7 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
   createdAt: ts('created_at').notNull().defaultNow(),
-  // The hash chain (migration 0022, decision 0056): the order of appending without gaps, the
+  // The hash chain (migration 0021, decision 0056): the order of appending without gaps, the
   // previous row's hash, and this row's (modules/audit/audit-chain.ts says what is hashed).
   seq: bigint('seq', { mode: 'number' }).notNull(),
   prevHash: text('prev_hash').notNull(),
@@ -158,7 +158,7 @@ export const auditLog = pgTable('audit_log', {
 });
 
 /**
- * The audit chain's head (migration 0022): one row, the last appended `seq` and `row_hash`.
+ * The audit chain's head (migration 0021): one row, the last appended `seq` and `row_hash`.
  * Appends lock it FOR UPDATE, so they chain one after another; only audit_log's insert trigger
  * moves it.
  */

@@ -1,7 +1,7 @@
-// Migration 0022's TypeScript step: chains the rows logged before the chain existed, with the
+// Migration 0021's TypeScript step: chains the rows logged before the chain existed, with the
 // same hash function as every new row (audit-chain.ts), so `ops audit verify` passes on an
 // upgraded database. db/migrate.ts runs it at the `-- @backfill audit-chain` line of
-// 0022_audit_chain.sql, inside that migration's transaction and before its triggers exist.
+// 0021_audit_chain.sql, inside that migration's transaction and before its triggers exist.
 import type { RawConnection } from '../../db/client';
 import { auditRowHash, GENESIS_HASH } from './audit-chain';
 

@@ -1,4 +1,4 @@
-// Migration 0022 on a database that already has an audit log: the rows logged before it are
+// Migration 0021 on a database that already has an audit log: the rows logged before it are
 // chained by its TypeScript backfill, and `verify` passes on the upgraded database. PGlite, or an
 // empty PostgreSQL database with DATABASE_URL.
 import { randomBytes } from 'node:crypto';
@@ -14,7 +14,7 @@ import { record, verifyAuditChain } from './audit.service';
 /** More than one backfill batch (500). */
 const LEGACY_ROWS = 1203;
 
-describe('migration 0022 on a database with an audit log', () => {
+describe('migration 0021 on a database with an audit log', () => {
   let database: DatabaseHandle;
   let drop: (() => Promise<void>) | undefined;
 
@@ -31,7 +31,7 @@ describe('migration 0022 on a database with an audit log', () => {
     } else {
       database = await openPglite();
     }
-    await migrate(database, { before: '0022' });
+    await migrate(database, { before: '0021' });
   });
   afterAll(async () => {
     await database.close();
@@ -49,7 +49,7 @@ describe('migration 0022 on a database with an audit log', () => {
              now() - (g || ' seconds')::interval
         from generate_series(1, ${LEGACY_ROWS}) g;`);
     const applied = await migrate(database);
-    expect(applied[0]).toBe('0022_audit_chain.sql');
+    expect(applied[0]).toBe('0021_audit_chain.sql');
 
     const ctx = { db: database.db, clock: { now: () => new Date() } } as unknown as AppContext;
     expect(await verifyAuditChain(ctx, { batchSize: 400 })).toMatchObject({

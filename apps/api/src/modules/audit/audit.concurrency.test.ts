@@ -8,7 +8,7 @@ import { record, verifyAuditChain, type AuditEntry } from './audit.service';
 // PGlite has one connection and cannot show a race: these run on a real PostgreSQL only
 // (DATABASE_URL=postgres://postgres@127.0.0.1:5432/test). Without the head row's lock
 // (audit.repository.ts lockChainHead) both fail: appends that read the same head are refused by
-// migration 0022's insert trigger instead of queueing.
+// migration 0021's insert trigger instead of queueing.
 describe.skipIf(!process.env.DATABASE_URL)('audit appends under concurrency (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {

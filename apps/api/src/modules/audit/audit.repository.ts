@@ -6,18 +6,18 @@ export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
  * The chain head, locked until the caller's transaction ends: the one place appends queue, so
- * each chains onto the row committed before it (migration 0022 refuses one that does not).
+ * each chains onto the row committed before it (migration 0021 refuses one that does not).
  */
 export async function lockChainHead(db: Db) {
   const [head] = await db.select().from(auditChainHead).for('update');
-  if (!head) throw new Error('audit_chain_head has no row (migration 0022)');
+  if (!head) throw new Error('audit_chain_head has no row (migration 0021)');
   return head;
 }
 
 /** The head as committed, without a lock (verification). */
 export async function chainHead(db: Db) {
   const [head] = await db.select().from(auditChainHead);
-  if (!head) throw new Error('audit_chain_head has no row (migration 0022)');
+  if (!head) throw new Error('audit_chain_head has no row (migration 0021)');
   return head;
 }
 
