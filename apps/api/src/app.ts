@@ -7,12 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode, Messages } from '@imali/contract';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
@@ -20,6 +15,7 @@ import type { AppContext } from './lib/context';
 import { contextClocks, type Clock } from './lib/clock';
 import type { AppInstance } from './lib/app-instance';
 import { isApiPath } from './lib/api-paths';
+import { openapiOptions } from './lib/openapi/document';
 import { serializeError } from './lib/log-redaction';
 import { newOpaqueToken } from './lib/crypto';
 import { registerAuth } from './plugins/auth';
@@ -127,19 +123,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Imali API', version: API_VERSION },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          marketKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The published document: lib/openapi (decision 0052).
+  await app.register(fastifySwagger, openapiOptions(API_VERSION));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
 
   registerAuth(app, ctx, app.opsToken);

@@ -103,6 +103,8 @@ export const searchQuery = z.object({ query: z.string().max(64, 'Query is too lo
 export const stockRef = z.object({ symbol: symbolParam, market: marketParam, country: countryParam });
 export type StockRef = z.infer<typeof stockRef>;
 export const priceQuery = stockRef;
+/** POST /market-data/stock: the stocks to quote (the service checks each item itself). */
+export const batchQuoteBody = z.array(stockRef).max(BATCH_QUOTE_LIMIT);
 export const rankingQuery = z.object({
   country: countryParam.default('ZA'),
   kind: z.enum(RANKING_KINDS, { error: 'Kind must be gainers, losers or active.' }),

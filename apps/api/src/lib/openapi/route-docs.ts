@@ -1,0 +1,107 @@
+import type { FastifyContextConfig, RouteOptions } from 'fastify';
+import type { SwaggerTransform } from '@fastify/swagger';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IDEMPOTENCY_HEADER, idempotencyKey } from '@imali/contract';
+import { defaultAccess } from '../../plugins/auth';
+import { errorAnswersOf, errorResponse, type ErrorAnswers } from './error-responses';
+import { openapiRegistry } from './schema-registry';
+
+/** What a route tells the document beyond its schema (route `config`). */
+export interface RouteOpenapi {
+  /** Domain error answers the route's service gives, by status. */
+  errors?: ErrorAnswers;
+  /** Content types of a 200 that is not JSON (files, CSV, Server-Sent Events). */
+  produces?: readonly string[];
+  /** A body the handler checks itself (not through a route schema): documented only. */
+  body?: z.ZodType;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A money-moving POST: requires the Idempotency-Key header (modules/ledger/idempotency.ts). */
+    idempotent?: boolean;
+    openapi?: RouteOpenapi;
+  }
+}
+
+const zodTransform = createJsonSchemaTransform({ schemaRegistry: openapiRegistry, skipList: [] });
+
+const SECURITY = {
+  public: [],
+  client: [{ bearer: [] }],
+  ops: [{ opsToken: [] }],
+  market: [{ marketKey: [] }],
+} as const;
+
+/** `GET /api/funds/app/v1/{id}/nav` → `getApiFundsAppV1ByIdNav`: stable, unique, readable. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split(/[/_.-]+/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? `by-${part.slice(1)}` : part))
+    .flatMap((part) => part.split('-'))
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
+type Schema = Record<string, unknown> & { response?: Record<string, unknown> };
+
+/**
+ * The per-route half of the document (decision 0052): zod schemas to JSON Schema (the library's
+ * transform), then what the route's config says: security as plugins/auth.ts enforces it, the
+ * Idempotency-Key header, multipart bodies, non-JSON answers and every error answer.
+ */
+export const routeTransform: SwaggerTransform = (input) => {
+  const route = input.route as RouteOptions;
+  const config: FastifyContextConfig = (route.config as FastifyContextConfig | undefined) ?? {};
+  const own = (input.schema ?? {}) as Schema;
+  const method = String(route.method);
+  const upload = Array.isArray(own.consumes) && own.consumes.includes('multipart/form-data');
+
+  const withHeaders: Schema = { ...own };
+  if (config.idempotent) {
+    withHeaders.headers = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKey });
+  }
+  if (config.openapi?.body && !own.body) withHeaders.body = config.openapi.body;
+  const { schema: transformed, url } = zodTransform({ ...input, schema: withHeaders } as never) as {
+    schema: Schema;
+    url: string;
+  };
+  if (transformed.hide) return { schema: transformed, url };
+
+  const schema: Schema = { ...transformed };
+  const access = config.auth ?? defaultAccess(route.url);
+  schema.operationId = operationIdOf(method, route.url);
+  schema.security = SECURITY[access];
+  if (upload) {
+    schema.body = {
+      type: 'object',
+      properties: {
+        file: { type: 'string', format: 'binary', description: 'The file (one part named "file")' },
+      },
+      required: ['file'],
+    };
+  }
+
+  const response: Record<string, unknown> = { ...(schema.response ?? {}) };
+  const produces = config.openapi?.produces;
+  if (produces && !response[200]) {
+    response[200] = {
+      description: 'OK',
+      content: Object.fromEntries(produces.map((type) => [type, { schema: { type: 'string' } }])),
+    };
+  }
+  const errors = errorAnswersOf({
+    method,
+    access,
+    config,
+    hasInput: Boolean(own.querystring || own.params || own.body || own.headers),
+    hasParams: Boolean(own.params) || route.url.includes(':'),
+    takesBody: method === 'POST' || method === 'PUT' || method === 'PATCH',
+    upload,
+  });
+  for (const [status, codes] of errors) response[status] = errorResponse(status, codes);
+  schema.response = response;
+  return { schema, url };
+};
