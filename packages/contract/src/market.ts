@@ -10,6 +10,7 @@
 // (display and charts); the latest-price call that feeds an order returns a decimal string.
 import { z } from 'zod';
 import { plainId, plainInteger } from './numbers';
+import { CONTROL_CHARACTER_CLASS, caseInsensitivePattern, documented } from './json-schema-hints';
 
 export { STOCK_DATA_BASE } from './constants';
 
@@ -51,18 +52,31 @@ export const MarketMessages = {
 // ---- inputs ---------------------------------------------------------------------------------
 
 const upper = (s: string) => s.trim().toUpperCase();
-export const countryParam = z
-  .string({ error: MarketMessages.unknownCountry })
-  .transform(upper)
-  .pipe(z.enum(MARKET_COUNTRIES, { error: MarketMessages.unknownCountry }));
-export const marketParam = z
-  .string({ error: MarketMessages.unknownMarket })
-  .transform(upper)
-  .pipe(z.enum(MARKETS, { error: MarketMessages.unknownMarket }));
-export const symbolParam = z
-  .string({ error: 'Symbol is required.' })
-  .transform(upper)
-  .pipe(z.string().min(1, 'Symbol is required.').max(24, 'Symbol is too long.'));
+// Case and surrounding spaces do not matter ('za ' is ZA): the documented patterns say so.
+export const countryParam = documented(
+  z
+    .string({ error: MarketMessages.unknownCountry })
+    .transform(upper)
+    .pipe(z.enum(MARKET_COUNTRIES, { error: MarketMessages.unknownCountry })),
+  { pattern: caseInsensitivePattern(MARKET_COUNTRIES), description: MARKET_COUNTRIES.join(', ') },
+);
+export const marketParam = documented(
+  z
+    .string({ error: MarketMessages.unknownMarket })
+    .transform(upper)
+    .pipe(z.enum(MARKETS, { error: MarketMessages.unknownMarket })),
+  { pattern: caseInsensitivePattern(MARKETS), description: MARKETS.join(', ') },
+);
+export const symbolParam = documented(
+  z
+    .string({ error: 'Symbol is required.' })
+    .transform(upper)
+    .pipe(z.string().min(1, 'Symbol is required.').max(24, 'Symbol is too long.')),
+  // 1 to 24 characters once trimmed.
+  {
+    pattern: `^\\s*[^\\s${CONTROL_CHARACTER_CLASS}]([^${CONTROL_CHARACTER_CLASS}]{0,22}[^\\s${CONTROL_CHARACTER_CLASS}])?\\s*$`,
+  },
+);
 
 /**
  * Chart ranges a client shows. With `range`, chart_data returns only the candles of that window

@@ -1,23 +1,37 @@
 import type { FastifyDynamicSwaggerOptions, SwaggerTransformObject } from '@fastify/swagger';
 import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { describeInputStrings, dropMarks } from './input-strings';
 import { LINKS } from './links';
-import { routeTransform } from './route-docs';
+import { DOMAIN_ERRORS } from './domain-errors';
+import { routeTransform, usedDomainEntries } from './route-docs';
 import { openapiRegistry } from './schema-registry';
 
 const componentsTransform = createJsonSchemaTransformObject({ schemaRegistry: openapiRegistry });
 
-type Operation = { operationId?: string; responses?: Record<string, { links?: object }> };
+type Operation = {
+  operationId?: string;
+  parameters?: { schema?: unknown }[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  responses?: Record<string, { links?: object }>;
+};
 
 /** The whole-document half: registered components and the links of the main flows. */
 const documentTransform: SwaggerTransformObject = (input) => {
+  const stale = Object.keys(DOMAIN_ERRORS).filter((id) => !usedDomainEntries.has(id));
+  if (stale.length > 0) throw new Error(`domain-errors.ts names no route: ${stale.join(', ')}`);
   const document = componentsTransform(input) as { paths?: Record<string, Record<string, Operation>> };
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item)) {
+      for (const parameter of operation.parameters ?? []) describeInputStrings(parameter.schema);
+      for (const media of Object.values(operation.requestBody?.content ?? {}))
+        describeInputStrings(media.schema);
+      dropMarks(operation.responses);
       const links = operation.operationId ? LINKS[operation.operationId] : undefined;
       const ok = operation.responses?.['200'];
       if (links && ok) ok.links = links;
     }
   }
+  dropMarks((document as { components?: unknown }).components);
   return document as ReturnType<SwaggerTransformObject>;
 };
 

@@ -11,6 +11,7 @@ const REASONS: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   423: 'Locked',
   429: 'Too Many Requests',
@@ -31,6 +32,8 @@ export interface RouteFacts {
   hasParams: boolean;
   takesBody: boolean;
   upload: boolean;
+  /** The operation's entry in domain-errors.ts. */
+  domain?: ErrorAnswers;
 }
 
 /**
@@ -50,7 +53,11 @@ export function errorAnswersOf(route: RouteFacts): Map<number, Set<string>> {
   if (config.rateLimit) add(out, 429, ErrorCode.RateLimited);
   // Schema validation and the input guard (control characters) answer 400 INVALID_INPUT.
   if (route.hasInput || route.takesBody) add(out, 400, ErrorCode.InvalidInput);
-  if (route.hasParams) add(out, 404, ErrorCode.NotFound);
+  if (route.hasParams) {
+    add(out, 404, ErrorCode.NotFound);
+    // A path parameter over Fastify's maxParamLength (100 characters).
+    add(out, 414, ErrorCode.InvalidInput);
+  }
   if (route.takesBody) {
     // Fastify's body limit (1 MB) and content-type parser (plugins/errors.ts maps them).
     add(out, 413, ErrorCode.FileTooLarge);
@@ -64,6 +71,12 @@ export function errorAnswersOf(route: RouteFacts): Map<number, Set<string>> {
     add(out, 400, ErrorCode.InvalidInput);
     add(out, 413, ErrorCode.FileTooLarge);
     add(out, 415, ErrorCode.UnsupportedFile);
+    // modules/uploads/uploads.service.ts: files per hour, storage quota.
+    add(out, 429, ErrorCode.RateLimited);
+    add(out, 413, ErrorCode.LimitExceeded);
+  }
+  for (const [status, codes] of Object.entries({ ...route.domain })) {
+    add(out, Number(status), ...(codes ?? []));
   }
   for (const [status, codes] of Object.entries(config.openapi?.errors ?? {})) {
     add(out, Number(status), ...(codes ?? []));

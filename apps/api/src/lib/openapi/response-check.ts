@@ -53,7 +53,7 @@ export function responseChecker(document: OpenapiDocument) {
       pattern: new RegExp(
         `^${template
           .split(/(\{[^}]+\})/)
-          .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+          .map((part) => (part.startsWith('{') ? '[^/]*' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
           .join('')}$`,
       ),
     }))

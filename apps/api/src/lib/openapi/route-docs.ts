@@ -4,8 +4,10 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, idempotencyKey } from '@imali/contract';
 import { defaultAccess } from '../../plugins/auth';
+import { DOMAIN_ERRORS } from './domain-errors';
 import { errorAnswersOf, errorResponse, type ErrorAnswers } from './error-responses';
 import { openapiRegistry } from './schema-registry';
+import { markTrimmedStrings } from './input-strings';
 
 /** What a route tells the document beyond its schema (route `config`). */
 export interface RouteOpenapi {
@@ -25,7 +27,25 @@ declare module 'fastify' {
   }
 }
 
-const zodTransform = createJsonSchemaTransform({ schemaRegistry: openapiRegistry, skipList: [] });
+const zodTransform = createJsonSchemaTransform({
+  schemaRegistry: openapiRegistry,
+  skipList: [],
+  zodToJsonConfig: { override: zodOverride },
+});
+
+/**
+ * The library's own override for OpenAPI 3.1 (empty union branches dropped, dates as date-time
+ * text, undefined as null in outputs: fastify-type-provider-zod's zod-to-json.ts), plus the
+ * trimmed-string mark (input-strings.ts). Dates and undefined never reach our schemas as inputs.
+ */
+function zodOverride(ctx: Parameters<typeof markTrimmedStrings>[0]) {
+  const def = (ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def;
+  const json = ctx.jsonSchema as Record<string, unknown> & { anyOf?: object[] };
+  if (def.type === 'union' && json.anyOf) json.anyOf = json.anyOf.filter((b) => Object.keys(b).length > 0);
+  if (def.type === 'date') Object.assign(json, { type: 'string', format: 'date-time' });
+  if (def.type === 'undefined') json.type = 'null';
+  markTrimmedStrings(ctx);
+}
 
 const SECURITY = {
   public: [],
@@ -44,6 +64,9 @@ export function operationIdOf(method: string, url: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
   return method.toLowerCase() + words.join('');
 }
+
+/** The DOMAIN_ERRORS entries some route used (document.ts checks that none is stale). */
+export const usedDomainEntries = new Set<string>();
 
 type Schema = Record<string, unknown> & { response?: Record<string, unknown> };
 
@@ -100,7 +123,9 @@ export const routeTransform: SwaggerTransform = (input) => {
     hasParams: Boolean(own.params) || route.url.includes(':'),
     takesBody: method === 'POST' || method === 'PUT' || method === 'PATCH',
     upload,
+    domain: DOMAIN_ERRORS[schema.operationId as string],
   });
+  if (DOMAIN_ERRORS[schema.operationId as string]) usedDomainEntries.add(schema.operationId as string);
   for (const [status, codes] of errors) response[status] = errorResponse(status, codes);
   schema.response = response;
   return { schema, url };
