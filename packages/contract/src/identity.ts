@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documented } from './json-schema-hints';
+import { SPACE, documented } from './json-schema-hints';
 import { md5Hex } from './common';
 import { MOBILE_PATTERN, MOBILE_PATTERN_MESSAGE } from './account-forms';
 
@@ -51,7 +51,7 @@ export const dobField = documented(
     .refine((s) => Number(s.slice(0, 4)) >= 1900, 'Invalid date format.')
     .refine((s) => ageOn(s, new Date()) >= 18, 'You must be at least 18 years old.'),
   {
-    pattern: '^\\s*(19|[2-9][0-9])[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])\\s*$',
+    pattern: `^${SPACE}*(19|[2-9][0-9])[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])${SPACE}*$`,
     description: 'A real date, YYYY-MM-DD, from 1900, at least 18 years ago',
   },
 );

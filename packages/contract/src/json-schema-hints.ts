@@ -20,7 +20,7 @@ export function caseInsensitivePattern(values: readonly string[]): string {
     [...value]
       .map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toUpperCase()}${c.toLowerCase()}]`))
       .join('');
-  return `^\\s*(${values.map(letters).join('|')})\\s*$`;
+  return `^${SPACE}*(${values.map(letters).join('|')})${SPACE}*$`;
 }
 
 /**
@@ -28,3 +28,9 @@ export function caseInsensitivePattern(values: readonly string[]): string {
  * CR; DEL; C1), as the inside of a JSON Schema character class.
  */
 export const CONTROL_CHARACTER_CLASS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F';
+
+/**
+ * White space a trim removes and the input guard lets through (tab, LF, CR, space): `\\s` would
+ * also admit the vertical tab and form feed, which the guard refuses.
+ */
+export const SPACE = '[\\t\\n\\r ]';

@@ -10,7 +10,7 @@
 // (display and charts); the latest-price call that feeds an order returns a decimal string.
 import { z } from 'zod';
 import { plainId, plainInteger } from './numbers';
-import { CONTROL_CHARACTER_CLASS, caseInsensitivePattern, documented } from './json-schema-hints';
+import { CONTROL_CHARACTER_CLASS, SPACE, caseInsensitivePattern, documented } from './json-schema-hints';
 
 export { STOCK_DATA_BASE } from './constants';
 
@@ -74,7 +74,7 @@ export const symbolParam = documented(
     .pipe(z.string().min(1, 'Symbol is required.').max(24, 'Symbol is too long.')),
   // 1 to 24 characters once trimmed.
   {
-    pattern: `^\\s*[^\\s${CONTROL_CHARACTER_CLASS}]([^${CONTROL_CHARACTER_CLASS}]{0,22}[^\\s${CONTROL_CHARACTER_CLASS}])?\\s*$`,
+    pattern: `^${SPACE}*[^\\s${CONTROL_CHARACTER_CLASS}]([^${CONTROL_CHARACTER_CLASS}]{0,22}[^\\s${CONTROL_CHARACTER_CLASS}])?${SPACE}*$`,
   },
 );
 

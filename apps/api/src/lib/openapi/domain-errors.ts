@@ -70,6 +70,7 @@ export const DOMAIN_ERRORS: Record<string, ErrorAnswers> = {
   getMarketDataStockDetail: notFound,
   getMarketDataCompany: notFound,
   postApiMarketAppV1Watchlist: { 404: [E.NotFound], 409: [E.LimitExceeded] },
+  deleteApiMarketAppV1Watchlist: notFound,
   // Operators
   postOpsV1Run: notFound,
 };
