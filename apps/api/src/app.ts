@@ -91,6 +91,14 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
         buildSerializer: () => serializerCompiler as never,
       },
     },
+    // Errors the router answers before any route runs (a path parameter over maxParamLength: 414;
+    // a path that is not valid percent-encoding: 400) go out in the envelope like every other
+    // error; Fastify's default body is { error, message, statusCode } (found by the contract test).
+    frameworkErrors: (error, _request, reply) =>
+      (reply as import('fastify').FastifyReply)
+        .status(error.statusCode ?? 400)
+        .type('application/json')
+        .send({ code: ErrorCode.InvalidInput, message: error.message || Messages.requestFailed, data: null }),
     // Prototype-poisoning protection stays at Fastify's default ('error') on purpose.
   }).withTypeProvider<ZodTypeProvider>() as unknown as AppInstance;
 

@@ -61,6 +61,13 @@ export function openapiOptions(version: string): FastifyDynamicSwaggerOptions {
             name: 'x-api-key',
             description: 'The market-data API key',
           },
+          marketKeyQuery: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'key',
+            description:
+              'The market-data API key as ?key= (the event stream only: EventSource sets no headers)',
+          },
         },
       },
     },

@@ -64,6 +64,11 @@ export const DOMAIN_ERRORS: Record<string, ErrorAnswers> = {
   getApiStatAppV1InvestStat: notFound,
   getApiStatAppV1MonthReturn: notFound,
   getApiStatAppV1StockPortfolio: notFound,
+  getApiStatAppV1Asset: notFound,
+  getApiStatAppV1WeekProfit: notFound,
+  getApiStatAppV1ValueSeries: notFound,
+  getApiStatAppV1FundPortfolio: notFound,
+  getApiStatAppV1StruPortfolio: notFound,
   // Market data: an unknown symbol
   getMarketDataChartData: notFound,
   getMarketDataSparkline: notFound,

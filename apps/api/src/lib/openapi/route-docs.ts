@@ -96,7 +96,8 @@ export const routeTransform: SwaggerTransform = (input) => {
   const schema: Schema = { ...transformed };
   const access = config.auth ?? defaultAccess(route.url);
   schema.operationId = operationIdOf(method, route.url);
-  schema.security = SECURITY[access];
+  // A route may list alternatives of its own (the stream also takes the key as ?key=).
+  schema.security = access === 'market' && own.security ? own.security : SECURITY[access];
   if (upload) {
     schema.body = {
       type: 'object',

@@ -178,7 +178,7 @@ export async function stockDataRoutes(app: AppInstance) {
       config: { auth: 'market', openapi: { produces: ['text/event-stream'] } },
       schema: {
         tags,
-        security,
+        security: [{ marketKey: [] }, { marketKeyQuery: [] }],
         summary:
           'Server-Sent Events: a `quote` event per symbol on connect, then on every tick while its exchange is open; `heartbeat` events keep the connection alive',
         querystring: streamQuery,
