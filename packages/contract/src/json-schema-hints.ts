@@ -34,3 +34,36 @@ export const CONTROL_CHARACTER_CLASS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u
  * also admit the vertical tab and form feed, which the guard refuses.
  */
 export const SPACE = '[\\t\\n\\r ]';
+
+/**
+ * A pattern for whole numbers from `min` to `max` in plain digits (leading zeros allowed, as
+ * isPlainInteger allows them): e.g. 2..500 → ^0*([2-9]|[1-9][0-9]|[1-4][0-9]{2}|500)$.
+ */
+export function integerRangePattern(min: number, max: number): string {
+  const parts: string[] = [];
+  // Split [min, max] into ranges whose numbers share a length, then into digit-class runs.
+  const split = (lo: number, hi: number) => {
+    const a = String(lo);
+    const b = String(hi);
+    if (a.length !== b.length) {
+      split(lo, 10 ** a.length - 1);
+      split(10 ** a.length, hi);
+      return;
+    }
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i += 1;
+    if (i === a.length) return void parts.push(a);
+    const prefix = a.slice(0, i);
+    const rest = a.length - i - 1;
+    const zeros = '0'.repeat(rest);
+    const nines = '9'.repeat(rest);
+    if (a.slice(i + 1) === zeros && b.slice(i + 1) === nines) {
+      return void parts.push(`${prefix}[${a[i]}-${b[i]}]${rest ? `[0-9]{${rest}}` : ''}`);
+    }
+    const upper = Number(prefix + a[i] + nines);
+    split(lo, upper);
+    split(upper + 1, hi);
+  };
+  split(min, max);
+  return `^0*(${parts.join('|')})$`;
+}

@@ -10,7 +10,13 @@
 // (display and charts); the latest-price call that feeds an order returns a decimal string.
 import { z } from 'zod';
 import { plainId, plainInteger } from './numbers';
-import { CONTROL_CHARACTER_CLASS, SPACE, caseInsensitivePattern, documented } from './json-schema-hints';
+import {
+  CONTROL_CHARACTER_CLASS,
+  SPACE,
+  caseInsensitivePattern,
+  documented,
+  integerRangePattern,
+} from './json-schema-hints';
 
 export { STOCK_DATA_BASE } from './constants';
 
@@ -104,10 +110,12 @@ export const SPARKLINE_MAX_POINTS = 500;
 export const sparklineQuery = z.object({
   country: countryParam,
   symbol: symbolParam,
-  points: plainInteger('Points must be a whole number.')
-    .refine((n) => n >= 2, 'Points must be at least 2.')
-    .refine((n) => n <= SPARKLINE_MAX_POINTS, `Points must be at most ${SPARKLINE_MAX_POINTS}.`)
-    .default(60),
+  points: documented(
+    plainInteger('Points must be a whole number.')
+      .refine((n) => n >= 2, 'Points must be at least 2.')
+      .refine((n) => n <= SPARKLINE_MAX_POINTS, `Points must be at most ${SPARKLINE_MAX_POINTS}.`),
+    { type: 'string', pattern: integerRangePattern(2, SPARKLINE_MAX_POINTS), maxLength: 15 },
+  ).default(60),
 });
 /** GET /market-data/stock_detail, GET /market-data/company */
 export const stockRefQuery = z.object({ country: countryParam, market: marketParam, s: symbolParam });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documented } from './json-schema-hints';
+import { documented, integerRangePattern } from './json-schema-hints';
 
 /**
  * Every number a client sends goes through these helpers (docs/decisions/0045-plain-numbers.md).
@@ -65,18 +65,11 @@ export const plainInteger = (message: string, range: { min?: number; max?: numbe
           message,
         },
       ),
-    // A range other than "positive" is said in words: a pattern for it would be unreadable.
     range.min === 1 && range.max === undefined
       ? { type: 'string', pattern: '^0*[1-9][0-9]*$', maxLength: 15 }
-      : {
-          type: 'string',
-          pattern: '^[0-9]{1,15}$',
-          ...(range.min !== undefined || range.max !== undefined
-            ? {
-                description: `A whole number from ${range.min ?? 0}${range.max === undefined ? '' : ` to ${range.max}`}`,
-              }
-            : {}),
-        },
+      : range.min !== undefined && range.max !== undefined
+        ? { type: 'string', pattern: integerRangePattern(range.min, range.max), maxLength: 15 }
+        : { type: 'string', pattern: '^[0-9]{1,15}$' },
   );
 
 /** A positive id sent as text (query string, path), refused with `message`. */

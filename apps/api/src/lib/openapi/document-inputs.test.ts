@@ -34,25 +34,26 @@ type Operation = {
 
 /**
  * The smallest value the schema calls valid: the shortest string, the lowest number, only the
- * required properties. A server that refuses it with 400 INVALID_INPUT refuses input its own
+ * required properties (then every property). A server that refuses it with 400 INVALID_INPUT refuses input its own
  * document calls valid (issue 22: empty symbols, free-text country, ...).
  */
-function smallest(schema: JsonSchema, seed: number): unknown {
+function smallest(schema: JsonSchema, seed: number, every = false): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
   const union = schema.anyOf ?? schema.oneOf;
-  if (union) return smallest(union.find((s) => s.type !== 'null') ?? union[0]!, seed);
-  if (schema.allOf) return smallest(Object.assign({}, ...schema.allOf), seed);
+  if (union) return smallest(union.find((s) => s.type !== 'null') ?? union[0]!, seed, every);
+  if (schema.allOf) return smallest(Object.assign({}, ...schema.allOf), seed, every);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const name of schema.required ?? []) out[name] = smallest(schema.properties?.[name] ?? {}, seed);
+      const names = every ? Object.keys(schema.properties ?? {}) : (schema.required ?? []);
+      for (const name of names) out[name] = smallest(schema.properties?.[name] ?? {}, seed, every);
       return out;
     }
     case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => smallest(schema.items ?? {}, seed));
+      return Array.from({ length: schema.minItems ?? 0 }, () => smallest(schema.items ?? {}, seed, every));
     case 'integer':
     case 'number':
       return schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 0);
@@ -115,39 +116,42 @@ describe('inputs the document calls valid', () => {
     const apiKey = await marketApiKey(ctx);
     const refused: string[] = [];
     for (const [path, item] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(item)) {
-        if (skip.has(operation.operationId)) continue;
-        const client = await createTestClient(ctx);
-        await fund(ctx, client, 'ZAR', '100000');
-        const query = new URLSearchParams();
-        let url = path;
-        const headers: Record<string, string> = {
-          authorization: path.startsWith('/ops/') ? `Bearer ${t.app.opsToken}` : `Bearer ${client.token}`,
-          'x-api-key': apiKey,
-        };
-        for (const p of operation.parameters ?? []) {
-          if (!p.required && p.in !== 'path') continue;
-          const value = String(smallest(p.schema, 1));
-          if (p.in === 'query') query.set(p.name, value);
-          if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(value || '1'));
-          if (p.in === 'header') headers[p.name] = p.name === 'idempotency-key' ? newKey() : value;
+      for (const [method, operation] of Object.entries(item))
+        for (const every of [false, true]) {
+          if (skip.has(operation.operationId)) continue;
+          const client = await createTestClient(ctx);
+          await fund(ctx, client, 'ZAR', '100000');
+          const query = new URLSearchParams();
+          let url = path;
+          const headers: Record<string, string> = {
+            authorization: path.startsWith('/ops/') ? `Bearer ${t.app.opsToken}` : `Bearer ${client.token}`,
+            'x-api-key': apiKey,
+          };
+          for (const p of operation.parameters ?? []) {
+            if (!p.required && p.in !== 'path' && !every) continue;
+            const value = String(smallest(p.schema, 1, every));
+            if (p.in === 'query') query.set(p.name, value);
+            if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(value || '1'));
+            if (p.in === 'header') headers[p.name] = p.name === 'idempotency-key' ? newKey() : value;
+          }
+          const body = operation.requestBody?.content['application/json']?.schema;
+          const res = await t.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url: `${url}${query.size ? `?${query}` : ''}`,
+            headers,
+            ...(body ? { payload: smallest(body, 1, every) as object } : {}),
+          });
+          const beyond = RULES_BEYOND_THE_SCHEMA[operation.operationId];
+          if (
+            res.statusCode === 400 &&
+            res.json().code === 'INVALID_INPUT' &&
+            !beyond?.test(res.json().message)
+          ) {
+            refused.push(
+              `${operation.operationId}${every ? ' (every field)' : ''}: ${res.json().message} (${method} ${res.raw.req.url})`,
+            );
+          }
         }
-        const body = operation.requestBody?.content['application/json']?.schema;
-        const res = await t.app.inject({
-          method: method.toUpperCase() as 'GET',
-          url: `${url}${query.size ? `?${query}` : ''}`,
-          headers,
-          ...(body ? { payload: smallest(body, 1) as object } : {}),
-        });
-        const beyond = RULES_BEYOND_THE_SCHEMA[operation.operationId];
-        if (
-          res.statusCode === 400 &&
-          res.json().code === 'INVALID_INPUT' &&
-          !beyond?.test(res.json().message)
-        ) {
-          refused.push(`${operation.operationId}: ${res.json().message} (${method} ${res.raw.req.url})`);
-        }
-      }
     }
     expect(refused).toEqual([]);
   });
