@@ -27,7 +27,9 @@ const documentTransform: SwaggerTransformObject = (input) => {
         describeInputStrings(media.schema);
       dropMarks(operation.responses);
       const links = operation.operationId ? LINKS[operation.operationId] : undefined;
-      const ok = operation.responses?.['200'];
+      const ok = operation.responses?.['200'] as { description?: string; links?: object } | undefined;
+      // @fastify/swagger's placeholder for a response without a description.
+      if (ok?.description === 'Default Response') ok.description = 'OK';
       if (links && ok) ok.links = links;
     }
   }
