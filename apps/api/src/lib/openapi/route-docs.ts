@@ -15,6 +15,8 @@ export interface RouteOpenapi {
   errors?: ErrorAnswers;
   /** Content types of a 200 that is not JSON (files, CSV, Server-Sent Events). */
   produces?: readonly string[];
+  /** A credential the handler checks itself on a route without the access hook. */
+  security?: 'bearer';
   /** A body the handler checks itself (not through a route schema): documented only. */
   body?: z.ZodType;
 }
@@ -97,7 +99,12 @@ export const routeTransform: SwaggerTransform = (input) => {
   const access = config.auth ?? defaultAccess(route.url);
   schema.operationId = operationIdOf(method, route.url);
   // A route may list alternatives of its own (the stream also takes the key as ?key=).
-  schema.security = access === 'market' && own.security ? own.security : SECURITY[access];
+  schema.security =
+    config.openapi?.security === 'bearer'
+      ? SECURITY.client
+      : access === 'market' && own.security
+        ? own.security
+        : SECURITY[access];
   if (upload) {
     schema.body = {
       type: 'object',

@@ -57,6 +57,24 @@ describe('the published OpenAPI document', () => {
     expect(op('/ops/v1/run', 'post').security).toEqual([{ opsToken: [] }]);
   });
 
+  it('documents security exactly as enforced: without credentials, only public operations answer', async () => {
+    const wrong: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item) as [string, { security?: unknown[] }][]) {
+        // A path parameter that cannot exist; no body: access is decided before either is read.
+        const url = path.replace(/\{[^}]+\}/g, '999999');
+        const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url });
+        const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+        if (isPublic === (res.statusCode === 401)) {
+          wrong.push(
+            `${method.toUpperCase()} ${path}: documented ${isPublic ? 'public' : 'secured'}, answered ${res.statusCode}`,
+          );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('requires Idempotency-Key on every money-moving POST and documents uploads as multipart', () => {
     const buy = document.paths['/api/client/app/v1/order/buy']!.post as unknown as {
       parameters: { name: string; in: string; required: boolean }[];
