@@ -11,7 +11,7 @@ const stateChange = { 404: [E.NotFound], 409: [E.Conflict] } as const;
  * The domain answers of each operation (by operationId), beyond those its config implies
  * (error-responses.ts): what its service throws. Found by reading the services and confirmed by
  * the contract test, which fails on any answer not listed. Every key must name an operation
- * (document.ts checks), so a renamed route cannot leave a stale entry behind.
+ * (openapi-document.test.ts checks), so a renamed route cannot leave a stale entry behind.
  */
 export const DOMAIN_ERRORS: Record<string, ErrorAnswers> = {
   // Identity

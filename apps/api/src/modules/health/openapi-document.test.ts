@@ -4,6 +4,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { responseChecker, type OpenapiDocument } from '../../lib/openapi/response-check';
 import { takeViolations } from '../../test/contract';
+import { staleDomainEntries } from '../../lib/openapi/route-docs';
 
 /**
  * Redocly's `recommended` ruleset, with these rules off (decision 0052):
@@ -55,6 +56,10 @@ describe('the published OpenAPI document', () => {
     expect(op('/market-data/chart_data').security).toEqual([{ marketKey: [] }]);
     expect(op('/api/client/app/v1/menu').security).toEqual([{ bearer: [] }]);
     expect(op('/ops/v1/run', 'post').security).toEqual([{ opsToken: [] }]);
+  });
+
+  it('names only existing operations in the table of domain error answers', () => {
+    expect(staleDomainEntries()).toEqual([]);
   });
 
   it('documents security exactly as enforced: without credentials, only public operations answer', async () => {
