@@ -20,7 +20,12 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['apps/api/src/test/shifted-clock.ts', 'apps/api/src/test/pg-overlap-guard.ts'],
+          setupFiles: [
+            'apps/api/src/test/shifted-clock.ts',
+            'apps/api/src/test/pg-overlap-guard.ts',
+            // Every answer of a test app is checked against the OpenAPI document (decision 0052).
+            'apps/api/src/test/contract-setup.ts',
+          ],
           // Migrates one database per run; each test file copies it (decision 0049).
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 60_000,

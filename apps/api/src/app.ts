@@ -7,12 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode, Messages } from '@imali/contract';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
@@ -20,6 +15,7 @@ import type { AppContext } from './lib/context';
 import { contextClocks, type Clock } from './lib/clock';
 import type { AppInstance } from './lib/app-instance';
 import { isApiPath } from './lib/api-paths';
+import { openapiOptions } from './lib/openapi/document';
 import { serializeError } from './lib/log-redaction';
 import { newOpaqueToken } from './lib/crypto';
 import { registerAuth } from './plugins/auth';
@@ -96,6 +92,14 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
         buildSerializer: () => serializerCompiler as never,
       },
     },
+    // Errors the router answers before any route runs (a path parameter over maxParamLength: 414;
+    // a path that is not valid percent-encoding: 400) go out in the envelope like every other
+    // error; Fastify's default body is { error, message, statusCode } (found by the contract test).
+    frameworkErrors: (error, _request, reply) =>
+      (reply as import('fastify').FastifyReply)
+        .status(error.statusCode ?? 400)
+        .type('application/json')
+        .send({ code: ErrorCode.InvalidInput, message: error.message || Messages.requestFailed, data: null }),
     // Prototype-poisoning protection stays at Fastify's default ('error') on purpose.
   }).withTypeProvider<ZodTypeProvider>() as unknown as AppInstance;
 
@@ -128,19 +132,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Imali API', version: API_VERSION },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          marketKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The published document: lib/openapi (decision 0052).
+  await app.register(fastifySwagger, openapiOptions(API_VERSION));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
 
   registerAuth(app, ctx, app.opsToken);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented } from './json-schema-hints';
 import { amountString, idField, moneyCurrency } from './ledger';
 import { plainDecimal } from './numbers';
 
@@ -92,14 +93,17 @@ export const loanFields = z.object({
   account_id: idField('Choose an account'),
   amount: amountString,
   /** A JSON number (text such as "12" or "0x10" is refused: numbers.ts). */
-  term_months: z
-    .number({
-      error: (issue) =>
-        issue.input === undefined ? 'Enter the term in months' : 'The term is a whole number of months',
-    })
-    .refine((n) => Number.isSafeInteger(n) && !Object.is(n, -0), 'The term is a whole number of months')
-    .refine((n) => n >= LOAN_TERMS_MONTHS.min, `The term is at least ${LOAN_TERMS_MONTHS.min} months`)
-    .refine((n) => n <= LOAN_TERMS_MONTHS.max, `The term is at most ${LOAN_TERMS_MONTHS.max} months`),
+  term_months: documented(
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? 'Enter the term in months' : 'The term is a whole number of months',
+      })
+      .refine((n) => Number.isSafeInteger(n) && !Object.is(n, -0), 'The term is a whole number of months')
+      .refine((n) => n >= LOAN_TERMS_MONTHS.min, `The term is at least ${LOAN_TERMS_MONTHS.min} months`)
+      .refine((n) => n <= LOAN_TERMS_MONTHS.max, `The term is at most ${LOAN_TERMS_MONTHS.max} months`),
+    { type: 'integer', minimum: LOAN_TERMS_MONTHS.min, maximum: LOAN_TERMS_MONTHS.max },
+  ),
   purpose: reasonText('Purpose', 500),
   monthly_income: incomeString,
   monthly_expenses: incomeString,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPACE, documented } from './json-schema-hints';
 import { md5Hex } from './common';
 import { MOBILE_PATTERN, MOBILE_PATTERN_MESSAGE } from './account-forms';
 
@@ -41,13 +42,19 @@ function isRealDate(s: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-export const dobField = z
-  .string()
-  .trim()
-  .min(1, 'Date of birth is required.')
-  .refine(isRealDate, 'Invalid date format.')
-  .refine((s) => Number(s.slice(0, 4)) >= 1900, 'Invalid date format.')
-  .refine((s) => ageOn(s, new Date()) >= 18, 'You must be at least 18 years old.');
+export const dobField = documented(
+  z
+    .string()
+    .trim()
+    .min(1, 'Date of birth is required.')
+    .refine(isRealDate, 'Invalid date format.')
+    .refine((s) => Number(s.slice(0, 4)) >= 1900, 'Invalid date format.')
+    .refine((s) => ageOn(s, new Date()) >= 18, 'You must be at least 18 years old.'),
+  {
+    pattern: `^${SPACE}*(19|[2-9][0-9])[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])${SPACE}*$`,
+    description: 'A real date, YYYY-MM-DD, from 1900, at least 18 years ago',
+  },
+);
 
 export const kycBaseForm = z.object({
   full_name: z.string().trim().min(1, 'Full name is required.'),

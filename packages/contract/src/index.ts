@@ -12,6 +12,7 @@ export * from './ledger';
 export * from './market';
 export * from './menu';
 export * from './numbers';
+export * from './json-schema-hints';
 export * from './portfolio';
 export * from './quant';
 export type { StandardSchemaV1 } from './standard-schema';

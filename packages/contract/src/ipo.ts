@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, idText } from './ledger';
 import { isPlainInteger } from './numbers';
+import { documented } from './json-schema-hints';
 import { offering } from './trading';
 
 /**
@@ -39,15 +40,21 @@ export const IpoMessages = {
  */
 const lotsMessage = (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === '' ? IpoMessages.lotsRequired : IpoMessages.lotsWhole;
-export const lotsField = z
-  .number({ error: lotsMessage })
-  .refine((n) => Number.isSafeInteger(n) && n > 0 && n <= 999_999_999, IpoMessages.lotsWhole);
-export const lotsQuery = z
-  .string({ error: lotsMessage })
-  .refine((t) => t !== '', IpoMessages.lotsRequired)
-  .refine((t) => t === '' || isPlainInteger(t, 9), IpoMessages.lotsWhole)
-  .transform(Number)
-  .refine((n) => n > 0, IpoMessages.lotsWhole);
+export const lotsField = documented(
+  z
+    .number({ error: lotsMessage })
+    .refine((n) => Number.isSafeInteger(n) && n > 0 && n <= 999_999_999, IpoMessages.lotsWhole),
+  { type: 'integer', minimum: 1, maximum: 999_999_999 },
+);
+export const lotsQuery = documented(
+  z
+    .string({ error: lotsMessage })
+    .refine((t) => t !== '', IpoMessages.lotsRequired)
+    .refine((t) => t === '' || isPlainInteger(t, 9), IpoMessages.lotsWhole)
+    .transform(Number)
+    .refine((n) => n > 0, IpoMessages.lotsWhole),
+  { type: 'string', pattern: '^0*[1-9][0-9]*$', maxLength: 9 },
+);
 
 /** The IPO's terms (GET /api/ipo/app/v1/{id}). */
 export const ipoTerms = z.object({

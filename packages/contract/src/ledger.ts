@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, MoneyMessages } from './constants';
 import { isPlainDecimal, jsonInteger, plainDecimal, plainId } from './numbers';
+import { documented } from './json-schema-hints';
 
 export { IDEMPOTENCY_HEADER, MoneyMessages };
 
@@ -25,17 +26,21 @@ export const idempotencyKey = z
  * harmless). The server re-parses it for the account's currency; the web validates forms with it
  * (after trimming what was typed: typedText).
  */
-export const amountString = z.string({ error: MoneyMessages.amountInvalid }).superRefine((value, ctx) => {
-  if (value.startsWith('-') && isPlainDecimal(value.slice(1), Infinity, Infinity)) {
-    ctx.addIssue({ code: 'custom', message: MoneyMessages.amountNegative });
-  } else if (!isPlainDecimal(value, Infinity, 15)) {
-    ctx.addIssue({ code: 'custom', message: MoneyMessages.amountInvalid });
-  } else if ((value.split('.')[1] ?? '').replace(/0+$/, '').length > 2) {
-    ctx.addIssue({ code: 'custom', message: MoneyMessages.amountDecimals });
-  } else if (!/[1-9]/.test(value)) {
-    ctx.addIssue({ code: 'custom', message: MoneyMessages.amountZero });
-  }
-});
+export const amountString = documented(
+  z.string({ error: MoneyMessages.amountInvalid }).superRefine((value, ctx) => {
+    if (value.startsWith('-') && isPlainDecimal(value.slice(1), Infinity, Infinity)) {
+      ctx.addIssue({ code: 'custom', message: MoneyMessages.amountNegative });
+    } else if (!isPlainDecimal(value, Infinity, 15)) {
+      ctx.addIssue({ code: 'custom', message: MoneyMessages.amountInvalid });
+    } else if ((value.split('.')[1] ?? '').replace(/0+$/, '').length > 2) {
+      ctx.addIssue({ code: 'custom', message: MoneyMessages.amountDecimals });
+    } else if (!/[1-9]/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: MoneyMessages.amountZero });
+    }
+  }),
+  // Positive, plain, at most 2 decimals once trailing zeros go: what the checks above accept.
+  { pattern: '^[0-9]{1,15}(\\.[0-9]{1,2}0*)?$', not: { pattern: '^[0.]*$' } },
+);
 
 /** A rate as plain decimal text, e.g. '18.25' or '0.054795'. */
 export const rateString = plainDecimal(12, 'Enter a valid rate');

@@ -10,6 +10,13 @@
 // (display and charts); the latest-price call that feeds an order returns a decimal string.
 import { z } from 'zod';
 import { plainId, plainInteger } from './numbers';
+import {
+  CONTROL_CHARACTER_CLASS,
+  SPACE,
+  caseInsensitivePattern,
+  documented,
+  integerRangePattern,
+} from './json-schema-hints';
 
 export { STOCK_DATA_BASE } from './constants';
 
@@ -51,18 +58,31 @@ export const MarketMessages = {
 // ---- inputs ---------------------------------------------------------------------------------
 
 const upper = (s: string) => s.trim().toUpperCase();
-export const countryParam = z
-  .string({ error: MarketMessages.unknownCountry })
-  .transform(upper)
-  .pipe(z.enum(MARKET_COUNTRIES, { error: MarketMessages.unknownCountry }));
-export const marketParam = z
-  .string({ error: MarketMessages.unknownMarket })
-  .transform(upper)
-  .pipe(z.enum(MARKETS, { error: MarketMessages.unknownMarket }));
-export const symbolParam = z
-  .string({ error: 'Symbol is required.' })
-  .transform(upper)
-  .pipe(z.string().min(1, 'Symbol is required.').max(24, 'Symbol is too long.'));
+// Case and surrounding spaces do not matter ('za ' is ZA): the documented patterns say so.
+export const countryParam = documented(
+  z
+    .string({ error: MarketMessages.unknownCountry })
+    .transform(upper)
+    .pipe(z.enum(MARKET_COUNTRIES, { error: MarketMessages.unknownCountry })),
+  { pattern: caseInsensitivePattern(MARKET_COUNTRIES), description: MARKET_COUNTRIES.join(', ') },
+);
+export const marketParam = documented(
+  z
+    .string({ error: MarketMessages.unknownMarket })
+    .transform(upper)
+    .pipe(z.enum(MARKETS, { error: MarketMessages.unknownMarket })),
+  { pattern: caseInsensitivePattern(MARKETS), description: MARKETS.join(', ') },
+);
+export const symbolParam = documented(
+  z
+    .string({ error: 'Symbol is required.' })
+    .transform(upper)
+    .pipe(z.string().min(1, 'Symbol is required.').max(24, 'Symbol is too long.')),
+  // 1 to 24 characters once trimmed.
+  {
+    pattern: `^${SPACE}*[^\\s${CONTROL_CHARACTER_CLASS}]([^${CONTROL_CHARACTER_CLASS}]{0,22}[^\\s${CONTROL_CHARACTER_CLASS}])?${SPACE}*$`,
+  },
+);
 
 /**
  * Chart ranges a client shows. With `range`, chart_data returns only the candles of that window
@@ -90,10 +110,12 @@ export const SPARKLINE_MAX_POINTS = 500;
 export const sparklineQuery = z.object({
   country: countryParam,
   symbol: symbolParam,
-  points: plainInteger('Points must be a whole number.')
-    .refine((n) => n >= 2, 'Points must be at least 2.')
-    .refine((n) => n <= SPARKLINE_MAX_POINTS, `Points must be at most ${SPARKLINE_MAX_POINTS}.`)
-    .default(60),
+  points: documented(
+    plainInteger('Points must be a whole number.')
+      .refine((n) => n >= 2, 'Points must be at least 2.')
+      .refine((n) => n <= SPARKLINE_MAX_POINTS, `Points must be at most ${SPARKLINE_MAX_POINTS}.`),
+    { type: 'string', pattern: integerRangePattern(2, SPARKLINE_MAX_POINTS), maxLength: 15 },
+  ).default(60),
 });
 /** GET /market-data/stock_detail, GET /market-data/company */
 export const stockRefQuery = z.object({ country: countryParam, market: marketParam, s: symbolParam });
@@ -103,6 +125,8 @@ export const searchQuery = z.object({ query: z.string().max(64, 'Query is too lo
 export const stockRef = z.object({ symbol: symbolParam, market: marketParam, country: countryParam });
 export type StockRef = z.infer<typeof stockRef>;
 export const priceQuery = stockRef;
+/** POST /market-data/stock: the stocks to quote (the service checks each item itself). */
+export const batchQuoteBody = z.array(stockRef).max(BATCH_QUOTE_LIMIT);
 export const rankingQuery = z.object({
   country: countryParam.default('ZA'),
   kind: z.enum(RANKING_KINDS, { error: 'Kind must be gainers, losers or active.' }),

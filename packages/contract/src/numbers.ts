@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented, integerRangePattern } from './json-schema-hints';
 
 /**
  * Every number a client sends goes through these helpers (docs/decisions/0045-plain-numbers.md).
@@ -53,16 +54,23 @@ export function plainIdOf(text: unknown): number | undefined {
  * else, and a value of another JSON type, is refused with `message`. Yields a number.
  */
 export const plainInteger = (message: string, range: { min?: number; max?: number } = {}) =>
-  z
-    .string({ error: message })
-    .refine((t) => isPlainInteger(t), message)
-    .transform(Number)
-    .refine(
-      (n) => (range.min === undefined || n >= range.min) && (range.max === undefined || n <= range.max),
-      {
-        message,
-      },
-    );
+  documented(
+    z
+      .string({ error: message })
+      .refine((t) => isPlainInteger(t), message)
+      .transform(Number)
+      .refine(
+        (n) => (range.min === undefined || n >= range.min) && (range.max === undefined || n <= range.max),
+        {
+          message,
+        },
+      ),
+    range.min === 1 && range.max === undefined
+      ? { type: 'string', pattern: '^0*[1-9][0-9]*$', maxLength: 15 }
+      : range.min !== undefined && range.max !== undefined
+        ? { type: 'string', pattern: integerRangePattern(range.min, range.max), maxLength: 15 }
+        : { type: 'string', pattern: '^[0-9]{1,15}$' },
+  );
 
 /** A positive id sent as text (query string, path), refused with `message`. */
 export const plainId = (message: string) => plainInteger(message, { min: 1 });
@@ -72,23 +80,41 @@ export const plainId = (message: string) => plainInteger(message, { min: 1 });
  * too) is refused with `message`. Yields the text: the server parses it exactly for its currency.
  */
 export const plainDecimal = (maxDecimals: number, message: string, maxWholeDigits = 15) =>
-  z.string({ error: message }).refine((t) => isPlainDecimal(t, maxDecimals, maxWholeDigits), message);
+  documented(
+    z.string({ error: message }).refine((t) => isPlainDecimal(t, maxDecimals, maxWholeDigits), message),
+    { pattern: plainDecimalPattern(maxDecimals, maxWholeDigits) },
+  );
+
+/** isPlainDecimal as a JSON Schema pattern. */
+export function plainDecimalPattern(maxDecimals: number, maxWholeDigits: number): string {
+  const whole = Number.isFinite(maxWholeDigits) ? `[0-9]{1,${maxWholeDigits}}` : '[0-9]+';
+  if (maxDecimals <= 0) return `^${whole}$`;
+  const fraction = Number.isFinite(maxDecimals) ? `[0-9]{1,${maxDecimals}}` : '[0-9]+';
+  return `^${whole}(\\.${fraction})?$`;
+}
 
 /**
  * A whole number in a JSON body: a JSON number (never text), a safe integer, not −0, then
  * `min`..`max`; anything else is refused with `message`.
  */
 export const jsonInteger = (message: string, range: { min?: number; max?: number } = {}) =>
-  z
-    .number({ error: message })
-    .refine(
-      (n) =>
-        Number.isSafeInteger(n) &&
-        !Object.is(n, -0) &&
-        (range.min === undefined || n >= range.min) &&
-        (range.max === undefined || n <= range.max),
-      message,
-    );
+  documented(
+    z
+      .number({ error: message })
+      .refine(
+        (n) =>
+          Number.isSafeInteger(n) &&
+          !Object.is(n, -0) &&
+          (range.min === undefined || n >= range.min) &&
+          (range.max === undefined || n <= range.max),
+        message,
+      ),
+    {
+      type: 'integer',
+      minimum: range.min ?? Number.MIN_SAFE_INTEGER,
+      maximum: range.max ?? Number.MAX_SAFE_INTEGER,
+    },
+  );
 
 /**
  * For web forms only: what the client typed, trimmed (spec 5: values are trimmed), then checked by

@@ -4,6 +4,7 @@ import { fundPosition } from './funds';
 import { ipoApplication } from './ipo-application';
 import { idField, idText } from './ledger';
 import { isPlainDecimal, plainDecimal, plainId } from './numbers';
+import { documented } from './json-schema-hints';
 import { structuredPosition, structuredTerms } from './quant';
 import {
   COST_BASIS_METHODS,
@@ -51,18 +52,21 @@ export type CountryProfile = z.infer<typeof countryProfile>;
  * decimals (whole shares are checked per product). A JSON number is refused like any other text
  * that is not a plain number.
  */
-export const quantityString = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined ? TradingMessages.quantityRequired : TradingMessages.quantityInvalid,
-  })
-  .superRefine((value, ctx) => {
-    if (value === '') ctx.addIssue({ code: 'custom', message: TradingMessages.quantityRequired });
-    else if (!isPlainDecimal(value, 6, 12))
-      ctx.addIssue({ code: 'custom', message: TradingMessages.quantityInvalid });
-    else if (!/[1-9]/.test(value))
-      ctx.addIssue({ code: 'custom', message: TradingMessages.quantityPositive });
-  });
+export const quantityString = documented(
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? TradingMessages.quantityRequired : TradingMessages.quantityInvalid,
+    })
+    .superRefine((value, ctx) => {
+      if (value === '') ctx.addIssue({ code: 'custom', message: TradingMessages.quantityRequired });
+      else if (!isPlainDecimal(value, 6, 12))
+        ctx.addIssue({ code: 'custom', message: TradingMessages.quantityInvalid });
+      else if (!/[1-9]/.test(value))
+        ctx.addIssue({ code: 'custom', message: TradingMessages.quantityPositive });
+    }),
+  { pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$', not: { pattern: '^[0.]*$' } },
+);
 
 export const OFFERING_DTYPES = ['fo', 'otc', 'ipo', 'fund', 'quant'] as const;
 export type OfferingDtype = (typeof OFFERING_DTYPES)[number];

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp, type AppInstance } from '../app';
 import { testConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
+import { checkAnswersOf } from './contract';
 import {
   createMigratedPostgres,
   databaseUrlFor,
@@ -49,6 +50,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const config = testConfig({ ...overrides, ...(adminUrl ? { DATABASE_URL: adminUrl } : {}) });
   const app = await buildApp({ config, database, clock, opsToken: 'test-ops-token-0123456789' });
   await app.ready();
+  // Every answer the test sees is checked against the published document (contract.ts).
+  checkAnswersOf(app);
   return {
     app,
     clock,

@@ -31,7 +31,7 @@ export async function accountRoutes(app: AppInstance) {
   app.get(
     '/account/app/v1/:id/statement.csv',
     {
-      config: { kyc: true },
+      config: { kyc: true, openapi: { produces: ['text/csv'] } },
       schema: {
         tags,
         summary: 'CSV statement of one account (date, description, reference, debit, credit, balance)',

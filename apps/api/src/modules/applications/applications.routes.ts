@@ -46,7 +46,7 @@ export async function applicationRoutes(app: AppInstance) {
   app.post(
     '/client/app/v1/application',
     {
-      config: { kyc: true },
+      config: { idempotent: true, kyc: true },
       schema: {
         tags,
         summary:

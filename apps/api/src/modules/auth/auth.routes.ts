@@ -76,8 +76,9 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/auth/app/v2/refresh',
     {
-      // The bearer token is checked by the refresh itself (it may be in its grace window).
-      config: { auth: 'public' },
+      // The bearer token is checked by the refresh itself (it may be in its grace window): no
+      // access hook, but the document says it needs the bearer token.
+      config: { auth: 'public', openapi: { security: 'bearer' } },
       schema: {
         tags,
         summary: 'Rotate the refresh token',

@@ -16,7 +16,7 @@ export async function depositRoutes(app: AppInstance) {
   app.post(
     '/deposit/app/v1',
     {
-      config: { kyc: true },
+      config: { idempotent: true, kyc: true },
       schema: {
         tags,
         summary: 'Create an EFT deposit; returns the reference to quote (Idempotency-Key)',

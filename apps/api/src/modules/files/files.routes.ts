@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { principalOf } from '../../plugins/auth';
-import { contentDispositionOf, readOwnFile } from '../uploads/uploads.service';
+import { FILE_TYPES, contentDispositionOf, readOwnFile } from '../uploads/uploads.service';
 
 /**
  * GET /api/files/:id: a client's own private file; every other id answers 404. Images inline,
@@ -11,6 +11,7 @@ export async function fileRoutes(app: AppInstance) {
   app.get(
     '/files/:id',
     {
+      config: { openapi: { produces: FILE_TYPES } },
       schema: {
         tags: ['uploads'],
         summary: "One of the client's own files (needs the bearer header; fetch as a blob)",

@@ -100,7 +100,7 @@ export async function fundRoutes(app: AppInstance) {
   app.post(
     '/funds/app/v1/record/:id',
     {
-      config: { kyc: true, pin: true },
+      config: { idempotent: true, kyc: true, pin: true },
       schema: {
         tags,
         summary:
@@ -127,7 +127,7 @@ export async function fundRoutes(app: AppInstance) {
   app.post(
     '/funds/app/v1/redeem/:id',
     {
-      config: { kyc: true, pin: true },
+      config: { idempotent: true, kyc: true, pin: true },
       schema: {
         tags,
         summary:

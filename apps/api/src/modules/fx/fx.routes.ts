@@ -47,7 +47,7 @@ export async function fxRoutes(app: AppInstance) {
   app.post(
     '/caccount/app/v1/transfer',
     {
-      config: { kyc: true },
+      config: { idempotent: true, kyc: true },
       schema: {
         tags,
         summary: 'Transfer between own currency accounts at the published rate (Idempotency-Key)',
@@ -72,7 +72,7 @@ export async function fxRoutes(app: AppInstance) {
   app.post(
     '/caccount/app/v1/exchange',
     {
-      config: { kyc: true },
+      config: { idempotent: true, kyc: true },
       schema: {
         tags,
         summary: 'Currency exchange between own accounts chosen by currency (Idempotency-Key)',

@@ -86,7 +86,7 @@ export async function ipoRoutes(app: AppInstance) {
   app.post(
     '/ipo/app/v1/record/sub/:id',
     {
-      config: { kyc: true, pin: true },
+      config: { idempotent: true, kyc: true, pin: true },
       schema: {
         tags,
         summary:
@@ -125,7 +125,7 @@ export async function ipoRoutes(app: AppInstance) {
     app.post(
       `/ipo/app/v1/record/${action}/:id`,
       {
-        config: { kyc: true, pin: true },
+        config: { idempotent: true, kyc: true, pin: true },
         schema: { tags, summary, params: idParams, response: { 200: envelope(orderResult) } },
       },
       async (request, reply) => {

@@ -22,6 +22,13 @@ function canonical(value: unknown): string {
  * was asked: the route and the validated body, so '100' and '100' match but '100' and '101' do not.
  */
 export function idempotencyOf(request: FastifyRequest, body: unknown): IdempotencyInput {
+  // The published document requires the header where the route says so (lib/openapi): a route
+  // that reads the key without saying so would publish a contract it does not keep.
+  if (!request.routeOptions.config.idempotent) {
+    throw new Error(
+      `${request.method} ${request.routeOptions.url}: set config.idempotent to read an Idempotency-Key`,
+    );
+  }
   const header = request.headers[IDEMPOTENCY_HEADER];
   const raw = Array.isArray(header) ? header[0] : header;
   if (raw === undefined || raw.trim() === '') {

@@ -14,6 +14,7 @@ import {
   stockDetail,
   stockRefQuery,
   streamQuery,
+  batchQuoteBody,
 } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
@@ -159,7 +160,8 @@ export async function stockDataRoutes(app: AppInstance) {
   app.post(
     '/stock',
     {
-      config: { auth: 'market' },
+      // The service reads the body itself, so each refusal has its own message (market.service.ts).
+      config: { auth: 'market', openapi: { body: batchQuoteBody } },
       schema: {
         tags,
         security,
@@ -173,10 +175,10 @@ export async function stockDataRoutes(app: AppInstance) {
   app.get(
     '/stream',
     {
-      config: { auth: 'market' },
+      config: { auth: 'market', openapi: { produces: ['text/event-stream'] } },
       schema: {
         tags,
-        security,
+        security: [{ marketKey: [] }, { marketKeyQuery: [] }],
         summary:
           'Server-Sent Events: a `quote` event per symbol on connect, then on every tick while its exchange is open; `heartbeat` events keep the connection alive',
         querystring: streamQuery,

@@ -76,7 +76,7 @@ export async function offeringRoutes(app: AppInstance) {
   app.post(
     '/fo/app/v1/buy',
     {
-      config: { kyc: true, pin: true },
+      config: { idempotent: true, kyc: true, pin: true },
       schema: {
         tags,
         summary:
@@ -103,7 +103,7 @@ export async function offeringRoutes(app: AppInstance) {
   app.post(
     '/otc/app/v1/record/allocate/:id',
     {
-      config: { kyc: true, pin: true },
+      config: { idempotent: true, kyc: true, pin: true },
       schema: {
         tags,
         summary:

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { runOps } from '../../cli/run';
 import { ok } from '../../lib/reply';
-import { contentDispositionOf, readFileForOperator } from '../uploads/uploads.service';
+import { FILE_TYPES, contentDispositionOf, readFileForOperator } from '../uploads/uploads.service';
 
 const runBody = z.object({
   argv: z.array(z.string().max(2000)).max(50),
@@ -36,7 +36,7 @@ export async function opsRoutes(app: AppInstance) {
   app.get(
     '/v1/files/:id',
     {
-      config: { auth: 'ops' },
+      config: { auth: 'ops', openapi: { produces: FILE_TYPES } },
       schema: {
         tags: ['ops'],
         summary: 'Any uploaded file (KYC images, deposit proofs)',

@@ -81,7 +81,7 @@ export async function orderRoutes(app: AppInstance) {
   app.post(
     '/client/app/v1/order/buy',
     {
-      config: { kyc: true, pin: true },
+      config: { idempotent: true, kyc: true, pin: true },
       schema: {
         tags,
         summary:
@@ -110,7 +110,7 @@ export async function orderRoutes(app: AppInstance) {
   app.post(
     '/client/app/v1/order/sell/:id',
     {
-      config: { kyc: true, pin: true },
+      config: { idempotent: true, kyc: true, pin: true },
       schema: {
         tags,
         summary:

@@ -51,7 +51,7 @@ export async function quantRoutes(app: AppInstance) {
   app.post(
     '/qt/app/v1/record/:id',
     {
-      config: { kyc: true, pin: true },
+      config: { idempotent: true, kyc: true, pin: true },
       schema: {
         tags,
         summary:
@@ -78,7 +78,7 @@ export async function quantRoutes(app: AppInstance) {
   app.post(
     '/qt/app/v1/cancel/:id',
     {
-      config: { kyc: true, pin: true },
+      config: { idempotent: true, kyc: true, pin: true },
       schema: {
         tags,
         summary:
@@ -104,7 +104,7 @@ export async function quantRoutes(app: AppInstance) {
   app.post(
     '/qt/app/v1/exit/:id',
     {
-      config: { kyc: true, pin: true },
+      config: { idempotent: true, kyc: true, pin: true },
       schema: {
         tags,
         summary:

@@ -8,6 +8,8 @@ import * as repo from './uploads.repository';
 
 export const IMAGE_MIMES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 const PDF_MIME = 'application/pdf';
+/** Every type a stored file is served as (the published document lists them). */
+export const FILE_TYPES = [...IMAGE_MIMES, PDF_MIME] as const;
 // A decompression bomb guard well above any phone camera (a 48 MP photo is 48e6 pixels).
 const MAX_INPUT_PIXELS = 100_000_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

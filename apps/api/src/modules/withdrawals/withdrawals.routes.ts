@@ -16,7 +16,7 @@ export async function withdrawalRoutes(app: AppInstance) {
     '/withdraw/app/v1',
     {
       // The PIN is spent inside the withdrawal's transaction (one verification per withdrawal).
-      config: { kyc: true },
+      config: { idempotent: true, kyc: true },
       schema: {
         tags,
         summary:
