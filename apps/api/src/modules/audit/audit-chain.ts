@@ -7,18 +7,24 @@ import { sha256Hex } from '../../lib/crypto';
 /** The `prev_hash` of the first row (seq 1), and the chain head of an empty log. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** One row's content as the chain covers it: every column but `id` and `row_hash`. */
-export interface ChainedRow {
-  /** 1, 2, 3 … in the order the rows were appended; no gaps. */
-  seq: number;
-  /** The previous row's `row_hash` (GENESIS_HASH for seq 1). */
-  prevHash: string;
+/** One decision as a caller records it. */
+export interface AuditEntry {
+  /** Who acted: `client:<id>` or `ops:<user>`. */
   actor: string;
+  /** What happened, e.g. `kyc.approve`. */
   action: string;
   subjectType: string;
   subjectId: string;
   before: unknown;
   after: unknown;
+}
+
+/** One row's content as the chain covers it: every column but `id` and `row_hash`. */
+export interface ChainedRow extends AuditEntry {
+  /** 1, 2, 3 … in the order the rows were appended; no gaps. */
+  seq: number;
+  /** The previous row's `row_hash` (GENESIS_HASH for seq 1). */
+  prevHash: string;
   createdAt: Date;
 }
 

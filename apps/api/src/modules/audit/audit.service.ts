@@ -2,19 +2,10 @@ import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
-import { asStoredJson, auditRowHash, GENESIS_HASH, type ChainedRow } from './audit-chain';
+import { asStoredJson, auditRowHash, GENESIS_HASH, type AuditEntry, type ChainedRow } from './audit-chain';
 import * as repo from './audit.repository';
 
-export interface AuditEntry {
-  /** Who acted: `client:<id>` or `ops:<user>`. */
-  actor: string;
-  /** What happened, e.g. `kyc.approve`. */
-  action: string;
-  subjectType: string;
-  subjectId: string;
-  before: unknown;
-  after: unknown;
-}
+export type { AuditEntry } from './audit-chain';
 
 /** Entries recorded in a transaction of `inAuditedTransaction`, appended when its work is done. */
 const pending = new WeakMap<Db, ChainedContent[]>();
