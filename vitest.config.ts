@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './e2e/longest-first.ts';
 
 export default defineConfig({
   test: {
+    // End-to-end files longest first (e2e/longest-first.ts); other files keep vitest's order.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         // '@/…' is the web app's alias for apps/web/src (as in apps/web/vite.config.ts).
