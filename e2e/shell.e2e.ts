@@ -182,6 +182,9 @@ describe('signed-in shell', () => {
     // takes the menu link away mid-click (seen with the end-to-end files two at a time).
     await page.goto('/me/application');
     await page.getByRole('heading', { name: 'Me', level: 1 }).waitFor();
+    // And its reads done: one still on the way when the network goes would fail and go to /error
+    // before the click (seen on a loaded CI run).
+    await page.waitForLoadState('networkidle');
     await page.context().setOffline(true);
     // The Portfolio screen's code was never fetched: navigating there offline cannot load it.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio' }).click();
