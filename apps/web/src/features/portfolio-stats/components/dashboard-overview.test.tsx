@@ -35,7 +35,8 @@ async function settle(path: string, value: unknown, fail = false) {
     const p = pending.get(path)!;
     if (fail) p.reject(value);
     else p.resolve(value);
-    // TanStack Query tells observers on the next macrotask.
+    // TanStack Query tells observers on a later macrotask (the flags are awaited by the tests:
+    // on a loaded machine 5 ms was not always enough).
     await new Promise((r) => setTimeout(r, 5));
   });
 }
@@ -94,11 +95,11 @@ describe('Dashboard portfolio figures', () => {
     expect(flags()).toEqual({ profile: 'true', portfolio: 'true', assets: 'true' });
     expect(screen.queryByTestId('dashboard-total')).toBeNull();
     await settle(PROFILE_PATH, profileOf({ name: 'Thandi Nkosi' }));
-    expect(flags()).toEqual({ profile: 'false', portfolio: 'true', assets: 'true' });
+    await waitFor(() => expect(flags()).toEqual({ profile: 'false', portfolio: 'true', assets: 'true' }));
     await settle(ASSET_PATH, ASSETS);
-    expect(flags()).toEqual({ profile: 'false', portfolio: 'true', assets: 'false' });
+    await waitFor(() => expect(flags()).toEqual({ profile: 'false', portfolio: 'true', assets: 'false' }));
     await settle(PORTFOLIO_PATH, SUMMARY);
-    expect(flags()).toEqual({ profile: 'false', portfolio: 'false', assets: 'false' });
+    await waitFor(() => expect(flags()).toEqual({ profile: 'false', portfolio: 'false', assets: 'false' }));
     expect(toast.error).not.toHaveBeenCalled();
   });
 
