@@ -16,5 +16,6 @@ export * from './json-schema-hints';
 export * from './portfolio';
 export * from './quant';
 export type { StandardSchemaV1 } from './standard-schema';
+export * from './staff';
 export * from './standing';
 export * from './trading';

@@ -23,6 +23,9 @@ export const TABLE_OWNERS = {
   audit_log: 'audit',
   audit_chain_head: 'audit',
   rate_limit_counters: 'plugins/rate-limit-store',
+  // staff of the operator console (issue 23, decision 0057)
+  staff_users: 'staff',
+  staff_sessions: 'staff',
   // ledger and cash
   accounts: 'ledger',
   journal_entries: 'ledger',

@@ -174,3 +174,32 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   hits: integer('hits').notNull(),
   windowEndsAt: ts('window_ends_at').notNull(),
 });
+
+// Staff of the operator console (migration 0022, issue 23): owned by the staff module.
+export const staffUsers = pgTable('staff_users', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull(),
+  displayName: text('display_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  totpSecretSealed: text('totp_secret_sealed').notNull(),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }).notNull().default(0),
+  roles: text('roles').array().notNull().default([]),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdBy: bigint('created_by', { mode: 'number' }),
+});
+
+export const staffSessions = pgTable('staff_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull(),
+  staffId: bigint('staff_id', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  endReason: text('end_reason'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});

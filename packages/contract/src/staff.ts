@@ -1,0 +1,177 @@
+import { z } from 'zod';
+
+/**
+ * The operator console's staff roles and what each may do (issue 23, decision 0057). One table for
+ * the server's choke point (every staff route declares the permission it needs) and the console
+ * (which hides what a role cannot do; the server refuses it anyway).
+ */
+export const STAFF_ROLES = [
+  'support',
+  'kyc_reviewer',
+  'payments_maker',
+  'payments_checker',
+  'product_ops',
+  'treasury',
+  'auditor',
+  'staff_admin',
+] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** `<area>.<verb>`: `.read` permissions see, the others act. */
+export const STAFF_PERMISSIONS = [
+  'clients.read',
+  'clients.note',
+  'clients.sessions.end',
+  'clients.flags.set',
+  'clients.view_as',
+  'kyc.read',
+  'kyc.decide',
+  'deposits.read',
+  'deposits.reconcile',
+  'deposits.confirm',
+  'payouts.read',
+  'payouts.request',
+  'payouts.approve',
+  'payouts.mark_paid',
+  'ledger.read',
+  'ledger.adjust.request',
+  'products.read',
+  'products.request',
+  'products.approve',
+  'market.manage',
+  'applications.read',
+  'applications.decide',
+  'treasury.request',
+  'treasury.approve',
+  'policies.read',
+  'audit.read',
+  'staff.read',
+  'staff.manage',
+  'invites.manage',
+  'jobs.run',
+] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+const READ_ALL = STAFF_PERMISSIONS.filter((p) => p.endsWith('.read'));
+
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
+  support: [
+    'clients.read',
+    'clients.note',
+    'clients.sessions.end',
+    'kyc.read',
+    'deposits.read',
+    'payouts.read',
+    'applications.read',
+    'products.read',
+    'invites.manage',
+  ],
+  kyc_reviewer: ['clients.read', 'clients.note', 'kyc.read', 'kyc.decide'],
+  payments_maker: [
+    'clients.read',
+    'clients.note',
+    'clients.flags.set',
+    'deposits.read',
+    'deposits.reconcile',
+    'deposits.confirm',
+    'payouts.read',
+    'payouts.request',
+    'payouts.mark_paid',
+    'ledger.read',
+    'ledger.adjust.request',
+    'applications.read',
+    'applications.decide',
+  ],
+  payments_checker: [
+    'clients.read',
+    'deposits.read',
+    'payouts.read',
+    'payouts.approve',
+    'ledger.read',
+    'applications.read',
+    'policies.read',
+  ],
+  product_ops: [
+    'clients.read',
+    'products.read',
+    'products.request',
+    'products.approve',
+    'market.manage',
+    'jobs.run',
+  ],
+  treasury: [
+    'clients.read',
+    'products.read',
+    'treasury.request',
+    'treasury.approve',
+    'policies.read',
+    'ledger.read',
+  ],
+  auditor: [...READ_ALL, 'clients.view_as'],
+  // Staff and roles; never money (a staff admin cannot grant themself an approval in one step:
+  // a role change is itself approved by a second staff admin).
+  staff_admin: ['staff.read', 'staff.manage', 'audit.read', 'policies.read', 'jobs.run'],
+};
+
+export function permissionsOf(roles: readonly StaffRole[]): StaffPermission[] {
+  const granted = new Set<StaffPermission>();
+  for (const role of roles) for (const permission of ROLE_PERMISSIONS[role]) granted.add(permission);
+  return STAFF_PERMISSIONS.filter((p) => granted.has(p));
+}
+
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+export const staffPermissionSchema = z.enum(STAFF_PERMISSIONS);
+
+/** A six-digit TOTP code (RFC 6238, 30 s steps, SHA-1): an authenticator app's. */
+export const totpCodeSchema = z
+  .string()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.');
+
+export const staffLoginInput = z.object({
+  email: z.string().trim().toLowerCase().email('Enter a valid email address.').max(254),
+  password: z.string().min(1, 'Enter your password.').max(200),
+  totpCode: totpCodeSchema,
+});
+export type StaffLoginInput = z.infer<typeof staffLoginInput>;
+
+export const staffMeSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  displayName: z.string(),
+  roles: z.array(staffRoleSchema),
+  permissions: z.array(staffPermissionSchema),
+  /** When the session ends at the latest (10 hours after sign-in); idle ends it sooner (15 min). */
+  sessionExpiresAt: z.string(),
+});
+export type StaffMe = z.infer<typeof staffMeSchema>;
+
+export const staffSessionSchema = z.object({
+  id: z.string(),
+  staffId: z.number().int(),
+  email: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  absoluteExpiresAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+export const staffUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  displayName: z.string(),
+  roles: z.array(staffRoleSchema),
+  disabled: z.boolean(),
+  lockedUntil: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/**
+ * Step-up: a fresh TOTP code sent with an approval that moves money, a role change or a
+ * publication of limits, fees or rates, in this header. The server binds the code to the hash of
+ * the exact request approved and accepts each code once.
+ */
+export const STEP_UP_HEADER = 'x-step-up-code';
