@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '../lib/md5';
+import { verifyAuditChain } from '../modules/audit/audit.service';
 import { checkLedger } from '../modules/ledger/ledger-check.service';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { DEMO, seedDemo } from './seed';
@@ -18,14 +19,14 @@ describe('console demo queues seed', () => {
 
   const q = <T>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
   const imageOf = async (uploadId: string) => {
-    const [row] = await q<{ mime: string; content: Buffer; owner_client_id: string }>(
-      'select mime, content, owner_client_id::text from uploads where id = $1',
+    const [row] = await q<{ mime: string; content: Buffer; owner_client_id: number }>(
+      'select mime, content, owner_client_id::int as owner_client_id from uploads where id = $1',
       [uploadId],
     );
     return { ...row!, meta: await sharp(row!.content).metadata() };
   };
   const clientIdOf = async (mobile: string) =>
-    (await q<{ id: number }>('select id from clients where mobile = $1', [mobile]))[0]!.id;
+    (await q<{ id: number }>('select id::int as id from clients where mobile = $1', [mobile]))[0]!.id;
 
   it('uses the demo client and invitation code of seed.ts', () => {
     expect(DEMO_QUEUES.deposits.mobile).toBe(DEMO.mobile);
@@ -57,7 +58,7 @@ describe('console demo queues seed', () => {
     for (const id of [seeded.kyc.frontUploadId, seeded.kyc.backUploadId]) {
       const image = await imageOf(id);
       expect(image.mime).toBe('image/png');
-      expect(Number(image.owner_client_id)).toBe(siphoId);
+      expect(image.owner_client_id).toBe(siphoId);
       expect([image.meta.width, image.meta.height]).toEqual([640, 400]);
     }
     // The demo client's ID number is the same: the KYC list flags it.
@@ -84,7 +85,7 @@ describe('console demo queues seed', () => {
     const siphoId = await clientIdOf(DEMO_QUEUES.kyc.mobile);
     expect(seeded.sharedCardSaved).toBe(false);
     const cards = await q<{ client_id: number; card_no: string }>(
-      'select client_id, card_no from bank_cards where card_no = $1 and deleted_at is null',
+      'select client_id::int as client_id, card_no from bank_cards where card_no = $1 and deleted_at is null',
       [DEMO_QUEUES.kyc.cardNo],
     );
     expect(cards).toEqual([{ client_id: await clientIdOf(DEMO.mobile), card_no: DEMO_QUEUES.kyc.cardNo }]);
@@ -103,7 +104,7 @@ describe('console demo queues seed', () => {
       proof: string;
       status: string;
     }>(
-      `select d.id, d.reference, d.amount_minor::text, d.proof_upload_id::text as proof, d.status
+      `select d.id::int as id, d.reference, d.amount_minor::text, d.proof_upload_id::text as proof, d.status
          from deposits d join clients c on c.id = d.client_id
         where c.mobile = $1 and d.status = 'pending' order by d.id`,
       [DEMO.mobile],
@@ -148,7 +149,7 @@ describe('console demo queues seed', () => {
     );
     expect(account).toEqual({ balance_minor: '25000000', held_minor: '7500000' });
     const withdrawals = await q<{ id: number; amount_minor: string; status: string; holder_name: string }>(
-      'select id, amount_minor::text, status, holder_name from withdrawals where client_id = $1',
+      'select id::int as id, amount_minor::text, status, holder_name from withdrawals where client_id = $1',
       [leratoId],
     );
     expect(withdrawals).toEqual([
@@ -170,7 +171,7 @@ describe('console demo queues seed', () => {
       amount_minor: string;
       related_reference: string;
     }>(
-      'select id, type, status, amount_minor::text, related_reference from applications where client_id = $1 order by id',
+      'select id::int as id, type, status, amount_minor::text, related_reference from applications where client_id = $1 order by id',
       [leratoId],
     );
     expect(apps.map((a) => [a.type, a.status, a.amount_minor])).toEqual([
@@ -193,10 +194,11 @@ describe('console demo queues seed', () => {
     ]);
   });
 
-  it('the ledger reconciles, and a second call adds nothing', async () => {
+  it('the ledger reconciles, the audit chain is intact, and a second call adds nothing', async () => {
     const check = await checkLedger(t.app.ctx);
     expect(check.problems).toEqual([]);
     expect(check.ok).toBe(true);
+    expect((await verifyAuditChain(t.app.ctx)).intact).toBe(true);
 
     const tables = [
       'clients',
