@@ -12,6 +12,8 @@ describe('console demo queues seed', () => {
   let seeded: ConsoleQueuesResult;
   beforeAll(async () => {
     t = await createTestApp();
+    // Before the demo seed there is no demo client: nothing is seeded.
+    expect(await seedConsoleQueues(t.app.ctx)).toBeUndefined();
     expect(await seedDemo(t.app.ctx)).toBe(true);
     seeded = (await seedConsoleQueues(t.app.ctx))!;
   });

@@ -209,11 +209,12 @@ export async function seedConsoleQueues(ctx: AppContext): Promise<ConsoleQueuesR
     fundingReferences.push(current.reference);
   }
   if (await ensureCard(ctx, lerato.id, l.card)) created += 1;
-  const leratoCard = (await listCards(ctx, lerato.id)).find((c) => c.card_no === l.card.cardNo)!;
+  const leratoCard = (await listCards(ctx, lerato.id)).find((c) => c.card_no === l.card.cardNo);
   const withdrawal = await requestWithdrawal(ctx, lerato.id, key(lerato.id, 'withdrawal'), {
     accountId: leratoZar.id,
     amount: l.withdrawal,
-    cardId: leratoCard.id,
+    // A replay answers from its key without reading the card (she may have deleted it since).
+    cardId: leratoCard?.id ?? 0,
   });
   if (!withdrawal.replayed) created += 1;
 
@@ -312,18 +313,26 @@ async function ensureClient(ctx: AppContext, mobile: string) {
   return { id: client.id, kycStatus: client.kycStatus, created };
 }
 
-/** Saves the card unless the client already has its number; returns whether it saved it. */
+/**
+ * Saves the card unless the client already has its number; returns whether it saved it. A card the
+ * client deleted meanwhile is refused as a duplicate (409): left as it is.
+ */
 async function ensureCard(
   ctx: AppContext,
   clientId: number,
   card: { bankName: string; cardNo: string; holderName: string },
 ) {
   if ((await listCards(ctx, clientId)).some((c) => c.card_no === card.cardNo)) return false;
-  await createCard(ctx, clientId, {
-    bankName: card.bankName,
-    cardNo: card.cardNo,
-    holderName: card.holderName,
-  });
+  try {
+    await createCard(ctx, clientId, {
+      bankName: card.bankName,
+      cardNo: card.cardNo,
+      holderName: card.holderName,
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.statusCode === 409) return false;
+    throw error;
+  }
   return true;
 }
 
