@@ -15,7 +15,7 @@ import type { AppContext } from './lib/context';
 import { contextClocks, type Clock } from './lib/clock';
 import type { AppInstance } from './lib/app-instance';
 import { isApiPath } from './lib/api-paths';
-import { openapiOptions } from './lib/openapi/document';
+import { openapiOptions, opsOpenapiOptions } from './lib/openapi/document';
 import { serializeError } from './lib/log-redaction';
 import { newOpaqueToken } from './lib/crypto';
 import { registerAuth } from './plugins/auth';
@@ -60,9 +60,9 @@ function requestIds() {
   return () => `${boot}-${(seq += 1).toString(36)}`;
 }
 
-export async function buildApp(options: BuildOptions): Promise<AppInstance> {
-  const { config, database } = options;
-  const app = Fastify({
+/** The Fastify instance with the settings both apps share (the client app and the ops app). */
+function newFastify(config: Config, logStream: BuildOptions['logStream']): AppInstance {
+  return Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
@@ -71,8 +71,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
             redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
             // Errors carry query parameters and driver details: only their redacted form is logged.
             serializers: { err: (error) => serializeError(error), error: (error) => serializeError(error) },
-            ...(options.logStream
-              ? { stream: options.logStream }
+            ...(logStream
+              ? { stream: logStream }
               : config.NODE_ENV === 'development' && process.stdout.isTTY
                 ? { transport: { target: 'pino-pretty' } }
                 : {}),
@@ -102,18 +102,10 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
         .send({ code: ErrorCode.InvalidInput, message: error.message || Messages.requestFailed, data: null }),
     // Prototype-poisoning protection stays at Fastify's default ('error') on purpose.
   }).withTypeProvider<ZodTypeProvider>() as unknown as AppInstance;
+}
 
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    ...contextClocks(config, options.clock),
-    // The products and other plug-ins (modules/wiring.ts), handed to the modules that call them.
-    wiring,
-  };
-  app.decorate('ctx', ctx);
-  app.decorate('opsToken', options.opsToken ?? config.OPS_TOKEN ?? newOpaqueToken());
-
+/** What both apps register first: input guard, serializer, errors, headers, clock, rate limits, compression. */
+async function registerBasics(app: AppInstance, ctx: AppContext) {
   registerInputGuard(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -131,12 +123,30 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     // Quality 4: most of brotli's gain at a fraction of its top-quality cost, per response.
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+}
+
+export async function buildApp(options: BuildOptions): Promise<AppInstance> {
+  const { config, database } = options;
+  const app = newFastify(config, options.logStream);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    ...contextClocks(config, options.clock),
+    // The products and other plug-ins (modules/wiring.ts), handed to the modules that call them.
+    wiring,
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('opsToken', options.opsToken ?? config.OPS_TOKEN ?? newOpaqueToken());
+
+  await registerBasics(app, ctx);
 
   // The published document: lib/openapi (decision 0052).
   await app.register(fastifySwagger, openapiOptions(API_VERSION));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
 
-  registerAuth(app, ctx, app.opsToken);
+  registerAuth(app, ctx, app.opsToken, { surface: 'client' });
 
   await app.register(
     async (api) => {
@@ -152,7 +162,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     },
     { prefix: '/api' },
   );
-  await app.register(opsModules, { prefix: '/ops' });
+  // The staff API is not here: it is the ops app's (buildOpsApp), on its own port and origin, and
+  // this app answers 404 for /ops (decision 0057).
   await app.register(marketModules);
 
   registerSpa(app, config.webDistDir);
@@ -174,6 +185,49 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     app.addHook('onReady', async () => runner.start());
     app.addHook('onClose', async () => runner.stop());
   }
+  return app;
+}
+
+export interface BuildOpsOptions {
+  /** The client app's context: the same database, config and clocks (app.ctx). */
+  ctx: AppContext;
+  /** Token of the ops CLI's POST /ops/v1/run (until the CLI signs in as a staff user). */
+  opsToken: string;
+  /**
+   * The one-time secret of POST /ops/v1/staff/bootstrap, while no staff user exists (the server
+   * writes it into its 0600 record, lib/server-lock.ts). Unset: bootstrap over HTTP is refused.
+   */
+  bootstrapSecret?: string;
+  /** Called once the first staff admin exists (the server drops the secret from its record). */
+  onBootstrapped?: () => void;
+  logStream?: { write(line: string): void };
+}
+
+/**
+ * The ops app (issue 23, decision 0057): the staff API under /ops on its own port (OPS_PORT), so
+ * its own origin and its own cookie, sharing the client app's context (one database, one config).
+ * Every route of modules/ops-modules.ts; a staff session cookie (plugins/auth.ts, `auth: 'staff'`)
+ * and an Origin check on state-changing requests; its own OpenAPI document at
+ * /ops/v1/openapi.json. Everything else answers 404.
+ */
+export async function buildOpsApp(options: BuildOpsOptions): Promise<AppInstance> {
+  const { ctx } = options;
+  const app = newFastify(ctx.config, options.logStream);
+  app.decorate('ctx', ctx);
+  app.decorate('opsToken', options.opsToken);
+  const bootstrap = { secret: options.bootstrapSecret, done: options.onBootstrapped };
+  app.decorate('staffBootstrap', bootstrap);
+
+  await registerBasics(app, ctx);
+  await app.register(fastifySwagger, opsOpenapiOptions(API_VERSION));
+  registerAuth(app, ctx, options.opsToken, { surface: 'ops' });
+  app.get('/ops/v1/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () =>
+    app.swagger(),
+  );
+  await app.register(opsModules, { prefix: '/ops' });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ code: ErrorCode.NotFound, message: Messages.notFound, data: null }),
+  );
   return app;
 }
 
@@ -199,7 +253,8 @@ function registerSpa(app: AppInstance, distDir: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = isApiPath(request.url);
+    // /ops (the staff API's prefix) is the ops app's alone: never the web app's index.html here.
+    const isApi = isApiPath(request.url) || request.url === '/ops' || request.url.startsWith('/ops?');
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && hasDist && request.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

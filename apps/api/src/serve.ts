@@ -1,12 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { buildApp } from './app';
+import { buildApp, buildOpsApp } from './app';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { openDatabase } from './db/open';
-import { DEMO, seedDemo } from './db/seed';
+import { DEMO, DEMO_STAFF_PASSWORD, seedDemo } from './db/seed';
 import { newOpaqueToken } from './lib/crypto';
 import { demoClock } from './modules/market/trading-hours';
-import { removeServerRecord, writeServerRecord } from './lib/server-lock';
+import { removeServerRecord, writeServerRecord, type ServerRecord } from './lib/server-lock';
+import { hasNoStaff } from './modules/staff/staff.service';
 
 /**
  * The server's start after its entry (server.ts): opens and migrates the database (`booting`: the
@@ -26,7 +27,7 @@ export async function serve(loaded: Config, booting?: Promise<PGlite>) {
   const seedDemoData = async () => {
     if (await seedDemo(app.ctx)) {
       app.log.info(
-        `Seeded demo data. Demo: invitation code ${DEMO.invitationCode}; client mobile ${DEMO.mobile}, password ${DEMO.password}, PIN ${DEMO.pin}`,
+        `Seeded demo data. Demo: invitation code ${DEMO.invitationCode}; client mobile ${DEMO.mobile}, password ${DEMO.password}, PIN ${DEMO.pin}; staff <role>@demo.imali.test, password ${DEMO_STAFF_PASSWORD} (TOTP secrets: db/seed.ts DEMO_STAFF, README)`,
       );
     }
   };
@@ -37,6 +38,23 @@ export async function serve(loaded: Config, booting?: Promise<PGlite>) {
   if (config.SEED_DEMO && !seedAfterListen) await seedDemoData();
   let seeding: Promise<void> = Promise.resolve();
 
+  // The staff API on its own port and origin (decision 0057). While no staff user exists, the
+  // first staff admin can be created with a one-time secret written only into the 0600 record.
+  let record: ServerRecord | undefined;
+  const bootstrapSecret = (await hasNoStaff(app.ctx)) ? newOpaqueToken() : undefined;
+  const opsApp = await buildOpsApp({
+    ctx: app.ctx,
+    opsToken,
+    bootstrapSecret,
+    onBootstrapped: () => {
+      if (!record) return;
+      const { bootstrapSecret: _spent, ...rest } = record;
+      record = rest;
+      writeServerRecord(config.dataDir, record);
+      app.log.info('The first staff admin exists: the bootstrap secret is removed.');
+    },
+  });
+
   let closing = false;
   async function shutdown(signal: string) {
     if (closing) return;
@@ -44,6 +62,7 @@ export async function serve(loaded: Config, booting?: Promise<PGlite>) {
     app.log.info({ signal }, 'shutting down');
     try {
       await seeding;
+      await opsApp.close();
       await app.close();
       await database.close();
     } finally {
@@ -58,15 +77,28 @@ export async function serve(loaded: Config, booting?: Promise<PGlite>) {
   // together after a restart (EventSource retries in 3 s); the kernel caps it at net.core.somaxconn.
   // One socket: scaling out is more processes behind a proxy (decision 0021).
   const address = await app.listen({ host: config.HOST, port: config.PORT, backlog: 4096 });
+  const opsAddress = await opsApp.listen({ host: config.HOST, port: config.opsPort });
   const port = app.server.address();
-  writeServerRecord(config.dataDir, {
+  const opsPort = opsApp.server.address();
+  const opsPortNumber = typeof opsPort === 'object' && opsPort ? opsPort.port : config.opsPort;
+  record = {
     pid: process.pid,
-    port: typeof port === 'object' && port ? port.port : config.PORT,
+    port: opsPortNumber,
+    opsPort: opsPortNumber,
+    clientPort: typeof port === 'object' && port ? port.port : config.PORT,
     opsToken,
+    ...(bootstrapSecret ? { bootstrapSecret } : {}),
     embedded,
     startedAt: new Date().toISOString(),
-  });
+  };
+  writeServerRecord(config.dataDir, record);
   app.log.info(`Imali is running at ${address.replace('0.0.0.0', 'localhost')}`);
+  app.log.info(`The staff API (operator console) is at ${opsAddress.replace('0.0.0.0', 'localhost')}/ops/v1`);
+  if (bootstrapSecret) {
+    app.log.info(
+      'No staff user exists yet: create the first staff admin with `npm run ops -- staff bootstrap`.',
+    );
+  }
   if (seedAfterListen) {
     seeding = seedDemoData().catch((err: unknown) => app.log.error({ err }, 'demo data top-up failed'));
   }

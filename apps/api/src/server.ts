@@ -11,7 +11,7 @@ if (embedded) {
   const other = readServerRecord(config.dataDir);
   if (other && other.pid !== process.pid) {
     console.error(
-      `Another Imali server (pid ${other.pid}, port ${other.port}) is using ${config.dataDir}. ` +
+      `Another Imali server (pid ${other.pid}, port ${other.clientPort ?? other.port}) is using ${config.dataDir}. ` +
         'Stop it first, or set DATA_DIR to another folder.',
     );
     process.exit(1);

@@ -175,3 +175,33 @@ export type StaffUser = z.infer<typeof staffUserSchema>;
  * the exact request approved and accepts each code once.
  */
 export const STEP_UP_HEADER = 'x-step-up-code';
+
+/** A new staff user (POST /ops/v1/staff, staff.manage with step-up). */
+export const staffCreateInput = z.object({
+  email: z.string().trim().toLowerCase().email('Enter a valid email address.').max(254),
+  displayName: z.string().trim().min(1, 'Enter a name.').max(100),
+  password: z.string().min(12, 'A staff password needs at least 12 characters.').max(200),
+  roles: z.array(staffRoleSchema).max(STAFF_ROLES.length),
+});
+export type StaffCreateInput = z.infer<typeof staffCreateInput>;
+
+/** The first staff admin (POST /ops/v1/staff/bootstrap, with the server's one-time secret). */
+export const staffBootstrapInput = staffCreateInput.omit({ roles: true }).extend({
+  bootstrapSecret: z.string().min(16).max(200),
+});
+export type StaffBootstrapInput = z.infer<typeof staffBootstrapInput>;
+
+/** A staff user's roles (PUT /ops/v1/staff/:id/roles, staff.manage with step-up). */
+export const staffRolesInput = z.object({ roles: z.array(staffRoleSchema).max(STAFF_ROLES.length) });
+export type StaffRolesInput = z.infer<typeof staffRolesInput>;
+
+/**
+ * A staff user just created, with their TOTP secret: shown once (as the otpauth URI's QR code)
+ * for their authenticator app, and never again.
+ */
+export const staffCreatedSchema = z.object({
+  user: staffUserSchema,
+  totpSecret: z.string(),
+  otpauthUri: z.string(),
+});
+export type StaffCreated = z.infer<typeof staffCreatedSchema>;

@@ -19,6 +19,27 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   TRUST_PROXY: bool,
   OPS_TOKEN: z.string().min(16).optional(),
+  /**
+   * The staff API and console's own port (issue 23, decision 0057): its own origin, so its own
+   * cookie. Unset: PORT + 1 (0 when PORT is 0: a free port, tests).
+   */
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * The origin(s) the console is served from, comma-separated (e.g. https://ops.example.com): a
+   * state-changing staff request must carry one of them as its Origin. Unset:
+   * http://localhost:OPS_PORT and http://127.0.0.1:OPS_PORT.
+   */
+  OPS_ORIGIN: z.string().optional(),
+  /**
+   * Key material that seals the staff TOTP secrets at rest (AES-256-GCM): at least 32 characters,
+   * kept outside the database. Unset: a random key in DATA_DIR/staff-secret.key (mode 0600),
+   * created at the first need.
+   */
+  STAFF_SECRET_KEY: z.string().min(32).optional(),
+  STAFF_IDLE_MINUTES: z.coerce.number().positive().default(15),
+  STAFF_SESSION_HOURS: z.coerce.number().positive().default(10),
+  STAFF_LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  STAFF_LOCK_MINUTES: z.coerce.number().positive().default(15),
   MARKET_API_KEY: z.string().min(8).optional(),
   /** Seed of the simulated market: every process with the same seed shows the same prices. */
   MARKET_SIM_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(20_260_101),
@@ -85,6 +106,10 @@ export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
   SEED_DEMO: boolean;
   dataDir: string;
   webDistDir: string;
+  /** OPS_PORT, or PORT + 1 (0 when PORT is 0). */
+  opsPort: number;
+  /** The origins a state-changing staff request may come from (OPS_ORIGIN, or localhost's). */
+  opsOrigins: string[];
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -106,11 +131,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // The demo's clock is not the real one: its data never mixes with a normal start's (0044).
   const dataDir = cfg.DEMO_CLOCK && present.DATA_DIR === undefined ? './.data-demo' : cfg.DATA_DIR;
+  const opsPort = cfg.OPS_PORT ?? (cfg.PORT === 0 ? 0 : cfg.PORT + 1);
+  if (opsPort !== 0 && opsPort === cfg.PORT) {
+    throw new Error('Invalid configuration:\n  OPS_PORT: the staff API needs a port of its own (not PORT)');
+  }
+  const opsOrigins = cfg.OPS_ORIGIN
+    ? cfg.OPS_ORIGIN.split(',')
+        .map((o) => o.trim().replace(/\/$/, ''))
+        .filter(Boolean)
+    : [`http://localhost:${opsPort}`, `http://127.0.0.1:${opsPort}`];
   return {
     ...cfg,
     DATA_DIR: dataDir,
     SEED_DEMO: cfg.SEED_DEMO ?? cfg.NODE_ENV !== 'production',
     dataDir: path.resolve(dataDir),
+    opsPort,
+    opsOrigins,
     webDistDir: path.resolve(cfg.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
   };
 }

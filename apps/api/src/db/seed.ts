@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import type { AppContext } from '../lib/context';
 import { hashSecret } from '../lib/crypto';
 import { md5 } from '../lib/md5';
+import type { StaffRole } from '@imali/contract';
 import { acceptUpload } from '../modules/uploads/uploads.service';
+import { createStaffUser, hasNoStaff } from '../modules/staff/staff.service';
 import { advisors, clients, invitationCodes, kycSubmissions } from './schema/index';
 import { seedMoney } from './seed-money';
 import { seedTrading } from './seed-trading';
@@ -16,6 +18,92 @@ export const DEMO = {
   pin: '123456',
   name: 'Thandi Demo',
 } as const;
+
+/** The demo staff's password (all of them; demo only, never in production). */
+export const DEMO_STAFF_PASSWORD = 'demo-staff-1234';
+
+/**
+ * The demo staff of the operator console (issue 23): one per role, plus a second payments checker
+ * and a second product ops (four-eyes needs two), each with a FIXED TOTP secret (base32) so the
+ * README, e2e and a person with an authenticator app can sign in. Demo mode only (SEED_DEMO,
+ * never in production): anyone who reads this file can sign in as them.
+ */
+export const DEMO_STAFF: readonly {
+  email: string;
+  displayName: string;
+  roles: readonly StaffRole[];
+  totpSecret: string;
+}[] = [
+  {
+    email: 'admin@demo.imali.test',
+    displayName: 'Ada Admin',
+    roles: ['staff_admin'],
+    totpSecret: '5UQO4GHXT4SZBIAIVRQEDG3EKNJXIGCC',
+  },
+  {
+    email: 'support@demo.imali.test',
+    displayName: 'Sipho Support',
+    roles: ['support'],
+    totpSecret: 'QK5KCUQWT4HGOPW3VUAR56K35ZFXMMMG',
+  },
+  {
+    email: 'kyc@demo.imali.test',
+    displayName: 'Kea Reviewer',
+    roles: ['kyc_reviewer'],
+    totpSecret: '3VKLQ26TCDL4GDVLUCON3MS4FXAJ5T6I',
+  },
+  {
+    email: 'maker@demo.imali.test',
+    displayName: 'Mandla Maker',
+    roles: ['payments_maker'],
+    totpSecret: '2C6JUITC27YF4WTFTLBDEEUEVSLZGEIN',
+  },
+  {
+    email: 'checker@demo.imali.test',
+    displayName: 'Chidi Checker',
+    roles: ['payments_checker'],
+    totpSecret: 'QJVNR25ZF4SZV2BMCVPS522AAX7WDVF4',
+  },
+  {
+    email: 'checker2@demo.imali.test',
+    displayName: 'Charlize Checker',
+    roles: ['payments_checker'],
+    totpSecret: 'WTO544IVWEPMVOGRNIN7ZLT3GXMIHB6F',
+  },
+  {
+    email: 'products@demo.imali.test',
+    displayName: 'Palesa Products',
+    roles: ['product_ops'],
+    totpSecret: 'DDQTZW3WXVLZN3FPBBKLRQFZMKS5EXWG',
+  },
+  {
+    email: 'products2@demo.imali.test',
+    displayName: 'Pieter Products',
+    roles: ['product_ops'],
+    totpSecret: 'HKDUV2BFR243WFSXQ3EBCJHSOM3EKZMQ',
+  },
+  {
+    email: 'treasury@demo.imali.test',
+    displayName: 'Themba Treasury',
+    roles: ['treasury'],
+    totpSecret: 'BQPBB73U4ESY5RZMURSJ4TOGMHTDNS45',
+  },
+  {
+    email: 'auditor@demo.imali.test',
+    displayName: 'Aisha Auditor',
+    roles: ['auditor'],
+    totpSecret: '4LPETNEM7NN26WY3GBKC4RG2OPS7SLYK',
+  },
+];
+
+/** The demo staff, into a database without any staff user (a demo database seeded before them too). */
+export async function seedDemoStaff(ctx: AppContext): Promise<boolean> {
+  if (ctx.config.NODE_ENV === 'production' || !(await hasNoStaff(ctx))) return false;
+  for (const staff of DEMO_STAFF) {
+    await createStaffUser(ctx, { ...staff, password: DEMO_STAFF_PASSWORD }, 'seed');
+  }
+  return true;
+}
 
 /**
  * Seeds an empty database with the demo advisor, invitation code and an approved client. Runs
@@ -30,7 +118,10 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       .select({ id: clients.id })
       .from(clients)
       .where(eq(clients.mobile, DEMO.mobile));
-    if (demo) await seedTrading(ctx);
+    if (demo) {
+      await seedTrading(ctx);
+      await seedDemoStaff(ctx);
+    }
     return false;
   }
   // Dates by the app clock (decision 0044): the client's registration counts toward its standing.
@@ -60,6 +151,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   await seedDemoKyc(ctx, client!.id);
   await seedMoney(ctx, client!.id);
   await seedTrading(ctx);
+  await seedDemoStaff(ctx);
   return true;
 }
 

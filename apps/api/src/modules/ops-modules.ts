@@ -1,7 +1,13 @@
 import type { AppInstance } from '../lib/app-instance';
 import { opsRoutes } from './ops/ops.routes';
+import { staffStaffRoutes } from './staff/staff.staff-routes';
 
-/** Back-office API under /ops (operator token). */
+/**
+ * The staff API under /ops, on the ops app (app.ts buildOpsApp: its own port and origin). Each
+ * module's staff routes (`<m>.staff-routes.ts`) are listed here; `ops.routes.ts` keeps the
+ * operator token's routes until the CLI signs in as a staff user.
+ */
 export async function opsModules(app: AppInstance) {
   await app.register(opsRoutes);
+  await app.register(staffStaffRoutes);
 }

@@ -1,5 +1,12 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { ErrorCode, Messages } from '@imali/contract';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import { ErrorCode, Messages, STEP_UP_HEADER, type StaffPermission } from '@imali/contract';
 import type { AppContext } from '../lib/context';
 import { safeEqual } from '../lib/crypto';
 import { DomainError } from './errors';
@@ -9,23 +16,37 @@ import {
   authenticate,
   type Principal,
 } from '../modules/session/session.service';
+import { authenticateStaff, verifyStepUp, type StaffPrincipal } from '../modules/staff/staff.service';
+import { requestHashOf } from '../modules/staff/request-hash';
 
 /**
  * Route access is declared in the route's `config`:
- * - `auth`: 'client' (default under /api), 'public', 'ops' (default under /ops), or 'market'
- *   (the stock-data API checks its own key).
+ * - `auth`: 'client' (default under /api), 'public', 'staff' (default under /ops: a staff
+ *   session cookie on the ops origin), 'ops' (the operator token, until the CLI signs in as a
+ *   staff user), or 'market' (the stock-data API checks its own key).
  * - `kyc: true` needs approved KYC; `pin: true` needs a PIN verified on this session recently.
+ * - `permission` (staff routes): the staff permission the caller's roles must grant, else 403.
+ * - `stepUp: true` (staff routes): a fresh TOTP code in the `x-step-up-code` header, bound to the
+ *   hash of this exact request (method, path, canonical body) and spent on it (decision 0057).
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
-    auth?: 'client' | 'public' | 'ops' | 'market';
+    auth?: 'client' | 'public' | 'ops' | 'market' | 'staff';
     kyc?: boolean;
     pin?: boolean;
+    permission?: StaffPermission;
+    stepUp?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;
+    staff?: StaffPrincipal;
+    /** The hash of a step-up route's request, as its code was verified against. */
+    stepUpHash?: string;
   }
 }
+
+/** The staff session cookie: only on the ops origin; only its SHA-256 is stored. */
+export const STAFF_COOKIE = 'imali_staff';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -40,8 +61,111 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-export function registerAuth(app: FastifyInstance, ctx: AppContext, opsToken: string) {
+/** The signed-in staff user of a route with `auth: 'staff'`. */
+export function staffOf(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw new DomainError(ErrorCode.Unauthenticated, Messages.sessionExpired, 401);
+  return request.staff;
+}
+
+/** A cookie of the request by name (the Cookie header; no other cookie is read anywhere). */
+export function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/**
+ * Sets (or, with no token, clears) the staff session cookie: httpOnly (no script reads it),
+ * SameSite=Strict (no other site's page sends it), Path=/, Secure when the request came over
+ * https (TRUST_PROXY lets a proxy say so). It lasts as long as the session at most.
+ */
+export function setStaffCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string | undefined,
+  maxAgeSeconds = 0,
+) {
+  const parts = [
+    `${STAFF_COOKIE}=${token ? encodeURIComponent(token) : ''}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    'Path=/',
+    `Max-Age=${token ? Math.max(0, Math.floor(maxAgeSeconds)) : 0}`,
+  ];
+  if (request.protocol === 'https') parts.push('Secure');
+  void reply.header('set-cookie', parts.join('; '));
+}
+
+export interface AuthOptions {
+  /**
+   * 'ops' on the ops app (its own origin): state-changing requests of staff and public routes must
+   * carry an allowed Origin (config.opsOrigins). 'client' on the client app.
+   */
+  surface?: 'client' | 'ops';
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function registerAuth(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opsToken: string,
+  options: AuthOptions = {},
+) {
   app.decorateRequest('principal', undefined);
+  app.decorateRequest('staff', undefined);
+  app.decorateRequest('stepUpHash', undefined);
+  const surface = options.surface ?? 'client';
+
+  // Cross-site request forgery: SameSite=Strict keeps other sites' requests cookie-less, and a
+  // state-changing request must also say it comes from the console's origin (a missing Origin is
+  // refused too: browsers send it on every such request; the CLI sends it as well).
+  const originHook: onRequestHookHandler = (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
+    const origin = request.headers.origin;
+    if (!origin || !ctx.config.opsOrigins.includes(origin)) {
+      return done(
+        new DomainError(
+          ErrorCode.Forbidden,
+          'This request must come from the operator console (its Origin is missing or not the console’s).',
+          403,
+        ),
+      );
+    }
+    done();
+  };
+  const staffHook =
+    (config: FastifyContextConfig): onRequestHookHandler =>
+    (request, _reply, done) => {
+      // Only the cookie: a bearer token (a client's) is never a staff credential.
+      authenticateStaff(ctx, cookieOf(request, STAFF_COOKIE)).then((staff) => {
+        request.staff = staff;
+        if (config.permission && !staff.permissions.includes(config.permission)) {
+          return done(
+            new DomainError(
+              ErrorCode.Forbidden,
+              `Your staff role does not allow this: it needs the permission ${config.permission}.`,
+              403,
+            ),
+          );
+        }
+        done();
+      }, done);
+    };
+  // After the body is parsed and validated: the code is checked against this exact request.
+  const stepUpHook: preHandlerHookHandler = (request, _reply, done) => {
+    const staff = staffOf(request);
+    const hash = requestHashOf(request.method, request.url, request.body);
+    const header = request.headers[STEP_UP_HEADER];
+    verifyStepUp(ctx, staff, Array.isArray(header) ? header[0] : header, hash).then(() => {
+      request.stepUpHash = hash;
+      done();
+    }, done);
+  };
 
   const opsHook: onRequestHookHandler = (request, _reply, done) => {
     const token = bearerToken(request);
@@ -70,10 +194,20 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, opsToken: st
   app.addHook('onRoute', (route) => {
     const config: FastifyContextConfig = route.config ?? {};
     const mode = config.auth ?? defaultAccess(route.url);
-    if (mode === 'public' || mode === 'market') return;
-    const hook = mode === 'ops' ? opsHook : clientHook(config);
-    const own = route.onRequest;
-    route.onRequest = [hook, ...(Array.isArray(own) ? own : own ? [own] : [])];
+    const hooks: onRequestHookHandler[] = [];
+    if (surface === 'ops' && (mode === 'staff' || mode === 'public')) hooks.push(originHook);
+    if (mode === 'ops') hooks.push(opsHook);
+    else if (mode === 'client') hooks.push(clientHook(config));
+    else if (mode === 'staff') hooks.push(staffHook(config));
+    if (hooks.length > 0) {
+      const own = route.onRequest;
+      route.onRequest = [...hooks, ...(Array.isArray(own) ? own : own ? [own] : [])];
+    }
+    if (config.stepUp) {
+      if (mode !== 'staff') throw new Error(`${route.url}: stepUp needs auth 'staff'`);
+      const own = route.preHandler;
+      route.preHandler = [stepUpHook, ...(Array.isArray(own) ? own : own ? [own] : [])];
+    }
   });
 }
 
@@ -81,6 +215,6 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, opsToken: st
 export function defaultAccess(url: string): NonNullable<FastifyContextConfig['auth']> {
   if (url.startsWith('/api/docs')) return 'public';
   if (url.startsWith('/api/')) return 'client';
-  if (url.startsWith('/ops/')) return 'ops';
+  if (url.startsWith('/ops/')) return 'staff';
   return 'public';
 }

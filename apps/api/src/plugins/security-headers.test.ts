@@ -44,7 +44,9 @@ describe('security headers', () => {
       { url: '/market-data/search/?query=npn', status: 401 },
     ];
     for (const c of cases) {
-      const res = await t.app.inject({
+      // /ops is the ops app's (its own port, decision 0057).
+      const app = c.url.startsWith('/ops/') ? await t.ops() : t.app;
+      const res = await app.inject({
         method: 'GET',
         url: c.url,
         headers: c.key ? { 'x-api-key': 'test-market-key-0123456789' } : {},

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { buildApp, type AppInstance } from '../app';
+import { buildApp, buildOpsApp, type AppInstance } from '../app';
 import { testConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
 import { checkAnswersOf } from './contract';
@@ -25,8 +25,16 @@ export interface TestApp {
   database: DatabaseHandle;
   /** The PostgreSQL database of this test file (for a second process); undefined on PGlite. */
   databaseUrl?: string;
+  /**
+   * The ops app (the staff API, decision 0057) on this app's context, built at the first call and
+   * closed with the test app. `test/staff.ts` has the staff helpers.
+   */
+  ops(): Promise<AppInstance>;
   close(): Promise<void>;
 }
+
+/** The operator token of test apps (POST /ops/v1/run until the CLI signs in as staff). */
+export const TEST_OPS_TOKEN = 'test-ops-token-0123456789';
 
 /**
  * A fresh app on a fresh, migrated database: in-memory PGlite, or, when DATABASE_URL is set, a
@@ -48,16 +56,26 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     ({ database } = await openMigratedPglite());
   }
   const config = testConfig({ ...overrides, ...(adminUrl ? { DATABASE_URL: adminUrl } : {}) });
-  const app = await buildApp({ config, database, clock, opsToken: 'test-ops-token-0123456789' });
+  const app = await buildApp({ config, database, clock, opsToken: TEST_OPS_TOKEN });
   await app.ready();
   // Every answer the test sees is checked against the published document (contract.ts).
   checkAnswersOf(app);
+  let ops: Promise<AppInstance> | undefined;
   return {
     app,
     clock,
     database,
     databaseUrl,
+    ops: () =>
+      (ops ??= (async () => {
+        const opsApp = await buildOpsApp({ ctx: app.ctx, opsToken: TEST_OPS_TOKEN });
+        await opsApp.ready();
+        // Checked against the ops app's own document.
+        checkAnswersOf(opsApp);
+        return opsApp;
+      })()),
     async close() {
+      if (ops) await (await ops).close();
       await app.close();
       await database.close();
       await dropDatabase?.();

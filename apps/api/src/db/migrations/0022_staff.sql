@@ -37,3 +37,13 @@ create table staff_sessions (
   user_agent text
 );
 create index staff_sessions_staff_idx on staff_sessions (staff_id) where ended_at is null;
+
+-- The request the last accepted step-up code was spent on (SHA-256 of method, path and canonical
+-- body): kept beside `totp_last_step`, which the same conditional UPDATE advances.
+alter table staff_users add column totp_last_request_hash text;
+
+-- The first staff admin is created by `ops staff bootstrap` while no staff user exists. The insert
+-- checks that no row exists; this index makes two bootstraps racing past that check collide, so
+-- there is exactly one bootstrapped user, ever.
+alter table staff_users add column bootstrap boolean not null default false;
+create unique index staff_users_one_bootstrap on staff_users (bootstrap) where bootstrap;

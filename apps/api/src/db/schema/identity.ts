@@ -155,6 +155,8 @@ export const auditLog = pgTable('audit_log', {
   seq: bigint('seq', { mode: 'number' }).notNull(),
   prevHash: text('prev_hash').notNull(),
   rowHash: text('row_hash').notNull(),
+  // The authenticated staff user who acted (migration 0026); hashed only when not null.
+  staffId: bigint('staff_id', { mode: 'number' }),
 });
 
 /**
@@ -183,6 +185,8 @@ export const staffUsers = pgTable('staff_users', {
   passwordHash: text('password_hash').notNull(),
   totpSecretSealed: text('totp_secret_sealed').notNull(),
   totpLastStep: bigint('totp_last_step', { mode: 'number' }).notNull().default(0),
+  totpLastRequestHash: text('totp_last_request_hash'),
+  bootstrap: boolean('bootstrap').notNull().default(false),
   roles: text('roles').array().notNull().default([]),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),

@@ -47,13 +47,12 @@ export function openapiOptions(version: string): FastifyDynamicSwaggerOptions {
         title: 'Imali API',
         version,
         description:
-          'Product API (/api, bearer session token), stock-data API (/market-data, x-api-key) and operator API (/ops, operator token). Every answer is the envelope { code, message, data }: code OK with data, or an error code with data null.',
+          'Product API (/api, bearer session token) and stock-data API (/market-data, x-api-key); the staff API (/ops) is served on its own port and origin with its own document (/ops/v1/openapi.json there). Every answer is the envelope { code, message, data }: code OK with data, or an error code with data null.',
       },
       servers: [{ url: '/', description: 'This server' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'Session token from sign-in' },
-          opsToken: { type: 'http', scheme: 'bearer', description: 'The operator token (OPS_TOKEN)' },
           marketKey: {
             type: 'apiKey',
             in: 'header',
@@ -67,6 +66,39 @@ export function openapiOptions(version: string): FastifyDynamicSwaggerOptions {
             description:
               'The market-data API key as ?key= (the event stream only: EventSource sets no headers)',
           },
+        },
+      },
+    },
+    transform: routeTransform,
+    transformObject: documentTransform,
+  };
+}
+
+/**
+ * The ops app's document (decision 0057), served on the ops origin at /ops/v1/openapi.json: the
+ * staff API (a staff session cookie; step-up codes in a header) and, until the CLI signs in as a
+ * staff user, the operator token's routes.
+ */
+export function opsOpenapiOptions(version: string): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Imali staff API',
+        version,
+        description:
+          "The operator console's API (/ops/v1) on its own origin (OPS_PORT): a staff session cookie (imali_staff, from POST /ops/v1/auth/login with password and TOTP code), an Origin header equal to the console's on every state-changing request, and a fresh TOTP code in x-step-up-code for the actions that need step-up. Every answer is the envelope { code, message, data }.",
+      },
+      servers: [{ url: '/', description: 'This server (the ops origin)' }],
+      components: {
+        securitySchemes: {
+          staffCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'imali_staff',
+            description: 'The staff session (httpOnly, SameSite=Strict), set by POST /ops/v1/auth/login',
+          },
+          opsToken: { type: 'http', scheme: 'bearer', description: 'The operator token (OPS_TOKEN)' },
         },
       },
     },

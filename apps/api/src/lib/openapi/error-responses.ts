@@ -48,6 +48,13 @@ export function errorAnswersOf(route: RouteFacts): Map<number, Set<string>> {
   const { config, access } = route;
   if (access === 'client') add(out, 401, ErrorCode.Unauthenticated, ErrorCode.SessionExpired);
   if (access === 'ops' || access === 'market') add(out, 401, ErrorCode.Unauthenticated);
+  if (access === 'staff') {
+    // plugins/auth.ts: no cookie, an ended or expired session; a role without the permission;
+    // a state-changing request without the console's Origin; a missing, wrong or spent step-up code.
+    add(out, 401, ErrorCode.Unauthenticated, ErrorCode.SessionExpired);
+    if (config.permission || !['GET', 'HEAD'].includes(route.method)) add(out, 403, ErrorCode.Forbidden);
+    if (config.stepUp) add(out, 401, ErrorCode.InvalidCode);
+  }
   if (config.kyc) add(out, 403, ErrorCode.KycRequired);
   if (config.pin) add(out, 403, ErrorCode.PinRequired);
   if (config.rateLimit) add(out, 429, ErrorCode.RateLimited);

@@ -53,6 +53,7 @@ const SECURITY = {
   public: [],
   client: [{ bearer: [] }],
   ops: [{ opsToken: [] }],
+  staff: [{ staffCookie: [] }],
   market: [{ marketKey: [] }],
 } as const;
 

@@ -9,8 +9,13 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 /** One decision as a caller records it. */
 export interface AuditEntry {
-  /** Who acted: `client:<id>` or `ops:<user>`. */
+  /** Who acted: `client:<id>`, `staff:<id>`, `ops:<user>` or `system:<job>`. */
   actor: string;
+  /**
+   * The authenticated staff user who acted (actor `staff:<id>`; migration 0026). Hashed only when
+   * present, so rows without one keep the hash they had before the column existed.
+   */
+  staffId?: number | null;
   /** What happened, e.g. `kyc.approve`. */
   action: string;
   subjectType: string;
@@ -41,7 +46,9 @@ export interface ChainedRow extends AuditEntry {
  *   it is not null, so every row written before it existed keeps its hash.
  */
 export function canonicalAuditRow(row: ChainedRow): string {
+  const staffId = row.staffId ?? null;
   const text = canonicalize({
+    ...(staffId === null ? {} : { staff_id: staffId }),
     seq: row.seq,
     prev_hash: row.prevHash,
     actor: row.actor,

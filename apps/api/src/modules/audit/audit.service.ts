@@ -25,6 +25,7 @@ type ChainedContent = Omit<ChainedRow, 'seq' | 'prevHash'>;
 export async function record(ctx: AppContext, entry: AuditEntry) {
   const content: ChainedContent = {
     actor: entry.actor,
+    ...(entry.staffId == null ? {} : { staffId: entry.staffId }),
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: entry.subjectId,

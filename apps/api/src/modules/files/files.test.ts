@@ -25,8 +25,13 @@ describe('serving files: PDFs are downloads, images inline', () => {
     const url = (await attachProof(t.app.ctx, alice.clientId, data.id, bytes)).proof_url!;
     return { url, id: url.split('/').pop()! };
   };
-  const get = (url: string, token: string) =>
-    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  // /ops is the ops app's (its own port, decision 0057).
+  const get = async (url: string, token: string) =>
+    (url.startsWith('/ops/') ? await t.ops() : t.app).inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}` },
+    });
 
   it('a PDF proof is served as an attachment, never inline, from /api/files and the ops route', async () => {
     // A PDF that would run script if a browser rendered it on our origin.

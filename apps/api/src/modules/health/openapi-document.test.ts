@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import type { AppInstance } from '../../app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { responseChecker, type OpenapiDocument } from '../../lib/openapi/response-check';
 import { takeViolations } from '../../test/contract';
@@ -27,17 +28,27 @@ describe('the published OpenAPI document', () => {
   let t: TestApp;
   let text: string;
   let document: OpenapiDocument & { paths: Record<string, Record<string, { responses: object }>> };
+  // The ops app's own document (the staff API on its own origin, decision 0057).
+  let ops: AppInstance;
+  let opsText: string;
+  let opsDocument: typeof document;
   beforeAll(async () => {
     t = await createTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     text = res.body;
     document = JSON.parse(text);
+    ops = await t.ops();
+    const opsRes = await ops.inject({ method: 'GET', url: '/ops/v1/openapi.json' });
+    expect(opsRes.statusCode).toBe(200);
+    opsText = opsRes.body;
+    opsDocument = JSON.parse(opsText);
   });
   afterAll(async () => t?.close());
 
   it('passes @apidevtools/swagger-parser (it resolves and is valid OpenAPI 3.1)', async () => {
     await expect(SwaggerParser.validate(JSON.parse(text))).resolves.toBeTruthy();
+    await expect(SwaggerParser.validate(JSON.parse(opsText))).resolves.toBeTruthy();
   });
 
   it("passes Redocly's recommended lint with zero problems", async () => {
@@ -45,8 +56,10 @@ describe('the published OpenAPI document', () => {
       extends: ['recommended'],
       rules: Object.fromEntries(LINT_RULES_OFF.map((rule) => [rule, 'off'])),
     });
-    const problems = await lintFromString({ source: text, absoluteRef: 'openapi.json', config });
-    expect(problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
+    for (const source of [text, opsText]) {
+      const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
+      expect(problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
+    }
   });
 
   it('documents security as plugins/auth.ts enforces it', () => {
@@ -55,7 +68,13 @@ describe('the published OpenAPI document', () => {
     expect(op('/api/auth/app/v1/login', 'post').security).toEqual([]);
     expect(op('/market-data/chart_data').security).toEqual([{ marketKey: [] }]);
     expect(op('/api/client/app/v1/menu').security).toEqual([{ bearer: [] }]);
-    expect(op('/ops/v1/run', 'post').security).toEqual([{ opsToken: [] }]);
+    const opsOp = (path: string, method = 'get') =>
+      opsDocument.paths[path]![method] as { security?: unknown };
+    expect(opsOp('/ops/v1/run', 'post').security).toEqual([{ opsToken: [] }]);
+    expect(opsOp('/ops/v1/auth/login', 'post').security).toEqual([]);
+    expect(opsOp('/ops/v1/auth/me').security).toEqual([{ staffCookie: [] }]);
+    // The client app's document has no /ops: the staff API lives on the ops app alone.
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/ops'))).toEqual([]);
   });
 
   it('names only existing operations in the table of domain error answers', () => {
@@ -64,19 +83,25 @@ describe('the published OpenAPI document', () => {
 
   it('documents security exactly as enforced: without credentials, only public operations answer', async () => {
     const wrong: string[] = [];
-    for (const [path, item] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(item) as [string, { security?: unknown[] }][]) {
-        // A path parameter that cannot exist; no body: access is decided before either is read.
-        const url = path.replace(/\{[^}]+\}/g, '999999');
-        const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url });
-        const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-        if (isPublic === (res.statusCode === 401)) {
-          wrong.push(
-            `${method.toUpperCase()} ${path}: documented ${isPublic ? 'public' : 'secured'}, answered ${res.statusCode}`,
-          );
+    const both = [
+      [document, t.app, {}],
+      // State-changing staff requests carry the console's Origin (else 403 before access is decided).
+      [opsDocument, ops, { origin: ops.ctx.config.opsOrigins[0]! }],
+    ] as const;
+    for (const [doc, app, headers] of both)
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(item) as [string, { security?: unknown[] }][]) {
+          // A path parameter that cannot exist; no body: access is decided before either is read.
+          const url = path.replace(/\{[^}]+\}/g, '999999');
+          const res = await app.inject({ method: method.toUpperCase() as 'GET', url, headers });
+          const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+          if (isPublic === (res.statusCode === 401)) {
+            wrong.push(
+              `${method.toUpperCase()} ${path}: documented ${isPublic ? 'public' : 'secured'}, answered ${res.statusCode}`,
+            );
+          }
         }
       }
-    }
     expect(wrong).toEqual([]);
   });
 
