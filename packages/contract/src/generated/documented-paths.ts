@@ -60,7 +60,6 @@ export const DOCUMENTED_OPERATIONS = [
   'GET /market-data/sparkline',
   'GET /market-data/stock_detail',
   'GET /market-data/stream',
-  'GET /ops/v1/files/{id}',
   'POST /api/auth/app/v1/change_pwd',
   'POST /api/auth/app/v1/login',
   'POST /api/auth/app/v1/logout',
@@ -96,7 +95,6 @@ export const DOCUMENTED_OPERATIONS = [
   'POST /api/qt/app/v1/record/{id}',
   'POST /api/withdraw/app/v1',
   'POST /market-data/stock',
-  'POST /ops/v1/run',
   'PUT /api/bankcard/app/v1/{id}',
   'PUT /api/client/app/v1/cost_basis',
 ] as const;
