@@ -19,3 +19,4 @@ export type { StandardSchemaV1 } from './standard-schema';
 export * from './staff';
 export * from './standing';
 export * from './trading';
+export * from './kyc-review';

@@ -26,6 +26,8 @@ export const TABLE_OWNERS = {
   // staff of the operator console (issue 23, decision 0057)
   staff_users: 'staff',
   staff_sessions: 'staff',
+  // staff notes on a client (issue 23, decision 0061): append-only
+  client_notes: 'client',
   // ledger and cash
   accounts: 'ledger',
   journal_entries: 'ledger',

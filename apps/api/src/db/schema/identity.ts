@@ -139,6 +139,8 @@ export const kycSubmissions = pgTable('kyc_submissions', {
   createdAt: ts('created_at').notNull().defaultNow(),
   decidedAt: ts('decided_at'),
   decidedBy: text('decided_by'),
+  /** Set when the decision asked for a new image of one document (migration 0025, decision 0061). */
+  requestedDocument: text('requested_document', { enum: ['id_front', 'id_back'] }),
 });
 
 export const auditLog = pgTable('audit_log', {
@@ -206,4 +208,13 @@ export const staffSessions = pgTable('staff_sessions', {
   endReason: text('end_reason'),
   ip: text('ip'),
   userAgent: text('user_agent'),
+});
+
+/** Staff notes on a client (migration 0025, decision 0061): owned by the client module, append-only. */
+export const clientNotes = pgTable('client_notes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  clientId: bigint('client_id', { mode: 'number' }).notNull(),
+  staffId: bigint('staff_id', { mode: 'number' }).notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull(),
 });

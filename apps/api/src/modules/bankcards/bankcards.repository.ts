@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankCardSharedApprovals, bankCards, withdrawals } from '../../db/schema/index';
 
@@ -84,4 +84,19 @@ export async function pendingWithdrawalsOnCard(db: Db, cardId: number) {
     .from(withdrawals)
     .where(and(eq(withdrawals.bankCardId, cardId), eq(withdrawals.status, 'pending')));
   return row?.n ?? 0;
+}
+
+/** Other clients' live cards with one of these numbers (bank_cards_card_no_idx, migration 0008). */
+export function otherHoldersOfCardNumbers(db: Db, cardNos: string[], exceptClientId: number, limit: number) {
+  return db
+    .selectDistinct({ clientId: bankCards.clientId, cardNo: bankCards.cardNo })
+    .from(bankCards)
+    .where(
+      and(
+        inArray(bankCards.cardNo, cardNos),
+        ne(bankCards.clientId, exceptClientId),
+        isNull(bankCards.deletedAt),
+      ),
+    )
+    .limit(limit);
 }

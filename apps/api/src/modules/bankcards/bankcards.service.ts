@@ -169,3 +169,20 @@ export async function lockOwnCardForUse(ctx: AppContext, clientId: number, id: n
   if (!card) throw cardNotFound();
   return card;
 }
+
+/**
+ * Other clients holding a live card with a number of this client's live cards (the operator
+ * console's duplicate-identity flags, decision 0061). Numbers are compared as stored (the rule
+ * above keeps them exact); only the masked number leaves this module.
+ */
+export async function sharedCardNumbersOf(ctx: AppContext, clientId: number, limit = 50) {
+  const mine = await repo.listCards(ctx.db, clientId);
+  if (mine.length === 0) return [];
+  const others = await repo.otherHoldersOfCardNumbers(
+    ctx.db,
+    [...new Set(mine.map((c) => c.cardNo))],
+    clientId,
+    limit,
+  );
+  return others.map((o) => ({ clientId: o.clientId, maskedCardNo: maskCardNo(o.cardNo) }));
+}

@@ -1,8 +1,8 @@
 import type { CostBasisMethod } from '@imali/contract';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { clients } from '../../db/schema/index';
+import { clientNotes, clients } from '../../db/schema/index';
 
 /** The client by id: client_info's query, built once per database as a prepared statement (0038). */
 const byIdQuery = (db: Db) =>
@@ -119,4 +119,55 @@ export async function setCostBasisMethod(db: Db, clientId: number, method: CostB
       returning old.cost_basis_method as before`),
   );
   return row?.before;
+}
+
+// ---------- the operator console (decision 0061) ----------
+
+export function findManyByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: clients.id, name: clients.name, mobile: clients.mobile, kycStatus: clients.kycStatus })
+    .from(clients)
+    .where(inArray(clients.id, ids));
+}
+
+/**
+ * Clients whose id is `query` (digits), whose mobile starts with it, or whose name starts with it
+ * (case-insensitive); migration 0025's prefix indexes serve the last two.
+ */
+export function search(db: Db, query: string, limit: number) {
+  const prefix = `${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const asId = /^\d{1,15}$/.test(query) ? Number(query) : undefined;
+  return db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      mobile: clients.mobile,
+      kycStatus: clients.kycStatus,
+      createdAt: clients.createdAt,
+    })
+    .from(clients)
+    .where(
+      or(
+        asId !== undefined ? eq(clients.id, asId) : undefined,
+        like(clients.mobile, prefix),
+        sql`lower(${clients.name}) like ${prefix.toLowerCase()}`,
+      ),
+    )
+    .orderBy(asc(clients.id))
+    .limit(limit);
+}
+
+export async function insertNote(db: Db, values: typeof clientNotes.$inferInsert) {
+  const [row] = await db.insert(clientNotes).values(values).returning();
+  return row!;
+}
+
+export function listNotes(db: Db, clientId: number, limit: number) {
+  return db
+    .select()
+    .from(clientNotes)
+    .where(eq(clientNotes.clientId, clientId))
+    .orderBy(desc(clientNotes.createdAt), desc(clientNotes.id))
+    .limit(limit);
 }

@@ -1,7 +1,7 @@
 import { ErrorCode, Messages, type ClientProfile } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { hashSecret, verifySecret } from '../../lib/crypto';
-import { DomainError } from '../../plugins/errors';
+import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
 import * as auth from '../auth/auth.service';
 import * as sessions from '../session/session.service';
@@ -123,3 +123,60 @@ export async function verifyPin(ctx: AppContext, principal: sessions.Principal, 
 export async function setAvatar(ctx: AppContext, clientId: number, uploadId: string) {
   await repo.setAvatar(ctx.db, clientId, uploadId);
 }
+
+// ---------- the operator console (decision 0061) ----------
+
+/** The client by id for staff: 404 when there is none (requireClient's 401 is for a session's client). */
+export async function findClient(ctx: AppContext, clientId: number): Promise<ClientRow> {
+  const client = await repo.findById(ctx.db, clientId);
+  if (!client) throw notFound('No such client.');
+  return client;
+}
+
+/** What the console calls a client: the KYC name when there is one, else "Client <id>". */
+export const displayNameOf = (client: { id: number; name: string | null }) =>
+  client.name?.trim() || `Client ${client.id}`;
+
+/** Display names of these clients, by id (one query). */
+export async function displayNamesOf(ctx: AppContext, ids: number[]): Promise<Map<number, string>> {
+  const rows = await repo.findManyByIds(ctx.db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, displayNameOf(r)]));
+}
+
+export async function searchClients(ctx: AppContext, query: string, limit = 20) {
+  const q = query.trim();
+  if (!q) return [];
+  const rows = await repo.search(ctx.db, q, limit);
+  return rows.map((r) => ({ ...r, displayName: displayNameOf(r) }));
+}
+
+/** Appends a staff note on a client (client_notes is append-only), audited in the same transaction. */
+export async function addNote(
+  ctx: AppContext,
+  input: { clientId: number; staffId: number; body: string; actor: string },
+) {
+  const body = input.body.trim();
+  if (!body) throw new DomainError(ErrorCode.InvalidInput, 'A note needs some text.', 400);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    await findClient(txCtx, input.clientId);
+    const note = await repo.insertNote(tx, {
+      clientId: input.clientId,
+      staffId: input.staffId,
+      body,
+      createdAt: ctx.clock.now(),
+    });
+    await audit.record(txCtx, {
+      actor: input.actor,
+      action: 'client.note',
+      subjectType: 'client',
+      subjectId: String(input.clientId),
+      before: null,
+      after: { noteId: note.id },
+    });
+    return note;
+  });
+}
+
+export const listNotes = (ctx: AppContext, clientId: number, limit = 50) =>
+  repo.listNotes(ctx.db, clientId, limit);

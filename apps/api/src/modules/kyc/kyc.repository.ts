@@ -1,14 +1,16 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, kycSubmissions } from '../../db/schema/index';
 
-export async function latestSubmission(db: Db, clientId: number) {
-  const [row] = await db
+/** The client's latest submission; with `lock`, locked FOR UPDATE until the transaction ends. */
+export async function latestSubmission(db: Db, clientId: number, lock = false) {
+  const q = db
     .select()
     .from(kycSubmissions)
     .where(eq(kycSubmissions.clientId, clientId))
     .orderBy(desc(kycSubmissions.createdAt), desc(kycSubmissions.id))
     .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
   return row;
 }
 
@@ -20,11 +22,24 @@ export async function insertSubmission(db: Db, values: typeof kycSubmissions.$in
 export async function decideSubmission(
   db: Db,
   id: number,
-  decision: { status: 'approved' | 'rejected'; reason: string | null; at: Date; by: string },
+  decision: {
+    status: 'approved' | 'rejected';
+    reason: string | null;
+    /** A rejection that asks for a new image of this document (decision 0061). */
+    requestedDocument?: 'id_front' | 'id_back' | null;
+    at: Date;
+    by: string;
+  },
 ) {
   const rows = await db
     .update(kycSubmissions)
-    .set({ status: decision.status, reason: decision.reason, decidedAt: decision.at, decidedBy: decision.by })
+    .set({
+      status: decision.status,
+      reason: decision.reason,
+      requestedDocument: decision.requestedDocument ?? null,
+      decidedAt: decision.at,
+      decidedBy: decision.by,
+    })
     .where(and(eq(kycSubmissions.id, id), eq(kycSubmissions.status, 'pending')))
     .returning({ id: kycSubmissions.id });
   return rows.length === 1;
@@ -66,4 +81,95 @@ export async function approvedHoldersOfIdNumber(db: Db, idNo: string, exceptClie
       ),
     );
   return rows.map((r) => r.mobile);
+}
+
+// --- Review in the operator console (decision 0061) ---
+
+export type KycSubmissionRow = typeof kycSubmissions.$inferSelect;
+
+/** Locks one submission until the caller's transaction ends (two reviewers: one decides). */
+export async function lockSubmission(db: Db, id: number) {
+  const [row] = await db
+    .select()
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.id, id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function findSubmission(db: Db, id: number) {
+  const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)).limit(1);
+  return row;
+}
+
+/** A client's submissions, newest first. */
+export function submissionsOfClient(db: Db, clientId: number, limit: number) {
+  return db
+    .select()
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.clientId, clientId))
+    .orderBy(desc(kycSubmissions.createdAt), desc(kycSubmissions.id))
+    .limit(limit);
+}
+
+/** One page of the review queue (index kyc_submissions_queue_idx: status, created_at, id). */
+export function queuePage(
+  db: Db,
+  input: {
+    status: 'pending' | 'approved' | 'rejected';
+    sort: 'oldest' | 'newest';
+    after?: { createdAt: Date; id: number };
+    limit: number;
+  },
+) {
+  const oldest = input.sort === 'oldest';
+  const after = input.after
+    ? oldest
+      ? sql`(${kycSubmissions.createdAt}, ${kycSubmissions.id}) > (${input.after.createdAt.toISOString()}::timestamptz, ${input.after.id})`
+      : sql`(${kycSubmissions.createdAt}, ${kycSubmissions.id}) < (${input.after.createdAt.toISOString()}::timestamptz, ${input.after.id})`
+    : undefined;
+  return db
+    .select()
+    .from(kycSubmissions)
+    .where(and(eq(kycSubmissions.status, input.status), after))
+    .orderBy(
+      ...(oldest
+        ? [asc(kycSubmissions.createdAt), asc(kycSubmissions.id)]
+        : [desc(kycSubmissions.createdAt), desc(kycSubmissions.id)]),
+    )
+    .limit(input.limit);
+}
+
+/**
+ * Other clients with a submission (any status) carrying this ID number, compared normalised: the
+ * expression is migration 0025's index kyc_submissions_id_no_norm_idx, written the same way.
+ */
+export async function otherClientsWithIdNumber(db: Db, idNo: string, exceptClientId: number, limit: number) {
+  const rows = await db
+    .selectDistinct({ clientId: kycSubmissions.clientId })
+    .from(kycSubmissions)
+    .where(
+      and(
+        sql`upper(regexp_replace(${kycSubmissions.idNo}, '[^0-9A-Za-z]', '', 'g')) = ${idNo}`,
+        ne(kycSubmissions.clientId, exceptClientId),
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.clientId);
+}
+
+/** Other clients who submitted one of these mobiles (index kyc_submissions_mobile_idx). */
+export async function otherClientsWithSubmittedMobile(
+  db: Db,
+  mobiles: string[],
+  exceptClientId: number,
+  limit: number,
+) {
+  if (mobiles.length === 0) return [];
+  return db
+    .selectDistinct({ clientId: kycSubmissions.clientId, mobile: kycSubmissions.mobile })
+    .from(kycSubmissions)
+    .where(and(inArray(kycSubmissions.mobile, mobiles), ne(kycSubmissions.clientId, exceptClientId)))
+    .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, Messages, type IdentifyBody, type KycDetail } from '@imali/contract';
+import { ErrorCode, Messages, type IdentifyBody, type KycDetail, type KycDocument } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
@@ -69,33 +69,115 @@ export async function detail(ctx: AppContext, clientId: number): Promise<KycDeta
   };
 }
 
-/**
- * An operator's decision on the pending submission of the client with `mobile`. The change
- * and its audit entry (who, when, before, after) commit together.
- */
 /** An ID number as compared across clients: letters and digits only, upper case. */
 export const normaliseIdNumber = (idNo: string) => idNo.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 
-export async function decide(
-  ctx: AppContext,
-  input: {
-    mobile: string;
-    decision: 'approved' | 'rejected';
-    reason?: string;
-    /** Approves although another client was approved with the same ID number (audited). */
-    overrideReason?: string;
-    actor: string;
-  },
+type Client = Awaited<ReturnType<typeof clients.requireClient>>;
+type Submission = repo.KycSubmissionRow;
+
+export interface DecisionInput {
+  decision: 'approved' | 'rejected';
+  reason?: string;
+  /** Approves although another client was approved with the same ID number (audited). */
+  overrideReason?: string;
+  /** A rejection that asks for a new image of this document (decision 0061). */
+  requestedDocument?: KycDocument;
+  actor: string;
+}
+
+/**
+ * The one decision path (the ops CLI by mobile, the console by submission id): the caller has
+ * locked `submission` FOR UPDATE in `tx` and checked it is the client's pending one. The change and
+ * its audit entry (who, when, before, after) commit together.
+ */
+async function applyDecision(
+  txCtx: AppContext,
+  client: Client,
+  submission: Submission,
+  input: DecisionInput,
+  label: string,
 ) {
+  const tx = txCtx.db;
   const reason = input.reason?.trim() || null;
   if (input.decision === 'rejected' && !reason) {
     throw new DomainError(ErrorCode.InvalidInput, 'A rejection needs a reason (--reason TEXT).');
   }
-  const client = await clients.findByMobile(ctx, input.mobile);
-  if (!client) throw notFound(`No client with mobile ${input.mobile}.`);
+  // One ID number, one approved client: a second approval is refused unless the operator
+  // overrides with a reason. The number is locked so two approvals cannot both pass.
+  let duplicateOf: string[] = [];
+  if (input.decision === 'approved') {
+    const idNo = normaliseIdNumber(submission.idNo);
+    await repo.lockIdNumber(tx, idNo);
+    duplicateOf = await repo.approvedHoldersOfIdNumber(tx, idNo, client.id);
+    if (duplicateOf.length > 0 && !input.overrideReason?.trim()) {
+      throw new DomainError(
+        ErrorCode.Conflict,
+        `ID number ${submission.idNo} is already approved for ${duplicateOf.join(', ')}. ` +
+          'Approve only with --override-reason TEXT after checking it is the same person or a typo.',
+        409,
+      );
+    }
+  }
+  const requestedDocument = input.decision === 'rejected' ? (input.requestedDocument ?? null) : null;
+  const now = txCtx.clock.now();
+  const decided = await repo.decideSubmission(tx, submission.id, {
+    status: input.decision,
+    reason,
+    requestedDocument,
+    at: now,
+    by: input.actor,
+  });
+  const moved = await clientWrites.moveKycStatus(tx, client.id, ['pending'], input.decision, {
+    kycReason: input.decision === 'rejected' ? reason : null,
+  });
+  if (!decided || !moved) {
+    throw new DomainError(ErrorCode.Conflict, `The KYC of ${label} was decided meanwhile.`, 409);
+  }
+  await audit.record(txCtx, {
+    actor: input.actor,
+    action:
+      input.decision === 'approved'
+        ? 'kyc.approve'
+        : requestedDocument
+          ? 'kyc.request_document'
+          : 'kyc.reject',
+    subjectType: 'client',
+    subjectId: String(client.id),
+    before: { kycStatus: client.kycStatus, kycReason: client.kycReason, submissionStatus: 'pending' },
+    after: {
+      kycStatus: input.decision,
+      kycReason: reason,
+      submissionStatus: input.decision,
+      submissionId: submission.id,
+      ...(requestedDocument ? { requestedDocument } : {}),
+      ...(duplicateOf.length > 0
+        ? { duplicateIdNumberOf: duplicateOf, overrideReason: input.overrideReason!.trim() }
+        : {}),
+    },
+  });
+  return {
+    submissionId: submission.id,
+    clientId: client.id,
+    mobile: client.mobile,
+    status: input.decision,
+    reason,
+    requestedDocument,
+    decidedAt: now,
+  };
+}
+
+/** An operator's decision on the pending submission of the client with `mobile` (the ops CLI). */
+export async function decide(ctx: AppContext, input: DecisionInput & { mobile: string }) {
+  if (input.decision === 'rejected' && !input.reason?.trim()) {
+    throw new DomainError(ErrorCode.InvalidInput, 'A rejection needs a reason (--reason TEXT).');
+  }
+  const found = await clients.findByMobile(ctx, input.mobile);
+  if (!found) throw notFound(`No client with mobile ${input.mobile}.`);
   return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    const submission = await repo.latestSubmission(tx, client.id);
+    // Locked, then the client re-read: a decision that committed while this one waited is seen.
+    const submission = await repo.latestSubmission(tx, found.id, true);
+    const client = await clients.requireClient(txCtx, found.id);
     if (!submission || submission.status !== 'pending' || client.kycStatus !== 'pending') {
       throw new DomainError(
         ErrorCode.Conflict,
@@ -103,53 +185,51 @@ export async function decide(
         409,
       );
     }
-    // One ID number, one approved client: a second approval is refused unless the operator
-    // overrides with a reason. The number is locked so two approvals cannot both pass.
-    let duplicateOf: string[] = [];
-    if (input.decision === 'approved') {
-      const idNo = normaliseIdNumber(submission.idNo);
-      await repo.lockIdNumber(tx, idNo);
-      duplicateOf = await repo.approvedHoldersOfIdNumber(tx, idNo, client.id);
-      if (duplicateOf.length > 0 && !input.overrideReason?.trim()) {
-        throw new DomainError(
-          ErrorCode.Conflict,
-          `ID number ${submission.idNo} is already approved for ${duplicateOf.join(', ')}. ` +
-            'Approve only with --override-reason TEXT after checking it is the same person or a typo.',
-          409,
-        );
-      }
-    }
-    const now = ctx.clock.now();
-    const decided = await repo.decideSubmission(tx, submission.id, {
-      status: input.decision,
-      reason,
-      at: now,
-      by: input.actor,
-    });
-    const moved = await clientWrites.moveKycStatus(tx, client.id, ['pending'], input.decision, {
-      kycReason: input.decision === 'rejected' ? reason : null,
-    });
-    if (!decided || !moved) {
-      throw new DomainError(ErrorCode.Conflict, `The KYC of ${input.mobile} was decided meanwhile.`, 409);
-    }
-    await audit.record(txCtx, {
-      actor: input.actor,
-      action: input.decision === 'approved' ? 'kyc.approve' : 'kyc.reject',
-      subjectType: 'client',
-      subjectId: String(client.id),
-      before: { kycStatus: client.kycStatus, kycReason: client.kycReason, submissionStatus: 'pending' },
-      after: {
-        kycStatus: input.decision,
-        kycReason: reason,
-        submissionStatus: input.decision,
-        ...(duplicateOf.length > 0
-          ? { duplicateIdNumberOf: duplicateOf, overrideReason: input.overrideReason!.trim() }
-          : {}),
-      },
-    });
-    return { clientId: client.id, mobile: client.mobile, status: input.decision, reason, decidedAt: now };
+    return applyDecision(txCtx, client, submission, input, input.mobile);
   });
 }
+
+/**
+ * A reviewer's decision on one submission (the console). It must still be pending and the client's
+ * latest: the row is locked FOR UPDATE and re-checked in the transaction, so of two reviewers
+ * deciding at once one decides and the other gets 409.
+ */
+export async function decideSubmission(ctx: AppContext, submissionId: number, input: DecisionInput) {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const submission = await repo.lockSubmission(tx, submissionId);
+    if (!submission) throw notFound('No such KYC submission.');
+    const client = await clients.requireClient(txCtx, submission.clientId);
+    const latest = await repo.latestSubmission(tx, client.id);
+    if (submission.status !== 'pending' || latest?.id !== submission.id || client.kycStatus !== 'pending') {
+      throw new DomainError(
+        ErrorCode.Conflict,
+        `KYC submission ${submissionId} is not pending (it is ${submission.status}).`,
+        409,
+      );
+    }
+    return applyDecision(txCtx, client, submission, input, `submission ${submissionId}`);
+  });
+}
+
+/** What the client reads on the KYC status step when a reviewer asks for one new image. */
+export function documentRequestReason(document: KycDocument, reason: string) {
+  const which = document === 'id_front' ? 'the front of your ID' : 'the back of your ID';
+  return `Please submit again with a new photo of ${which}: ${reason.trim()}`;
+}
+
+/** Asks the client for a new image of one document: a rejection whose reason names it. */
+export const requestDocument = (
+  ctx: AppContext,
+  submissionId: number,
+  input: { document: KycDocument; reason: string; actor: string },
+) =>
+  decideSubmission(ctx, submissionId, {
+    decision: 'rejected',
+    reason: documentRequestReason(input.document, input.reason),
+    requestedDocument: input.document,
+    actor: input.actor,
+  });
 
 export const approve = (ctx: AppContext, mobile: string, actor: string, overrideReason?: string) =>
   decide(ctx, { mobile, decision: 'approved', actor, overrideReason });

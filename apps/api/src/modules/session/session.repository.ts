@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, sessions, sessionTokens } from '../../db/schema/index';
 
@@ -144,4 +144,54 @@ export async function countActiveSessions(db: Db, clientId: number) {
     .from(sessions)
     .where(and(eq(sessions.clientId, clientId), isNull(sessions.endedAt)));
   return row?.n ?? 0;
+}
+
+// --- Read by the operator console (decision 0061) ---
+
+/** The IP address and user agent of a client's most recent sessions (sessions_client_created_idx). */
+export function recentNetworksOf(db: Db, clientId: number, limit: number) {
+  return db
+    .select({ ip: sessions.ip, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(eq(sessions.clientId, clientId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(limit);
+}
+
+/** Other clients with a session from one of these IP addresses (sessions_ip_idx). */
+export function otherClientsOnIps(db: Db, ips: string[], exceptClientId: number, limit: number) {
+  return db
+    .selectDistinct({ clientId: sessions.clientId, ip: sessions.ip, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(inArray(sessions.ip, ips), ne(sessions.clientId, exceptClientId)))
+    .limit(limit);
+}
+
+/** A client's sessions not ended and not past their absolute expiry, newest first. */
+export function liveSessionsOf(db: Db, clientId: number, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+      remember: sessions.remember,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(
+      and(eq(sessions.clientId, clientId), isNull(sessions.endedAt), gt(sessions.absoluteExpiresAt, now)),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Ends one session of this client; false when it is not theirs or already ended. */
+export async function endOwnSession(db: Db, clientId: number, sessionId: string, reason: string, at: Date) {
+  const rows = await db
+    .update(sessions)
+    .set({ endedAt: at, endReason: reason })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.clientId, clientId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }

@@ -153,3 +153,45 @@ export function assertKycApproved(principal: Principal) {
     throw new DomainError(ErrorCode.KycRequired, Messages.kycRequired, 403);
   }
 }
+
+// --- Read by the operator console (KYC duplicate flags, client 360; decision 0061) ---
+
+export interface SharedNetwork {
+  clientId: number;
+  ip: string;
+  /** The same IP address and the same user agent: most likely the same device. */
+  sameDevice: boolean;
+}
+
+/**
+ * Other clients seen on the IP addresses of this client's recent sessions. Two index probes (the
+ * client's sessions, then every session per IP), capped: a shared office or mobile-carrier address
+ * can carry many clients, and the reviewer needs to see that there are some, not all of them.
+ */
+export async function sharedNetworksOf(
+  ctx: AppContext,
+  clientId: number,
+  opts: { recentSessions?: number; limit?: number } = {},
+): Promise<SharedNetwork[]> {
+  const mine = await repo.recentNetworksOf(ctx.db, clientId, opts.recentSessions ?? 20);
+  const devices = new Set(mine.filter((s) => s.ip).map((s) => `${s.ip}\u0000${s.userAgent ?? ''}`));
+  const ips = [...new Set(mine.map((s) => s.ip).filter((ip): ip is string => !!ip))];
+  if (ips.length === 0) return [];
+  const others = await repo.otherClientsOnIps(ctx.db, ips, clientId, opts.limit ?? 50);
+  const byClient = new Map<number, SharedNetwork>();
+  for (const o of others) {
+    const sameDevice = devices.has(`${o.ip}\u0000${o.userAgent ?? ''}`);
+    const seen = byClient.get(o.clientId);
+    if (!seen || (sameDevice && !seen.sameDevice))
+      byClient.set(o.clientId, { clientId: o.clientId, ip: o.ip!, sameDevice });
+  }
+  return [...byClient.values()];
+}
+
+/** A client's live sessions (client 360). */
+export const liveSessionsOf = (ctx: AppContext, clientId: number) =>
+  repo.liveSessionsOf(ctx.db, clientId, ctx.securityClock.now());
+
+/** Ends one session of this client (an operator's action); false when not theirs or already ended. */
+export const endClientSession = (ctx: AppContext, clientId: number, sessionId: string, reason: string) =>
+  repo.endOwnSession(ctx.db, clientId, sessionId, reason, ctx.securityClock.now());
