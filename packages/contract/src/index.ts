@@ -20,3 +20,4 @@ export * from './staff';
 export * from './standing';
 export * from './trading';
 export * from './kyc-review';
+export * from './client-360';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
@@ -276,4 +276,28 @@ export async function postingsBetween(db: Db, accountId: number, from: Date, to:
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .where(and(eq(postings.accountId, accountId), gte(postings.createdAt, from), lt(postings.createdAt, to)))
     .orderBy(asc(postings.createdAt), asc(postings.id));
+}
+
+/**
+ * The most recent postings of these accounts with their entry (the console's client 360): per
+ * account the newest `limit` by postings_account_idx, then the newest `limit` of those.
+ */
+export async function recentPostingsOf(db: Db, accountIds: number[], limit: number) {
+  if (accountIds.length === 0) return [];
+  return db
+    .select({
+      id: postings.id,
+      accountId: postings.accountId,
+      currency: postings.currency,
+      amountMinor: postings.amountMinor,
+      createdAt: postings.createdAt,
+      kind: journalEntries.kind,
+      description: journalEntries.description,
+      reference: journalEntries.reference,
+    })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(inArray(postings.accountId, accountIds))
+    .orderBy(desc(postings.createdAt), desc(postings.id))
+    .limit(limit);
 }

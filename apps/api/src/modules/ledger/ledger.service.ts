@@ -319,3 +319,25 @@ export async function withIdempotency<T>(
 export async function inTransaction<T>(ctx: AppContext, work: (tx: Db, txCtx: AppContext) => Promise<T>) {
   return inAuditedTransaction(ctx, work);
 }
+
+/**
+ * The client's cash accounts as they are, never creating one (a staff read must not write; the
+ * client's first own read creates them), and their most recent ledger lines (the client 360).
+ */
+export async function clientAccountsRead(ctx: AppContext, clientId: number) {
+  return repo.listClientAccounts(ctx.db, clientId);
+}
+
+export async function recentLinesOf(ctx: AppContext, accountIds: number[], limit = 20) {
+  const rows = await repo.recentPostingsOf(ctx.db, accountIds, limit);
+  return rows.map((r) => ({
+    postingId: r.id,
+    accountId: r.accountId,
+    currency: r.currency,
+    amount: formatMinor(r.amountMinor, r.currency),
+    kind: r.kind,
+    description: r.description,
+    reference: r.reference,
+    at: r.createdAt.toISOString(),
+  }));
+}

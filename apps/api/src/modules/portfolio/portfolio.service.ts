@@ -925,3 +925,9 @@ function subtractQuantity(a: string, b: string): string {
   const at6 = (t: string) => rescale(parseDecimal(t), 6, 'DOWN').coefficient;
   return formatDecimal({ coefficient: at6(a) - at6(b), scale: 6 });
 }
+
+/** The positions still held in these accounts, as stored (the console's client 360). */
+export async function positionsOfAccounts(ctx: AppContext, accountIds: number[]) {
+  const rows = await repo.positionsOf(ctx.db, accountIds);
+  return rows.map((r) => ({ ...r, costMinor: r.costMinor.toString() }));
+}
