@@ -1,4 +1,6 @@
 import type { AppInstance } from '../lib/app-instance';
+import { clientStaffRoutes } from './client/client.staff-routes';
+import { kycStaffRoutes } from './kyc/kyc.staff-routes';
 import { opsRoutes } from './ops/ops.routes';
 import { staffStaffRoutes } from './staff/staff.staff-routes';
 
@@ -10,4 +12,6 @@ import { staffStaffRoutes } from './staff/staff.staff-routes';
 export async function opsModules(app: AppInstance) {
   await app.register(opsRoutes);
   await app.register(staffStaffRoutes);
+  await app.register(kycStaffRoutes);
+  await app.register(clientStaffRoutes);
 }

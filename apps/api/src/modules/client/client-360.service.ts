@@ -88,14 +88,20 @@ export async function client360(ctx: AppContext, clientId: number): Promise<Clie
 }
 
 /** A staff member ends one of the client's sessions: the client is signed out there; audited. */
-export async function endClientSession(ctx: AppContext, clientId: number, sessionId: string, actor: string) {
+export async function endClientSession(
+  ctx: AppContext,
+  clientId: number,
+  sessionId: string,
+  by: { actor: string; staffId?: number },
+) {
   await clients.findClient(ctx, clientId);
   await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const ended = await sessions.endClientSession(txCtx, clientId, sessionId, 'staff');
     if (!ended) throw notFound('No live session with this id for this client.');
     await audit.record(txCtx, {
-      actor,
+      actor: by.actor,
+      ...(by.staffId === undefined ? {} : { staffId: by.staffId }),
       action: 'client.session_end',
       subjectType: 'client',
       subjectId: String(clientId),

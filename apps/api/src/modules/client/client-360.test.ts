@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestClient, fund } from '../ledger/money-test-kit';
-import { insertStaffRow } from '../kyc/kyc-review.testing';
+import { testStaffActor } from '../kyc/kyc-review.testing';
 import * as c360 from './client-360.service';
 import * as clients from './client.service';
 
@@ -10,7 +10,7 @@ describe('client 360 (service): the read, search, ending a session, notes', () =
   let staff: { id: number; actor: string };
   beforeAll(async () => {
     t = await createTestApp();
-    staff = await insertStaffRow(t, ['support']);
+    staff = await testStaffActor(t, ['support']);
   });
   afterAll(() => t.close());
 
@@ -62,21 +62,17 @@ describe('client 360 (service): the read, search, ending a session, notes', () =
   it('ending a session signs the client out there and is audited; an unknown or foreign session is 404', async () => {
     const a = await createTestClient(t.app.ctx);
     const b = await createTestClient(t.app.ctx);
-    await expect(
-      c360.endClientSession(t.app.ctx, a.clientId, b.sessionId, staff.actor),
-    ).rejects.toMatchObject({
+    await expect(c360.endClientSession(t.app.ctx, a.clientId, b.sessionId, staff)).rejects.toMatchObject({
       statusCode: 404,
     });
-    await c360.endClientSession(t.app.ctx, a.clientId, a.sessionId, staff.actor);
+    await c360.endClientSession(t.app.ctx, a.clientId, a.sessionId, staff);
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/auth/app/v1/session',
       headers: { authorization: `Bearer ${a.token}` },
     });
     expect(res.statusCode).toBe(401);
-    await expect(
-      c360.endClientSession(t.app.ctx, a.clientId, a.sessionId, staff.actor),
-    ).rejects.toMatchObject({
+    await expect(c360.endClientSession(t.app.ctx, a.clientId, a.sessionId, staff)).rejects.toMatchObject({
       statusCode: 404,
     });
     const [entry] = await t.database.query<{ actor: string; action: string }>(

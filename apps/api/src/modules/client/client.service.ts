@@ -168,6 +168,7 @@ export async function addNote(
     });
     await audit.record(txCtx, {
       actor: input.actor,
+      staffId: input.staffId,
       action: 'client.note',
       subjectType: 'client',
       subjectId: String(input.clientId),

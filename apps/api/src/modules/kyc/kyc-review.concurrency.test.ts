@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app';
 import { createIdentityTestApp } from '../auth/auth.testing';
-import { clientWithSubmission, insertStaffRow } from './kyc-review.testing';
+import { clientWithSubmission, testStaffActor } from './kyc-review.testing';
 import * as kyc from './kyc.service';
 
 // PGlite has one connection and cannot show a race: these run on a real PostgreSQL only
@@ -15,7 +15,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
     let reviewers: { actor: string }[];
     beforeAll(async () => {
       t = await createIdentityTestApp();
-      reviewers = [await insertStaffRow(t), await insertStaffRow(t)];
+      reviewers = [await testStaffActor(t), await testStaffActor(t)];
     });
     afterAll(() => t?.close());
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { TestApp } from '../../test/test-app';
 import { bearer, createIdentityTestApp } from '../auth/auth.testing';
-import { clientWithSubmission, insertStaffRow, uniqueIdNo } from './kyc-review.testing';
+import { clientWithSubmission, testStaffActor, uniqueIdNo } from './kyc-review.testing';
 import * as review from './kyc-review.service';
 import * as kyc from './kyc.service';
 
@@ -12,7 +12,7 @@ describe('KYC review (service): queue, detail with duplicate flags, decisions', 
   let actor: string;
   beforeAll(async () => {
     t = await createIdentityTestApp();
-    ({ actor } = await insertStaffRow(t));
+    ({ actor } = await testStaffActor(t));
   });
   afterAll(() => t.close());
 

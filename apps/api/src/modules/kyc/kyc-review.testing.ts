@@ -1,4 +1,7 @@
+import type { StaffRole } from '@imali/contract';
+import { createTestStaff } from '../../test/staff';
 import type { TestApp } from '../../test/test-app';
+import { staffActor } from '../staff/staff.service';
 import { bearer, makeImage, multipart, signUp } from '../auth/auth.testing';
 
 /** A client with a pending KYC submission, made through the client API (the real path). */
@@ -56,16 +59,8 @@ let idSeq = 0;
 export const uniqueIdNo = () =>
   `${Date.now() % 1e7}${String(++idSeq).padStart(6, '0')}`.slice(-13).padStart(13, '9');
 
-/**
- * A staff user row by plain SQL, for the service-level tests until the staff module's helpers
- * (createTestStaff) are on main; the audit actor is `staff:<id>` as staffActor makes it.
- */
-export async function insertStaffRow(t: TestApp, roles: string[] = ['kyc_reviewer']) {
-  const [row] = await t.database.query<{ id: string }>(
-    `insert into staff_users (email, display_name, password_hash, totp_secret_sealed, roles, created_at)
-     values ($1, 'Test Reviewer', 'x', 'x', $2, now()) returning id::text`,
-    [`reviewer${Date.now()}${++idSeq}@imali.test`, roles],
-  );
-  const id = Number(row!.id);
-  return { id, actor: `staff:${id}` };
+/** A staff user (the staff module's test helper) and how services record them in the audit log. */
+export async function testStaffActor(t: TestApp, roles: StaffRole[] = ['kyc_reviewer']) {
+  const staff = await createTestStaff(t.app.ctx, roles);
+  return { id: staff.id, actor: staffActor(staff), staffId: staff.id };
 }

@@ -83,6 +83,8 @@ export interface DecisionInput {
   /** A rejection that asks for a new image of this document (decision 0061). */
   requestedDocument?: KycDocument;
   actor: string;
+  /** The staff user deciding (console), recorded in the audit row's staff_id (migration 0026). */
+  staffId?: number;
 }
 
 /**
@@ -135,6 +137,7 @@ async function applyDecision(
   }
   await audit.record(txCtx, {
     actor: input.actor,
+    ...(input.staffId === undefined ? {} : { staffId: input.staffId }),
     action:
       input.decision === 'approved'
         ? 'kyc.approve'
@@ -222,13 +225,14 @@ export function documentRequestReason(document: KycDocument, reason: string) {
 export const requestDocument = (
   ctx: AppContext,
   submissionId: number,
-  input: { document: KycDocument; reason: string; actor: string },
+  input: { document: KycDocument; reason: string; actor: string; staffId?: number },
 ) =>
   decideSubmission(ctx, submissionId, {
     decision: 'rejected',
     reason: documentRequestReason(input.document, input.reason),
     requestedDocument: input.document,
     actor: input.actor,
+    staffId: input.staffId,
   });
 
 export const approve = (ctx: AppContext, mobile: string, actor: string, overrideReason?: string) =>
