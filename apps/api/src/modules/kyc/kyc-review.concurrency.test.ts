@@ -70,5 +70,25 @@ describe.skipIf(!process.env.DATABASE_URL)(
           .map((s) => ((s as PromiseRejectedResult).reason as { statusCode?: number }).statusCode),
       ).toEqual(Array(9).fill(409));
     });
+
+    it('the ops CLI (by mobile) and the console (by id) at once: one decision', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const a = await clientWithSubmission(t);
+        const settled = await Promise.allSettled([
+          kyc.approve(t.app.ctx, a.mobile, 'ops:cli'),
+          kyc.decideSubmission(t.app.ctx, a.submissionId, {
+            decision: 'rejected',
+            reason: 'Blurred',
+            actor: reviewers[0]!.actor,
+          }),
+        ]);
+        expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
+        expect(
+          settled
+            .filter((s) => s.status === 'rejected')
+            .map((s) => ((s as PromiseRejectedResult).reason as { statusCode?: number }).statusCode),
+        ).toEqual([409]);
+      }
+    });
   },
 );
