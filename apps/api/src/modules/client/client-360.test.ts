@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestClient, fund } from '../ledger/money-test-kit';
+import { NPN, shiftIntoSession, tradingApi } from '../orders/orders-test-kit';
 import { testStaffActor } from '../kyc/kyc-review.testing';
 import * as c360 from './client-360.service';
 import * as clients from './client.service';
@@ -9,7 +10,8 @@ describe('client 360 (service): the read, search, ending a session, notes', () =
   let t: TestApp;
   let staff: { id: number; actor: string };
   beforeAll(async () => {
-    t = await createTestApp();
+    // The JSE open, so the order test can buy.
+    t = await createTestApp({ MARKET_TIME_SHIFT_MS: String(shiftIntoSession('JSE')) });
     staff = await testStaffActor(t, ['support']);
   });
   afterAll(() => t.close());
@@ -30,6 +32,32 @@ describe('client 360 (service): the read, search, ending a session, notes', () =
     expect(view.flags).toEqual({ allowBonus: false, allowCompensation: false, allowLoan: false });
     expect(Array.isArray(view.auditTrail)).toBe(true);
     await expect(c360.client360(t.app.ctx, 999_999)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('shows an order the client holds and its position', async () => {
+    const client = await createTestClient(t.app.ctx);
+    await fund(t.app.ctx, client, 'ZAR', '100000');
+    const api = tradingApi(t, client);
+    const q = await api.quote(NPN);
+    const res = await api.buy({
+      ...NPN,
+      quantity: '2',
+      account_id: client.accounts.ZAR,
+      quote_id: q.quote_id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const view = await c360.client360(t.app.ctx, client.clientId);
+    expect(view.orders.holding).toEqual([
+      expect.objectContaining({ symbol: 'NPN', quantity: '2', status: 'holding' }),
+    ]);
+    expect(view.positions).toEqual([
+      expect.objectContaining({
+        accountId: client.accounts.ZAR,
+        product: 'stock',
+        quantity: expect.stringMatching(/^2(\.0+)?$/),
+      }),
+    ]);
+    expect(view.recentLedgerLines[0]).toMatchObject({ kind: 'trade' });
   });
 
   it('a staff read creates nothing (no accounts for a client who never opened them)', async () => {
