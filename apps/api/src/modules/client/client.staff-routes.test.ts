@@ -67,5 +67,9 @@ describe('client 360 staff routes (/ops/v1/clients)', () => {
     const notes = await get(`/ops/v1/clients/${c.clientId}/notes`, auditor);
     expect(notes.json().data.items.map((n: { body: string }) => n.body)).toEqual(['Asked for a statement']);
     expect((await ops.inject({ method: 'GET', url: `/ops/v1/clients/${c.clientId}` })).statusCode).toBe(401);
+    // staff_admin manages staff, never clients (ROLE_PERMISSIONS): no clients.read.
+    const admin = await signInStaffCookie(ops, await createTestStaff(t.app.ctx, ['staff_admin']));
+    expect((await get(`/ops/v1/clients/${c.clientId}`, admin)).statusCode).toBe(403);
+    expect((await get(`/ops/v1/clients?query=${c.clientId}`, admin)).statusCode).toBe(403);
   });
 });

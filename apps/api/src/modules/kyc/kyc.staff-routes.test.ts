@@ -130,6 +130,10 @@ describe('KYC review staff routes (/ops/v1/kyc)', () => {
     const a = await clientWithSubmission(t);
     const none = await ops.inject({ method: 'GET', url: '/ops/v1/kyc' });
     expect(none.statusCode).toBe(401);
+    // treasury has no kyc.read (ROLE_PERMISSIONS): neither the queue nor a submission.
+    const treasury = await signInStaffCookie(ops, await createTestStaff(t.app.ctx, ['treasury']));
+    expect((await get('/ops/v1/kyc', treasury)).statusCode).toBe(403);
+    expect((await get(`/ops/v1/kyc/${a.submissionId}`, treasury)).statusCode).toBe(403);
     const forbidden = await post(`/ops/v1/kyc/${a.submissionId}/approve`, {}, support);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().code).toBe('FORBIDDEN');
