@@ -73,7 +73,8 @@ export function cookieOf(request: FastifyRequest, name: string): string | undefi
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    // Our tokens are base64url: taken as sent, never percent-decoded (a malformed escape must not throw).
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || undefined;
   }
   return undefined;
 }
@@ -90,7 +91,7 @@ export function setStaffCookie(
   maxAgeSeconds = 0,
 ) {
   const parts = [
-    `${STAFF_COOKIE}=${token ? encodeURIComponent(token) : ''}`,
+    `${STAFF_COOKIE}=${token ?? ''}`,
     'HttpOnly',
     'SameSite=Strict',
     'Path=/',

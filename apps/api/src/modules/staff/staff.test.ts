@@ -539,6 +539,35 @@ describe('staff identity on the ops app', () => {
   });
 });
 
+describe('per-IP limits on staff sign-in', () => {
+  it('answers 429 RATE_LIMITED past RATE_LIMIT_PER_MINUTE sign-ins from one IP, whoever they name', async () => {
+    const t = await createIdentityTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const ops = await createTestOpsApp(t);
+      const origin = opsOriginOf(ops);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const res = await ops.inject({
+          method: 'POST',
+          url: '/ops/v1/auth/login',
+          headers: { origin },
+          payload: { email: `guess${i}@imali.test`, password: 'guess guess guess', totpCode: '123456' },
+        });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) expect(res.json().code).toBe('RATE_LIMITED');
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      // The counter is the shared store's (the database here; Redis when configured): every process sees it.
+      const [row] = await t.database.query<{ hits: number }>(
+        "select hits from rate_limit_counters where key like '%/ops/v1/auth/login%'",
+      );
+      expect(row!.hits).toBe(4);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('bootstrap: the first staff admin, once', () => {
   let t: TestApp;
   beforeAll(async () => {
