@@ -195,6 +195,12 @@ export function registerAuth(
   app.addHook('onRoute', (route) => {
     const config: FastifyContextConfig = route.config ?? {};
     const mode = config.auth ?? defaultAccess(route.url);
+    // Staff routes live on the ops app alone: there the Origin check guards them (decision 0057).
+    if (mode === 'staff' && surface !== 'ops') {
+      throw new Error(
+        `${route.url}: staff routes are registered on the ops app (buildOpsApp), not the client app`,
+      );
+    }
     const hooks: onRequestHookHandler[] = [];
     if (surface === 'ops' && (mode === 'staff' || mode === 'public')) hooks.push(originHook);
     if (mode === 'ops') hooks.push(opsHook);
