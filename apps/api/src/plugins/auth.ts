@@ -67,6 +67,17 @@ export function staffOf(request: FastifyRequest): StaffPrincipal {
   return request.staff;
 }
 
+/** 403 unless the staff user's roles grant `permission` (for a check inside a handler). */
+export function assertStaffPermission(staff: StaffPrincipal, permission: StaffPermission) {
+  if (!staff.permissions.includes(permission)) {
+    throw new DomainError(
+      ErrorCode.Forbidden,
+      `Your staff role does not allow this: it needs the permission ${permission}.`,
+      403,
+    );
+  }
+}
+
 /** A cookie of the request by name (the Cookie header; no other cookie is read anywhere). */
 export function cookieOf(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
@@ -145,14 +156,10 @@ export function registerAuth(
       // Only the cookie: a bearer token (a client's) is never a staff credential.
       authenticateStaff(ctx, cookieOf(request, STAFF_COOKIE)).then((staff) => {
         request.staff = staff;
-        if (config.permission && !staff.permissions.includes(config.permission)) {
-          return done(
-            new DomainError(
-              ErrorCode.Forbidden,
-              `Your staff role does not allow this: it needs the permission ${config.permission}.`,
-              403,
-            ),
-          );
+        try {
+          if (config.permission) assertStaffPermission(staff, config.permission);
+        } catch (error) {
+          return done(error as Error);
         }
         done();
       }, done);

@@ -16,7 +16,7 @@ import type { AppInstance } from '../../lib/app-instance';
 import { safeEqual } from '../../lib/crypto';
 import { ok } from '../../lib/reply';
 import { perIpLimits } from '../../lib/rate-limits';
-import { setStaffCookie, staffOf } from '../../plugins/auth';
+import { assertStaffPermission, setStaffCookie, staffOf } from '../../plugins/auth';
 import { DomainError } from '../../plugins/errors';
 import * as staff from './staff.service';
 
@@ -107,13 +107,7 @@ export async function staffStaffRoutes(app: AppInstance) {
     async (request) => {
       const me = staffOf(request);
       const all = request.query.scope === 'all';
-      if (all && !me.permissions.includes('staff.read')) {
-        throw new DomainError(
-          E.Forbidden,
-          'Your staff role does not allow this: it needs the permission staff.read.',
-          403,
-        );
-      }
+      if (all) assertStaffPermission(me, 'staff.read');
       return ok(await staff.listStaffSessions(ctx, me, all));
     },
   );
