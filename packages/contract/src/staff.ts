@@ -24,6 +24,9 @@ export const STAFF_PERMISSIONS = [
   'clients.sessions.end',
   'clients.flags.set',
   'clients.view_as',
+  // The last verification code sent to a client's mobile (`ops code show`): only support, who
+  // helps a client whose SMS did not arrive; never a read-only role (it is an account's key).
+  'clients.codes.show',
   'kyc.read',
   'kyc.decide',
   'deposits.read',
@@ -59,6 +62,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
     'clients.read',
     'clients.note',
     'clients.sessions.end',
+    'clients.codes.show',
     'kyc.read',
     'deposits.read',
     'payouts.read',

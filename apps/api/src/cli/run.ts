@@ -4,6 +4,7 @@ import type { AppContext } from '../lib/context';
 import { DomainError } from '../plugins/errors';
 import { refreshExchangeCalendar } from '../modules/market/market.service';
 import { opsCommandsOf, type OpsArgs, type OpsCommand } from './commands/index';
+import { staffActor, type StaffPrincipal } from './staff';
 
 /**
  * Parses ops argv with node:util parseArgs. Commands declare no option types, so an option
@@ -48,24 +49,45 @@ export function findCommand(positionals: string[], commands: OpsCommand[]) {
   return best;
 }
 
-export function helpText(commands: OpsCommand[]): string {
-  const width = Math.max(...commands.map((c) => c.usage.length), 10);
-  const lines = commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`);
+/** The commands a staff user may run: those whose permission one of their roles grants. */
+export function commandsFor(commands: OpsCommand[], staff: Pick<StaffPrincipal, 'permissions'>) {
+  return commands.filter((c) => staff.permissions.includes(c.permission));
+}
+
+export function helpText(commands: OpsCommand[], extra: [string, string][] = []): string {
+  const rows: [string, string][] = [...commands.map((c): [string, string] => [c.usage, c.summary]), ...extra];
+  const width = Math.max(...rows.map(([usage]) => usage.length), 10);
+  const lines = rows.map(([usage, summary]) => `  ${usage.padEnd(width)}  ${summary}`);
   return [
     'Usage: npm run ops -- <command>',
     '',
     'Commands:',
-    ...lines,
+    ...(lines.length ? lines : ['  (none: your roles grant no ops command)']),
     `  ${'help'.padEnd(width)}  This list`,
   ].join('\n');
 }
 
-/** Runs one ops command: the same path for the CLI (direct database) and POST /ops/v1/run. */
-export async function runOps(ctx: AppContext, argv: string[], actor: string): Promise<string> {
+/** The refusal of a command the staff user lacks the permission for: nothing ran. */
+export function forbidden(command: OpsCommand, staff: Pick<StaffPrincipal, 'roles'>): DomainError {
+  const roles = staff.roles.length ? staff.roles.join(', ') : 'none';
+  return new DomainError(
+    ErrorCode.Forbidden,
+    `"${command.path.join(' ')}" needs the permission ${command.permission}, which your roles (${roles}) do not grant. Nothing was done.`,
+    403,
+  );
+}
+
+/**
+ * Runs one ops command as a signed-in staff user: the same path for the CLI (direct database)
+ * and POST /ops/v1/run. The command's own permission is checked here, before anything runs (help
+ * lists only the permitted ones), and its audit actor is the staff user's `staff:<id>`: nobody
+ * chooses the name the audit log records.
+ */
+export async function runOps(ctx: AppContext, argv: string[], staff: StaffPrincipal): Promise<string> {
   const args = parseOpsArgv(argv);
   const commands = opsCommandsOf(ctx.wiring.products);
   if (args.positionals.length === 0 || args.positionals[0] === 'help' || args.flags.help === true) {
-    return helpText(commands);
+    return helpText(commandsFor(commands, staff));
   }
   const command = findCommand(args.positionals, commands);
   if (!command) {
@@ -74,12 +96,13 @@ export async function runOps(ctx: AppContext, argv: string[], actor: string): Pr
       `Unknown command: ${args.positionals.join(' ')}. Run "npm run ops -- help" for the list.`,
     );
   }
+  if (!staff.permissions.includes(command.permission)) throw forbidden(command, staff);
   // An ops command in its own process (the CLI on PostgreSQL) sees the declared exchange
   // closures as the server does (decision 0055): valuation, listings and settlement follow them.
   await refreshExchangeCalendar(ctx, 0);
   return command.run(
     ctx,
     { positionals: args.positionals.slice(command.path.length), flags: args.flags },
-    actor,
+    staffActor(staff),
   );
 }

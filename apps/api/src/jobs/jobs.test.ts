@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runOps } from '../cli/run';
+import { opsStaff } from '../cli/ops-staff.testing';
+import type { StaffPrincipal } from '../cli/staff';
 import { clients, kycSubmissions } from '../db/schema/index';
 import { attachProof, createDeposit } from '../modules/deposits/deposits.service';
 import { createTestClient, newKey } from '../modules/ledger/money-test-kit';
@@ -21,8 +23,11 @@ const uploadIds = async (t: TestApp) =>
 
 describe('jobs: uploads.orphans', () => {
   let t: TestApp;
+  /** The signed-in staff user the ops commands run as. */
+  let staff: StaffPrincipal;
   beforeAll(async () => {
     t = await createTestApp();
+    staff = await opsStaff(t.app.ctx);
   });
   afterAll(() => t.close());
 
@@ -101,11 +106,11 @@ describe('jobs: uploads.orphans', () => {
 
   it('is in the registry and runs from the ops CLI', async () => {
     expect(scheduledJobs.map((j) => j.name)).toContain('uploads.orphans');
-    expect(await runOps(t.app.ctx, ['jobs', 'list'], 'ops:test')).toContain('uploads.orphans');
-    expect(await runOps(t.app.ctx, ['jobs', 'run', 'uploads.orphans'], 'ops:test')).toMatch(
+    expect(await runOps(t.app.ctx, ['jobs', 'list'], staff)).toContain('uploads.orphans');
+    expect(await runOps(t.app.ctx, ['jobs', 'run', 'uploads.orphans'], staff)).toMatch(
       /^Deleted \d+ unreferenced uploads?\.$/,
     );
-    await expect(runOps(t.app.ctx, ['jobs', 'run', 'nope'], 'ops:test')).rejects.toMatchObject({
+    await expect(runOps(t.app.ctx, ['jobs', 'run', 'nope'], staff)).rejects.toMatchObject({
       statusCode: 400,
     });
   });

@@ -10,17 +10,23 @@ import {
   uploadEvidence,
 } from '../../modules/applications/applications-test-kit';
 import { runOps } from '../run';
+import { staffActor, type StaffPrincipal } from '../staff';
+import { opsStaff } from '../ops-staff.testing';
 
-const ACTOR = 'ops:tester';
+/** The signed-in staff user the commands run as, and its audit actor (`staff:<id>`). */
+let staff: StaffPrincipal;
+let ACTOR: string;
 
 describe('ops commands of applications (through the registry)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    staff = await opsStaff(t.app.ctx);
+    ACTOR = staffActor(staff);
   });
   afterAll(() => t.close());
 
-  const ops = (line: string[]) => runOps(t.app.ctx, line, ACTOR);
+  const ops = (line: string[]) => runOps(t.app.ctx, line, staff);
 
   it('help lists every application command', async () => {
     const help = await ops(['help']);

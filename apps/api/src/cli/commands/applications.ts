@@ -82,6 +82,7 @@ async function clientFlags(ctx: AppContext, args: OpsArgs, actor: string) {
 export const applicationCommands: OpsCommand[] = [
   {
     path: ['application', 'list'],
+    permission: 'applications.read',
     usage:
       'application list [--status pending|approved|rejected|active|expired|forfeited|all] [--type trial|compensation|loan]',
     summary: 'List applications (trial bonuses, compensation claims, loans), newest first',
@@ -89,6 +90,7 @@ export const applicationCommands: OpsCommand[] = [
   },
   {
     path: ['application', 'approve'],
+    permission: 'applications.decide',
     usage: 'application approve <id>',
     summary:
       'Approve a pending compensation (credited) or loan (disbursed, schedule stored) through the ledger',
@@ -102,6 +104,7 @@ export const applicationCommands: OpsCommand[] = [
   },
   {
     path: ['application', 'reject'],
+    permission: 'applications.decide',
     usage: 'application reject <id> --reason "TEXT"',
     summary: 'Reject a pending compensation or loan with a reason the client sees',
     async run(ctx, args, actor) {
@@ -116,6 +119,7 @@ export const applicationCommands: OpsCommand[] = [
   },
   {
     path: ['application', 'forfeit'],
+    permission: 'applications.decide',
     usage: 'application forfeit <id> --reason "TEXT"',
     summary: 'End an active trial bonus early; the bonus is taken back through the ledger',
     async run(ctx, args, actor) {
@@ -136,6 +140,7 @@ export const applicationCommands: OpsCommand[] = [
   },
   {
     path: ['client', 'flags'],
+    permission: 'clients.flags.set',
     usage: flagsUsage,
     summary: "Show or set a client's panel flags (trial bonus, compensation, loan); audited",
     run: (ctx, args, actor) => clientFlags(ctx, args, actor),

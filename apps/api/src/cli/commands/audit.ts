@@ -29,6 +29,7 @@ export function describeVerdict(verdict: AuditChainVerdict): string {
 export const auditCommands: OpsCommand[] = [
   {
     path: ['audit', 'verify'],
+    permission: 'audit.read',
     usage: 'audit verify',
     summary:
       'Walk the audit chain in order: "intact: N rows, head <hash>", or the first broken link (exits non-zero)',
@@ -41,6 +42,7 @@ export const auditCommands: OpsCommand[] = [
   },
   {
     path: ['audit', 'list'],
+    permission: 'audit.read',
     usage: 'audit list [--limit N]',
     summary: `The last N audit entries (default 20, at most ${MAX_LIST}), newest first, with their chain hash`,
     async run(ctx, args) {

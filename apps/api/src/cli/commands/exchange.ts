@@ -41,6 +41,7 @@ const followers = 'Trading hours, quotes, fund valuation days and settlement dat
 export const exchangeCommands: OpsCommand[] = [
   {
     path: ['exchange', 'close'],
+    permission: 'market.manage',
     usage: closeUsage,
     summary: 'Declare an exchange closed on a day its calendar has open (a proclaimed holiday); audited',
     async run(ctx, args, actor) {
@@ -56,6 +57,7 @@ export const exchangeCommands: OpsCommand[] = [
   },
   {
     path: ['exchange', 'early-close'],
+    permission: 'market.manage',
     usage: earlyUsage,
     summary: 'Declare an exchange closing early on a day (local time); audited',
     async run(ctx, args, actor) {
@@ -71,6 +73,7 @@ export const exchangeCommands: OpsCommand[] = [
   },
   {
     path: ['exchange', 'withdraw'],
+    permission: 'market.manage',
     usage: withdrawUsage,
     summary: 'Withdraw a declared closure or early close (the published calendar applies again); audited',
     async run(ctx, args, actor) {
@@ -81,6 +84,7 @@ export const exchangeCommands: OpsCommand[] = [
   },
   {
     path: ['exchange', 'list'],
+    permission: 'products.read',
     usage: listUsage,
     summary: 'List declared closures and early closes (in force; --all: withdrawn too)',
     async run(ctx, args) {
@@ -95,6 +99,7 @@ export const exchangeCommands: OpsCommand[] = [
   },
   {
     path: ['exchange', 'calendar'],
+    permission: 'products.read',
     usage: calendarUsage,
     summary: "Show an exchange's year: holidays, early closes (with their source) and declarations",
     async run(_ctx, args) {

@@ -104,6 +104,7 @@ async function fundList(ctx: AppContext) {
 export const fundCommands: OpsCommand[] = [
   {
     path: ['fund', 'create'],
+    permission: 'products.request',
     usage: createUsage,
     summary:
       'Create a fund (open unless --upcoming) on a benchmark of the universe, its NAV history struck; audited',
@@ -111,6 +112,7 @@ export const fundCommands: OpsCommand[] = [
   },
   {
     path: ['fund', 'value'],
+    permission: 'products.request',
     usage: 'fund value [--date YYYY-MM-DD]',
     summary:
       'Value funds now (every valuation time passed, market clock) or one business day: NAV, units, refunds, redemptions; audited',
@@ -118,6 +120,7 @@ export const fundCommands: OpsCommand[] = [
   },
   {
     path: ['fund', 'list'],
+    permission: 'products.read',
     usage: 'fund list',
     summary: 'Funds with their terms and latest NAV',
     run: (ctx) => fundList(ctx),

@@ -11,17 +11,23 @@ import {
   signUp,
 } from '../../modules/auth/auth.testing';
 import { parseOpsArgv, runOps } from '../run';
+import { staffActor, type StaffPrincipal } from '../staff';
+import { opsStaff } from '../ops-staff.testing';
 
-const ACTOR = 'ops:tester';
+/** The signed-in staff user the commands run as, and its audit actor (`staff:<id>`). */
+let staff: StaffPrincipal;
+let ACTOR: string;
 
 describe('ops commands of the identity area (through the registry)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createIdentityTestApp();
+    staff = await opsStaff(t.app.ctx);
+    ACTOR = staffActor(staff);
   });
   afterAll(() => t.close());
 
-  const ops = (...argv: string[]) => runOps(t.app.ctx, argv, ACTOR);
+  const ops = (...argv: string[]) => runOps(t.app.ctx, argv, staff);
 
   let idCounter = 0;
   /** A KYC submission with its own ID number unless one is given. */

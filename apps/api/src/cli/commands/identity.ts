@@ -29,6 +29,7 @@ const KYC_FILTERS = ['pending', 'approved', 'rejected'] as const;
 
 const inviteCreate: OpsCommand = {
   path: ['invite', 'create'],
+  permission: 'invites.manage',
   usage: 'invite create --advisor NAME [--code CODE]',
   summary: 'Create an invitation code for an advisor (random code unless given)',
   async run(ctx, args, actor) {
@@ -41,6 +42,7 @@ const inviteCreate: OpsCommand = {
 
 const inviteList: OpsCommand = {
   path: ['invite', 'list'],
+  permission: 'invites.manage',
   usage: 'invite list',
   summary: 'List invitation codes with their advisor, state and uses',
   async run(ctx) {
@@ -54,6 +56,7 @@ const inviteList: OpsCommand = {
 
 const inviteDisable: OpsCommand = {
   path: ['invite', 'disable'],
+  permission: 'invites.manage',
   usage: 'invite disable <code>',
   summary: 'Stop an invitation code from admitting new clients',
   async run(ctx, args, actor) {
@@ -66,6 +69,7 @@ const inviteDisable: OpsCommand = {
 
 const kycList: OpsCommand = {
   path: ['kyc', 'list'],
+  permission: 'kyc.read',
   usage: 'kyc list [--status pending|approved|rejected]',
   summary: 'List KYC submissions, newest first',
   async run(ctx, args) {
@@ -105,6 +109,7 @@ const kycList: OpsCommand = {
 
 const kycApprove: OpsCommand = {
   path: ['kyc', 'approve'],
+  permission: 'kyc.decide',
   usage: 'kyc approve <mobile> [--override-reason TEXT]',
   summary:
     'Approve the pending KYC submission of a client (an ID number another client holds needs --override-reason)',
@@ -117,6 +122,7 @@ const kycApprove: OpsCommand = {
 
 const kycReject: OpsCommand = {
   path: ['kyc', 'reject'],
+  permission: 'kyc.decide',
   usage: 'kyc reject <mobile> --reason TEXT',
   summary: 'Reject the pending KYC submission; the client sees the reason',
   async run(ctx, args, actor) {
@@ -130,6 +136,7 @@ const kycReject: OpsCommand = {
 
 const codeShow: OpsCommand = {
   path: ['code', 'show'],
+  permission: 'clients.codes.show',
   usage: 'code show <mobile>',
   summary: 'Show the last verification code message sent to a mobile',
   async run(ctx, args) {
@@ -179,6 +186,7 @@ async function describeClient(ctx: AppContext, mobile: string): Promise<string> 
 
 const clientShow: OpsCommand = {
   path: ['client', 'show'],
+  permission: 'clients.read',
   usage: 'client show <mobile>',
   summary: 'Show a client: profile, KYC, PIN state, sessions, recent audit entries',
   run: (ctx, args) => describeClient(ctx, mobileArg(args, 'client show <mobile>')),

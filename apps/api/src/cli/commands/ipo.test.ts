@@ -3,16 +3,22 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../../modules/ledger/ledger-check.service';
 import { clientApi, createTestClient, fund } from '../../modules/ledger/money-test-kit';
 import { runOps } from '../run';
+import { staffActor, type StaffPrincipal } from '../staff';
+import { opsStaff } from '../ops-staff.testing';
 
-const ACTOR = 'ops:tester';
+/** The signed-in staff user the commands run as, and its audit actor (`staff:<id>`). */
+let staff: StaffPrincipal;
+let ACTOR: string;
 
 describe('ops commands of IPOs', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    staff = await opsStaff(t.app.ctx);
+    ACTOR = staffActor(staff);
   });
   afterAll(() => t.close());
-  const ops = (line: string[]) => runOps(t.app.ctx, line, ACTOR);
+  const ops = (line: string[]) => runOps(t.app.ctx, line, staff);
 
   it('ipo create → price → (offering close) → allot (lottery, seeded) → list, each audited with the operator', async () => {
     const help = await ops(['help']);

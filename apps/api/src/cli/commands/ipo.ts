@@ -201,24 +201,28 @@ async function show(ctx: AppContext) {
 export const ipoCommands: OpsCommand[] = [
   {
     path: ['ipo', 'create'],
+    permission: 'products.request',
     usage: createUsage,
     summary: `Create an IPO on a new instrument (pending until listed), open for applications in its window. ${QUOTE_UNIT_TEXT}`,
     run: create,
   },
   {
     path: ['ipo', 'price'],
+    permission: 'products.request',
     usage: priceUsage,
     summary: 'Set the final price of an IPO (once, before allotment), in the quote unit (ZA cents)',
     run: price,
   },
   {
     path: ['ipo', 'allot'],
+    permission: 'products.request',
     usage: allotUsage,
     summary: 'Allot an IPO by its rule in one transaction: allotted funds debited, the rest released',
     run: allotCommand,
   },
   {
     path: ['ipo', 'list'],
+    permission: 'products.request',
     usage: listUsage,
     summary:
       'List an allotted IPO: the instrument starts trading at the listing price (quote unit, ZA cents); orders become holding',
@@ -226,6 +230,7 @@ export const ipoCommands: OpsCommand[] = [
   },
   {
     path: ['ipo', 'show'],
+    permission: 'products.read',
     usage: 'ipo show',
     summary: 'IPOs with their state and terms',
     run: (ctx) => show(ctx),

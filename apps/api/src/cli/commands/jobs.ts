@@ -6,6 +6,7 @@ import type { OpsCommand } from './types';
 
 const jobsList: OpsCommand = {
   path: ['jobs', 'list'],
+  permission: 'jobs.run',
   usage: 'jobs list',
   summary: 'Scheduled jobs the API processes run, with their interval',
   async run() {
@@ -18,6 +19,7 @@ const jobsList: OpsCommand = {
 
 const jobsRun: OpsCommand = {
   path: ['jobs', 'run'],
+  permission: 'jobs.run',
   usage: 'jobs run <name>',
   summary: 'Run a scheduled job now (skipped if a server is running it at this moment)',
   async run(ctx, args) {

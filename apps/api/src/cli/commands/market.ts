@@ -28,6 +28,7 @@ function suspendOrResume(tradable: boolean): OpsCommand {
   const usage = `instrument ${tradable ? 'resume' : 'suspend'} <symbol> [--country ZA|US|IN]`;
   return {
     path: ['instrument', tradable ? 'resume' : 'suspend'],
+    permission: 'market.manage',
     usage,
     summary: tradable
       ? 'Allow trading in an instrument again (S1 = 1)'
@@ -50,6 +51,7 @@ export const marketCommands: OpsCommand[] = [
   suspendOrResume(true),
   {
     path: ['instrument', 'show'],
+    permission: 'products.read',
     usage: showUsage,
     summary: 'Show an instrument, its S1 flag and its current simulated quote',
     async run(ctx: AppContext, args) {
@@ -66,6 +68,7 @@ export const marketCommands: OpsCommand[] = [
   },
   {
     path: ['market', 'key'],
+    permission: 'staff.manage',
     usage: 'market key',
     summary: 'Print the stock-data API key (x-api-key) the server uses',
     async run(ctx) {
@@ -76,6 +79,7 @@ export const marketCommands: OpsCommand[] = [
   },
   {
     path: ['news', 'add'],
+    permission: 'market.manage',
     usage: 'news add --title <text> --summary <text> --body <text> [--country ZA] [--symbols NPN,PRX]',
     summary: 'Publish a market news article',
     async run(ctx, args) {

@@ -77,12 +77,14 @@ async function withdrawalList(ctx: AppContext, args: OpsArgs) {
 export const moneyCommands: OpsCommand[] = [
   {
     path: ['deposit', 'list'],
+    permission: 'deposits.read',
     usage: 'deposit list [pending|confirmed|rejected|all]',
     summary: 'List deposits (pending by default)',
     run: (ctx, args) => depositList(ctx, args),
   },
   {
     path: ['deposit', 'confirm'],
+    permission: 'deposits.confirm',
     usage: 'deposit confirm <id>',
     summary: "Confirm a deposit: the money arrived, credit the client's account",
     async run(ctx, args, actor) {
@@ -92,6 +94,7 @@ export const moneyCommands: OpsCommand[] = [
   },
   {
     path: ['deposit', 'reject'],
+    permission: 'deposits.confirm',
     usage: 'deposit reject <id> --reason "<text>"',
     summary: 'Reject a deposit',
     async run(ctx, args, actor) {
@@ -101,12 +104,14 @@ export const moneyCommands: OpsCommand[] = [
   },
   {
     path: ['withdrawal', 'list'],
+    permission: 'payouts.read',
     usage: 'withdrawal list [pending|paid|rejected|all]',
     summary: 'List withdrawals (pending by default)',
     run: (ctx, args) => withdrawalList(ctx, args),
   },
   {
     path: ['withdrawal', 'pay'],
+    permission: 'payouts.mark_paid',
     usage: 'withdrawal pay <id>',
     summary: 'Mark a withdrawal paid: the held funds leave the account',
     async run(ctx, args, actor) {
@@ -116,6 +121,7 @@ export const moneyCommands: OpsCommand[] = [
   },
   {
     path: ['withdrawal', 'reject'],
+    permission: 'payouts.approve',
     usage: 'withdrawal reject <id> --reason "<text>"',
     summary: 'Reject a withdrawal: the held funds become available again',
     async run(ctx, args, actor) {
@@ -125,6 +131,7 @@ export const moneyCommands: OpsCommand[] = [
   },
   {
     path: ['rate', 'set'],
+    permission: 'treasury.request',
     usage: 'rate set <FROM> <TO> <RATE> [--mid <MID>]',
     summary: 'Publish an exchange rate (1 FROM buys RATE TO)',
     async run(ctx, args, actor) {
@@ -137,6 +144,7 @@ export const moneyCommands: OpsCommand[] = [
   },
   {
     path: ['rate', 'list'],
+    permission: 'products.read',
     usage: 'rate list',
     summary: 'List exchange pairs with rate, mid and spread',
     async run(ctx) {
@@ -156,6 +164,7 @@ export const moneyCommands: OpsCommand[] = [
   },
   {
     path: ['bankcard', 'approve-shared'],
+    permission: 'kyc.decide',
     usage: 'bankcard approve-shared <mobile> <card_no> --reason "<text>"',
     summary: 'Let a client register a card number another client also holds (audited)',
     async run(ctx, args, actor) {
@@ -170,6 +179,7 @@ export const moneyCommands: OpsCommand[] = [
   },
   {
     path: ['ledger', 'check'],
+    permission: 'ledger.read',
     usage: 'ledger check',
     summary:
       'Verify every ledger invariant (entries, balances, holds of every purpose, house accounts) and print the figures',

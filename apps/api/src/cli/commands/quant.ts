@@ -117,6 +117,7 @@ async function quantMature(ctx: AppContext, args: OpsArgs, actor: string, usage:
 export const quantCommands: OpsCommand[] = [
   {
     path: ['quant', 'create'],
+    permission: 'products.request',
     usage: createUsage,
     summary:
       'Create a structured product on an index or stock, its key information sheet computed from the terms',
@@ -124,6 +125,7 @@ export const quantCommands: OpsCommand[] = [
   },
   {
     path: ['quant', 'start'],
+    permission: 'products.request',
     usage: 'quant start <id>',
     summary: 'Start a structured product whose start is due (market clock): capture the subscriptions',
     async run(ctx, args, actor) {
@@ -142,6 +144,7 @@ export const quantCommands: OpsCommand[] = [
   },
   {
     path: ['quant', 'mature'],
+    permission: 'products.request',
     usage: 'quant mature <id>',
     summary: 'Mature a structured product whose maturity is due (market clock): pay every holding its payoff',
     run(ctx, args, actor) {
@@ -150,6 +153,7 @@ export const quantCommands: OpsCommand[] = [
   },
   {
     path: ['quant', 'run'],
+    permission: 'products.request',
     usage: 'quant run',
     summary: 'Start and mature every structured product that is due (what the quant.lifecycle job does)',
     async run(ctx, _args, actor) {
@@ -159,6 +163,7 @@ export const quantCommands: OpsCommand[] = [
   },
   {
     path: ['quant', 'list'],
+    permission: 'products.read',
     usage: 'quant list',
     summary: 'List structured products with their state, levels and dates',
     async run(ctx) {

@@ -1,19 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { runOps } from '../run';
+import { staffActor, type StaffPrincipal } from '../staff';
+import { opsStaff } from '../ops-staff.testing';
 import { parseWhen } from './trading';
 
-const ACTOR = 'ops:tester';
+/** The signed-in staff user the commands run as, and its audit actor (`staff:<id>`). */
+let staff: StaffPrincipal;
+let ACTOR: string;
 
 describe('ops commands of trading (through the registry)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    staff = await opsStaff(t.app.ctx);
+    ACTOR = staffActor(staff);
   });
   afterAll(() => t.close());
 
   /** Runs a command line as the CLI would parse it. */
-  const ops = (line: string[]) => runOps(t.app.ctx, line, ACTOR);
+  const ops = (line: string[]) => runOps(t.app.ctx, line, staff);
   const count = async () =>
     Number((await t.database.query<{ n: string }>('select count(*)::text as n from offerings'))[0]!.n);
   const auditOf = (id: number) =>

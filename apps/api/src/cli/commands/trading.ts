@@ -226,18 +226,21 @@ function feesShow(ctx: AppContext, args: OpsArgs) {
 export const offeringCommands: OpsCommand[] = [
   {
     path: ['offering', 'create'],
+    permission: 'products.request',
     usage: createUsage,
     summary: 'Create an offering (upcoming) with its key facts; WHEN is now, +Nd or an ISO date',
     run: (ctx, args, actor) => offeringCreate(ctx, args, actor),
   },
   {
     path: ['offering', 'list'],
+    permission: 'products.read',
     usage: 'offering list [--status upcoming|open|closed|settled|all]',
     summary: 'List offerings, newest first',
     run: (ctx, args) => offeringList(ctx, args),
   },
   {
     path: ['offering', 'open'],
+    permission: 'products.request',
     usage: 'offering open <id>',
     summary: 'Open an upcoming offering for orders (inside its window)',
     async run(ctx, args, actor) {
@@ -247,6 +250,7 @@ export const offeringCommands: OpsCommand[] = [
   },
   {
     path: ['offering', 'close'],
+    permission: 'products.request',
     usage: 'offering close <id>',
     summary: 'Close an open offering: no more orders',
     async run(ctx, args, actor) {
@@ -256,6 +260,7 @@ export const offeringCommands: OpsCommand[] = [
   },
   {
     path: ['offering', 'settle'],
+    permission: 'products.request',
     usage: 'offering settle <id>',
     summary: 'Settle a closed offering: otc allocates pro rata and releases the rest; fo is marked settled',
     run(ctx, args, actor) {
@@ -268,12 +273,14 @@ export const offeringCommands: OpsCommand[] = [
 export const tradingCommands: OpsCommand[] = [
   {
     path: ['order', 'list'],
+    permission: 'clients.read',
     usage: 'order list [--client <mobile>] [--status pending|awaiting|holding|sold|rejected|listing|all]',
     summary: 'List orders, newest first',
     run: (ctx, args) => orderList(ctx, args),
   },
   {
     path: ['fees', 'show'],
+    permission: 'policies.read',
     usage: 'fees show [--country ZA|US|IN]',
     summary: 'Show the fee schedules in force: every line and the version',
     run: async (ctx, args) => feesShow(ctx, args),

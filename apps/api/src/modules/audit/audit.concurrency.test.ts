@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
+import { opsStaff } from '../../cli/ops-staff.testing';
+import type { StaffPrincipal } from '../../cli/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { inTransaction } from '../ledger/ledger.service';
 import type { Db } from '../../db/client';
@@ -11,8 +13,11 @@ import { record, verifyAuditChain, type AuditEntry } from './audit.service';
 // migration 0021's insert trigger instead of queueing.
 describe.skipIf(!process.env.DATABASE_URL)('audit appends under concurrency (PostgreSQL)', () => {
   let t: TestApp;
+  /** The signed-in staff user the ops commands run as. */
+  let staff: StaffPrincipal;
   beforeAll(async () => {
     t = await createTestApp();
+    staff = await opsStaff(t.app.ctx);
   });
   afterAll(() => t?.close());
 
@@ -40,7 +45,7 @@ describe.skipIf(!process.env.DATABASE_URL)('audit appends under concurrency (Pos
         runOps(
           t.app.ctx,
           ['invite', 'create', '--advisor', `Race Advisor ${i}`, '--code', `RACE${i}X`],
-          `ops:op${i}`,
+          staff,
         ),
       ),
     );
@@ -69,7 +74,7 @@ describe.skipIf(!process.env.DATABASE_URL)('audit appends under concurrency (Pos
   });
   it('a transaction that records and then locks a row does not deadlock with one that holds the row and records', async () => {
     const ctx = t.app.ctx;
-    await runOps(ctx, ['invite', 'create', '--advisor', 'Lock Advisor', '--code', 'LOCKROW1'], 'ops:setup');
+    await runOps(ctx, ['invite', 'create', '--advisor', 'Lock Advisor', '--code', 'LOCKROW1'], staff);
     const lockRow = (tx: Db) =>
       tx.execute("select 1 from invitation_codes where code = 'LOCKROW1' for update");
     const sleep = (tx: Db, s: number) => tx.execute(`select pg_sleep(${s})`);

@@ -1,6 +1,8 @@
 // The audit chain (issue 23, decision 0056), on PGlite, or on PostgreSQL with DATABASE_URL.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
+import { opsStaff } from '../../cli/ops-staff.testing';
+import type { StaffPrincipal } from '../../cli/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { inTransaction } from '../ledger/ledger.service';
 import { auditRowHash, canonicalAuditRow, GENESIS_HASH } from './audit-chain';
@@ -35,8 +37,11 @@ const asSuperuser = (t: TestApp, sqlText: string) =>
 
 describe('the audit chain', () => {
   let t: TestApp;
+  /** The signed-in staff user the ops commands run as. */
+  let staff: StaffPrincipal;
   beforeAll(async () => {
     t = await createTestApp();
+    staff = await opsStaff(t.app.ctx);
   });
   afterAll(() => t.close());
 
@@ -69,10 +74,10 @@ describe('the audit chain', () => {
     });
     // Batches of one walk the same chain.
     expect(await verifyAuditChain(ctx, { batchSize: 1 })).toEqual(verdict);
-    expect(await runOps(ctx, ['audit', 'verify'], 'ops:tester')).toBe(
+    expect(await runOps(ctx, ['audit', 'verify'], staff)).toBe(
       `intact: ${head!.seq} rows, head ${head!.row_hash}`,
     );
-    const listed = await runOps(ctx, ['audit', 'list', '--limit', '2'], 'ops:tester');
+    const listed = await runOps(ctx, ['audit', 'list', '--limit', '2'], staff);
     expect(
       listed
         .split('\n')
@@ -80,7 +85,7 @@ describe('the audit chain', () => {
         .map((l) => l.split(/\s+/)[0]),
     ).toEqual([rows[3]!.seq, rows[2]!.seq]);
     expect(listed).toContain('chain-test:d');
-    await expect(runOps(ctx, ['audit', 'list', '--limit', '0'], 'ops:tester')).rejects.toThrow(/--limit/);
+    await expect(runOps(ctx, ['audit', 'list', '--limit', '0'], staff)).rejects.toThrow(/--limit/);
   });
 
   it('an entry rolled back with its transaction leaves no gap in seq', async () => {
@@ -194,10 +199,13 @@ describe('the audit chain', () => {
 
 describe('ops audit verify finds the first broken link', () => {
   let t: TestApp;
+  /** The signed-in staff user the ops commands run as. */
+  let staff: StaffPrincipal;
   let rows: Row[];
   // Each test tampers with its own database: a broken chain stays broken.
   beforeEach(async () => {
     t = await createTestApp();
+    staff = await opsStaff(t.app.ctx);
     for (const id of ['1', '2', '3', '4', '5']) await record(t.app.ctx, entry(id));
     rows = await chainRows(t);
   });
@@ -220,7 +228,7 @@ describe('ops audit verify finds the first broken link', () => {
     if (verdict.intact) return;
     expect(verdict.broken.expected).toMatch(/^[0-9a-f]{64}$/);
     expect(verdict.broken.expected).not.toBe(rows[2]!.row_hash);
-    await expect(runOps(t.app.ctx, ['audit', 'verify'], 'ops:tester')).rejects.toThrow(
+    await expect(runOps(t.app.ctx, ['audit', 'verify'], staff)).rejects.toThrow(
       new RegExp(`broken at seq ${seqOf(2)} \\(row id ${rows[2]!.id}\\): the row's content`),
     );
   });
@@ -269,7 +277,7 @@ describe('ops audit verify finds the first broken link', () => {
         found: `seq ${seqOf(2)}`,
       },
     });
-    await expect(runOps(t.app.ctx, ['audit', 'verify'], 'ops:tester')).rejects.toThrow(
+    await expect(runOps(t.app.ctx, ['audit', 'verify'], staff)).rejects.toThrow(
       `broken at seq ${seqOf(1)}: the row is missing (deleted)`,
     );
   });

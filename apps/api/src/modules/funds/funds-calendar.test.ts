@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
+import { opsStaff } from '../../cli/ops-staff.testing';
+import type { StaffPrincipal } from '../../cli/staff';
 import { runJob } from '../../jobs';
 import { fundsValueJob } from '../../jobs/funds-value';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, fund as deposit } from '../ledger/money-test-kit';
-import { fundApi, makeFund, OPS, orderIdOf, setSast } from './fund-test-kit';
+import { fundApi, makeFund, orderIdOf, setSast } from './fund-test-kit';
 
 /**
  * A JSE closure declared after a subscription was placed for that day (issue 22, decision 0055):
@@ -14,10 +16,13 @@ import { fundApi, makeFund, OPS, orderIdOf, setSast } from './fund-test-kit';
  */
 describe('fund valuation days follow a declared JSE closure', () => {
   let t: TestApp;
+  /** The signed-in staff user the ops commands run as. */
+  let staff: StaffPrincipal;
   let fundId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
+    staff = await opsStaff(t.app.ctx);
     setSast(t.app.ctx, '2026-11-03', '10:00'); // a Tuesday
     fundId = (await makeFund(t)).offering.id;
   });
@@ -41,7 +46,7 @@ describe('fund valuation days follow a declared JSE closure', () => {
         '--reason',
         'Local government elections (proclaimed holiday)',
       ],
-      OPS,
+      staff,
     );
     // The pending order and a new one are both priced at Thursday's valuation now.
     expect((await api.receipt(id)).json().data.fund.valuation.date).toBe('2026-11-05');
@@ -51,7 +56,7 @@ describe('fund valuation days follow a declared JSE closure', () => {
     setSast(t.app.ctx, '2026-11-04', '15:30');
     await runJob(t.app.ctx, fundsValueJob);
     expect((await api.receipt(id)).json().data.status).toBe('pending');
-    await expect(runOps(t.app.ctx, ['fund', 'value', '--date', '2026-11-04'], OPS)).rejects.toThrow(
+    await expect(runOps(t.app.ctx, ['fund', 'value', '--date', '2026-11-04'], staff)).rejects.toThrow(
       /not a business day/,
     );
 

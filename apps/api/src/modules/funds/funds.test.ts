@@ -1,6 +1,8 @@
 import { FundMessages } from '@imali/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
+import { opsStaff } from '../../cli/ops-staff.testing';
+import { staffActor, type StaffPrincipal } from '../../cli/staff';
 import { runJob } from '../../jobs';
 import { fundsValueJob } from '../../jobs/funds-value';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -8,15 +10,18 @@ import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, expectNothingChanged, fund as deposit } from '../ledger/money-test-kit';
 import { makeOffering } from '../offerings/offering-test-kit';
 import { expectExactRatio } from '../orders/orders-test-kit';
-import { fundApi, makeFund, OPS, orderIdOf, setSast } from './fund-test-kit';
+import { fundApi, makeFund, orderIdOf, setSast } from './fund-test-kit';
 import { subscribe } from './units';
 
 describe('funds (API, valuation, redemption, CLI)', () => {
   let t: TestApp;
+  /** The signed-in staff user the ops commands run as. */
+  let staff: StaffPrincipal;
   let fundId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
+    staff = await opsStaff(t.app.ctx);
     setSast(t.app.ctx, '2026-03-10', '10:00'); // a Tuesday
     fundId = (await makeFund(t)).offering.id;
   });
@@ -153,17 +158,17 @@ describe('funds (API, valuation, redemption, CLI)', () => {
     const id = orderIdOf(await api.subscribe(fundId, { amount: '3333.33', account_id: '' }));
     // Before 15:00 the day cannot be valued.
     setSast(t.app.ctx, '2026-03-12', '14:59');
-    await expect(runOps(t.app.ctx, ['fund', 'value', '--date', '2026-03-12'], OPS)).rejects.toThrow(
+    await expect(runOps(t.app.ctx, ['fund', 'value', '--date', '2026-03-12'], staff)).rejects.toThrow(
       FundMessages.notYetDue('2026-03-12', '15:00'),
     );
     expect((await runJob(t.app.ctx, fundsValueJob)).ran).toBe(true);
     expect((await api.receipt(id)).json().data.status).toBe('pending');
-    await expect(runOps(t.app.ctx, ['fund', 'value', '--date', '2026-03-14'], OPS)).rejects.toThrow(
+    await expect(runOps(t.app.ctx, ['fund', 'value', '--date', '2026-03-14'], staff)).rejects.toThrow(
       /not a business day/,
     );
 
     setSast(t.app.ctx, '2026-03-12', '15:01');
-    const out = await runOps(t.app.ctx, ['fund', 'value', '--date', '2026-03-12'], OPS);
+    const out = await runOps(t.app.ctx, ['fund', 'value', '--date', '2026-03-12'], staff);
     expect(out).toContain(`order ${id}:`);
     const receipt = (await api.receipt(id)).json().data;
     expect(receipt.status).toBe('holding');
@@ -194,7 +199,7 @@ describe('funds (API, valuation, redemption, CLI)', () => {
     );
     expect(Number(nav!.nav)).toBe(Number(f.nav));
     // Rerun: nothing more.
-    const again = await runOps(t.app.ctx, ['fund', 'value', '--date', '2026-03-12'], OPS);
+    const again = await runOps(t.app.ctx, ['fund', 'value', '--date', '2026-03-12'], staff);
     expect(again).not.toContain(`order ${id}:`);
     const audits = await t.database.query<{ n: string }>(
       `select count(*)::text as n from audit_log where action = 'fund.subscription_valued' and subject_id = $1`,
@@ -277,7 +282,7 @@ describe('funds (API, valuation, redemption, CLI)', () => {
 
   it('ops: fund create (audited) and fund list', async () => {
     setSast(t.app.ctx, '2026-03-10', '10:00');
-    const help = await runOps(t.app.ctx, ['help'], OPS);
+    const help = await runOps(t.app.ctx, ['help'], staff);
     expect(help).toContain('fund create --name');
     expect(help).toContain('fund value [--date YYYY-MM-DD]');
     const out = await runOps(
@@ -306,13 +311,13 @@ describe('funds (API, valuation, redemption, CLI)', () => {
         '--max',
         '100000',
       ],
-      OPS,
+      staff,
     );
     expect(out).toContain('created (open): Ops Fund [OPSF]');
     const [audit] = await t.database.query<{ actor: string; after: { code: string } }>(
       `select actor, after from audit_log where action = 'fund.create' order by id desc limit 1`,
     );
-    expect(audit).toMatchObject({ actor: OPS, after: { code: 'OPSF' } });
+    expect(audit).toMatchObject({ actor: staffActor(staff), after: { code: 'OPSF' } });
     await expect(
       runOps(
         t.app.ctx,
@@ -340,9 +345,9 @@ describe('funds (API, valuation, redemption, CLI)', () => {
           '--max',
           '2',
         ],
-        OPS,
+        staff,
       ),
     ).rejects.toThrow(/risk/);
-    expect(await runOps(t.app.ctx, ['fund', 'list'], OPS)).toContain('OPSF');
+    expect(await runOps(t.app.ctx, ['fund', 'list'], staff)).toContain('OPSF');
   });
 });

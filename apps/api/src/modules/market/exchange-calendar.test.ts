@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
+import { opsStaff } from '../../cli/ops-staff.testing';
+import { staffActor, type StaffPrincipal } from '../../cli/staff';
 import { testConfig } from '../../config/env';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedInClient } from '../../test/signed-in-client';
@@ -16,7 +18,6 @@ import {
 } from './simulator/calendar';
 import { marketClosedMessage } from './trading-hours';
 
-const ACTOR = 'ops:calendar-tester';
 const day = isoToDay;
 /** 10:00 SAST on Monday 2 November 2026: before the local government election day. */
 const MONDAY_10_SAST = Date.parse('2026-11-02T08:00:00Z');
@@ -25,8 +26,10 @@ const REASON = 'Local government elections: public holiday proclaimed in the Gov
 
 describe('declared exchange closures (issue 22, decision 0055)', () => {
   let t: TestApp;
+  /** The signed-in staff user the ops commands run as. */
+  let staff: StaffPrincipal;
   let token: string;
-  const ops = (line: string[]) => runOps(t.app.ctx, line, ACTOR);
+  const ops = (line: string[]) => runOps(t.app.ctx, line, staff);
   const auditRows = (subjectId: string) =>
     t.database.query<{ action: string; actor: string; after: Record<string, unknown> | null }>(
       "select action, actor, after from audit_log where subject_type = 'exchange' and subject_id = $1 order by id",
@@ -44,6 +47,7 @@ describe('declared exchange closures (issue 22, decision 0055)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    staff = await opsStaff(t.app.ctx);
     token = (await signedInClient(t.app.ctx, { kyc: 'approved' })).token;
     setClock(MONDAY_10_SAST);
   });
@@ -88,7 +92,7 @@ describe('declared exchange closures (issue 22, decision 0055)', () => {
 
     const rows = await auditRows('JSE:2026-11-04');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'exchange.close', actor: ACTOR });
+    expect(rows[0]).toMatchObject({ action: 'exchange.close', actor: staffActor(staff) });
     expect(rows[0]!.after).toMatchObject({ kind: 'closed', close_time: null, reason: REASON });
 
     expect(await ops(['exchange', 'list', 'JSE'])).toContain(`JSE closed on 2026-11-04  "${REASON}"`);

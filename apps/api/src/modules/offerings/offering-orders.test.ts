@@ -2,6 +2,8 @@ import { order as orderSchema } from '@imali/contract';
 import { formatDecimal, parseDecimal } from '@imali/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
+import { opsStaff } from '../../cli/ops-staff.testing';
+import type { StaffPrincipal } from '../../cli/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { clientApi, createTestClient, fund, newKey, type TestClient } from '../ledger/money-test-kit';
@@ -225,12 +227,15 @@ describe('fixed-term buys outside trading hours', () => {
 
 describe('block (otc) allocation and settlement', () => {
   let t: TestApp;
+  /** The signed-in staff user the ops commands run as. */
+  let staff: StaffPrincipal;
   beforeAll(async () => {
     t = await createTestApp({ MARKET_TIME_SHIFT_MS: marketOpenShift('JSE') });
+    staff = await opsStaff(t.app.ctx);
   });
   afterAll(() => t.close());
 
-  const ops = (...argv: string[]) => runOps(t.app.ctx, argv, 'ops:tester');
+  const ops = (...argv: string[]) => runOps(t.app.ctx, argv, staff);
 
   async function requestShares(client: TestClient, offeringId: number, quantity: string) {
     await markPinVerified(t.app.ctx, client.sessionId);

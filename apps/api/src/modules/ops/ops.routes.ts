@@ -1,34 +1,51 @@
-import { envelope } from '@imali/contract';
+import { ErrorCode, envelope, type StaffPermission } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { runOps } from '../../cli/run';
 import { ok } from '../../lib/reply';
+import { DomainError } from '../../plugins/errors';
+import { staffOf } from '../../plugins/auth';
 import { FILE_TYPES, contentDispositionOf, readFileForOperator } from '../uploads/uploads.service';
 
-const runBody = z.object({
-  argv: z.array(z.string().max(2000)).max(50),
-  /** Who runs it (the CLI sends `ops:<os user>`); the operator token is what authorises. */
-  actor: z
-    .string()
-    .regex(/^ops:[\w.@-]{1,64}$/, 'actor must look like ops:<name>')
-    .optional(),
-});
+// Only the command: who runs it is the signed-in staff user (the session), never a field of the
+// body, so the audit actor cannot be chosen by the caller (decision 0062).
+const runBody = z.object({ argv: z.array(z.string().max(2000)).max(50) }).strict();
 
-/** Back-office routes under /ops: every one needs the operator token (plugins/auth.ts). */
+/**
+ * Who may read an uploaded file, by what it was uploaded for: the read permission of each area
+ * that shows it. Narrower than one permission for every file: a payments maker sees deposit
+ * proofs but not ID images; a KYC reviewer the ID images but not proofs of payment.
+ */
+const FILE_READERS: Record<string, readonly StaffPermission[]> = {
+  deposit_proof: ['deposits.read'],
+  // The client's `image` uploads are KYC ID images and compensation claims' evidence.
+  image: ['kyc.read', 'applications.read'],
+  avatar: ['clients.read'],
+};
+/** A purpose not listed above: treated as an identity document. */
+const DEFAULT_FILE_READERS: readonly StaffPermission[] = ['kyc.read'];
+
+export function fileReadersOf(purpose: string): readonly StaffPermission[] {
+  return FILE_READERS[purpose] ?? DEFAULT_FILE_READERS;
+}
+
+/** Staff routes of the ops CLI (on the ops app, prefix /ops): each needs a staff session. */
 export async function opsRoutes(app: AppInstance) {
   app.post(
     '/v1/run',
     {
-      config: { auth: 'ops' },
+      // No permission at the route: every command declares its own, checked by runOps before it
+      // runs (a command the user lacks it for → 403 naming the permission).
+      config: { auth: 'staff' },
       schema: {
         tags: ['ops'],
-        summary: 'Run an ops CLI command in the server (used while the server owns the data folder)',
+        summary: 'Run an ops CLI command as the signed-in staff user (its own permission applies)',
         body: runBody,
         response: { 200: envelope(z.object({ output: z.string() })) },
       },
     },
     async (request) => {
-      const output = await runOps(app.ctx, request.body.argv, request.body.actor ?? 'ops:api');
+      const output = await runOps(app.ctx, request.body.argv, staffOf(request));
       return ok({ output });
     },
   );
@@ -36,10 +53,12 @@ export async function opsRoutes(app: AppInstance) {
   app.get(
     '/v1/files/:id',
     {
-      config: { auth: 'ops', openapi: { produces: FILE_TYPES } },
+      // Any staff session; the file's purpose decides the permission (FILE_READERS).
+      config: { auth: 'staff', openapi: { produces: FILE_TYPES } },
       schema: {
         tags: ['ops'],
-        summary: 'Any uploaded file (KYC images, deposit proofs)',
+        summary:
+          'An uploaded file: KYC images and claim evidence (kyc.read or applications.read), deposit proofs (deposits.read), avatars (clients.read)',
         params: z.object({ id: z.string().max(64) }),
       },
       onSend: async (_request, reply, payload) => {
@@ -48,7 +67,16 @@ export async function opsRoutes(app: AppInstance) {
       },
     },
     async (request, reply) => {
+      const staff = staffOf(request);
       const file = await readFileForOperator(app.ctx, request.params.id);
+      const readers = fileReadersOf(file.purpose);
+      if (!readers.some((p) => staff.permissions.includes(p))) {
+        throw new DomainError(
+          ErrorCode.Forbidden,
+          `This file needs the permission ${readers.join(' or ')}.`,
+          403,
+        );
+      }
       return reply
         .type(file.mime)
         .header('content-disposition', contentDispositionOf(file))

@@ -2,6 +2,8 @@ import { QUOTE_VALIDITY_MS, TradingMessages } from '@imali/contract';
 import { computeFees, feeScheduleFor, formatMinor, tradeConsiderationMinor } from '@imali/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
+import { opsStaff } from '../../cli/ops-staff.testing';
+import type { StaffPrincipal } from '../../cli/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { inTransaction } from '../ledger/ledger.service';
@@ -42,6 +44,8 @@ async function ledgerOk(t: TestApp) {
 
 describe('stock orders (API)', () => {
   let t: TestApp;
+  /** The signed-in staff user the ops commands run as. */
+  let staff: StaffPrincipal;
   let alice: TestClient;
   let bob: TestClient;
   const jseOpen = shiftIntoSession('JSE');
@@ -53,6 +57,7 @@ describe('stock orders (API)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ MARKET_TIME_SHIFT_MS: String(jseOpen) });
+    staff = await opsStaff(t.app.ctx);
     alice = await createTestClient(t.app.ctx);
     bob = await createTestClient(t.app.ctx);
     await fund(t.app.ctx, alice, 'ZAR', '100000');
@@ -331,7 +336,7 @@ describe('stock orders (API)', () => {
 
     it('refuses a suspended stock (S1 = 0) as restricted', async () => {
       const api = tradingApi(t, alice);
-      await runOps(t.app.ctx, ['instrument', 'suspend', 'GRT'], 'ops:tester');
+      await runOps(t.app.ctx, ['instrument', 'suspend', 'GRT'], staff);
       try {
         const q = await api.quote(GRT);
         expect(q.S1).toBe(0);
@@ -346,7 +351,7 @@ describe('stock orders (API)', () => {
           expect(res.json().message).toBe(TradingMessages.restricted);
         });
       } finally {
-        await runOps(t.app.ctx, ['instrument', 'resume', 'GRT'], 'ops:tester');
+        await runOps(t.app.ctx, ['instrument', 'resume', 'GRT'], staff);
       }
     });
 
@@ -614,14 +619,14 @@ describe('stock orders (API)', () => {
     it('refuses a suspended stock and a closed market', async () => {
       const api = tradingApi(t, alice);
       const bought = await buyOne(alice, GRT);
-      await runOps(t.app.ctx, ['instrument', 'suspend', 'GRT'], 'ops:tester');
+      await runOps(t.app.ctx, ['instrument', 'suspend', 'GRT'], staff);
       try {
         const q = await api.quote(GRT);
         const res = await api.sell(bought.id, { ttype: 'standard', price: rand(q.price) });
         expect(res.statusCode).toBe(409);
         expect(res.json().message).toBe(TradingMessages.restricted);
       } finally {
-        await runOps(t.app.ctx, ['instrument', 'resume', 'GRT'], 'ops:tester');
+        await runOps(t.app.ctx, ['instrument', 'resume', 'GRT'], staff);
       }
       setMarketShift(t.app.ctx, shiftToWeekend());
       try {

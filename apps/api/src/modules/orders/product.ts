@@ -7,7 +7,7 @@
  * `Ctx` is the app context (lib/context.ts). It is a parameter because the context carries the
  * definitions: this file importing lib/context.ts would be an import cycle.
  */
-import type { Offering, Order } from '@imali/contract';
+import type { Offering, Order, StaffPermission } from '@imali/contract';
 import type { Currency } from '@imali/money';
 import type { instruments } from '../../db/schema/index';
 import type { OrderRow, OrderTtype } from './orders.repository';
@@ -48,14 +48,21 @@ export interface OperatorArgs {
 
 /**
  * One thing an operator does to a product (create it, price it, allot, strike a NAV, mature…).
- * Run today by the ops CLI and `POST /ops/v1/run` (cli/run.ts), which list every product's actions
- * from the wiring; `run` returns the text to show and throws DomainError for bad input.
+ * Run by the ops CLI and `POST /ops/v1/run` (cli/run.ts) as a signed-in staff user, which list
+ * every product's actions from the wiring; `run` returns the text to show and throws DomainError
+ * for bad input.
  */
 export interface OperatorAction<Ctx> {
   /** The words that select it, e.g. ['ipo', 'allot']. */
   path: string[];
   usage: string;
   summary: string;
+  /**
+   * What the staff user must hold to run it (packages/contract/src/staff.ts): checked by `runOps`
+   * before `run`, and `help` lists only the actions the caller holds (decision 0062).
+   */
+  permission: StaffPermission;
+  /** `actor` is the authenticated staff user's audit actor, `staff:<id>` (never caller-chosen). */
   run(ctx: Ctx, args: OperatorArgs, actor: string): Promise<string>;
 }
 

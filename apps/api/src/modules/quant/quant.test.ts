@@ -1,6 +1,8 @@
 import { order as orderSchema, offering as offeringSchema, type Order } from '@imali/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
+import { opsStaff } from '../../cli/ops-staff.testing';
+import { staffActor, type StaffPrincipal } from '../../cli/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, fund, newKey, type TestClient } from '../ledger/money-test-kit';
@@ -20,9 +22,12 @@ const levelAtReturn = (r: string) => {
 
 describe('structured products (quant)', () => {
   let t: TestApp;
+  /** The signed-in staff user the ops commands run as. */
+  let staff: StaffPrincipal;
   let client: TestClient;
   beforeAll(async () => {
     t = await createTestApp();
+    staff = await opsStaff(t.app.ctx);
     client = await createTestClient(t.app.ctx);
     await fund(t.app.ctx, client, 'ZAR', '500000');
   });
@@ -360,7 +365,7 @@ describe('structured products (quant)', () => {
   });
 
   it('ops: quant create | start | mature | run | list, audited; mature before maturity refused, rerun a no-op', async () => {
-    const ops = (line: string[]) => runOps(t.app.ctx, line, OPS);
+    const ops = (line: string[]) => runOps(t.app.ctx, line, staff);
     const help = await ops(['help']);
     expect(help).toContain('quant create --name');
     expect(help).toContain('quant mature <id>');
@@ -409,7 +414,7 @@ describe('structured products (quant)', () => {
       [String(id)],
     );
     expect(audit.map((a) => a.action)).toEqual(['quant.create', 'quant.start', 'quant.mature']);
-    expect(audit.every((a) => a.actor === OPS)).toBe(true);
+    expect(audit.every((a) => a.actor === staffActor(staff))).toBe(true);
     await expect(
       ops([
         'quant',

@@ -1,0 +1,373 @@
+// The ops CLI as a signed-in staff user (issue 23, decision 0062). `npm run ops -- login` signs in
+// (password + TOTP code) and keeps the session in DATA_DIR/ops-session.json (0600); every other
+// command runs as that staff user, through the embedded server while it owns the PGlite folder
+// (its ops port), or straight against the database otherwise (PostgreSQL, or the server stopped).
+import { staffLoginInput, type StaffPermission, type StaffRole } from '@imali/contract';
+import type { Config } from '../config/env';
+import { openDatabase } from '../db/open';
+import { contextClocks } from '../lib/clock';
+import type { AppContext } from '../lib/context';
+import { readServerRecord, type ServerRecord } from '../lib/server-lock';
+import {
+  authenticateStaff,
+  createStaffUser,
+  endStaffSession,
+  signInStaff,
+} from '../modules/staff/staff.service';
+import { wiring } from '../modules/wiring';
+import { parseOpsArgv, runOps } from './run';
+import { answers } from './prompt';
+import {
+  defaultSessionFile,
+  readSession,
+  removeSession,
+  writeSession,
+  type StoredSession,
+} from './session-file';
+
+/** The staff session cookie on the ops origin (plugins/auth.ts reads it). */
+export const STAFF_COOKIE = 'imali_staff';
+const USER_AGENT = 'imali-ops-cli';
+
+export const SIGN_IN_FIRST = 'Sign in first: npm run ops -- login --email <you>';
+
+/** The CLI's own commands, shown by help whether or not a session is there. */
+export const LOCAL_COMMANDS: [string, string][] = [
+  ['login --email EMAIL [--password-stdin]', 'Sign in as a staff user (password, then the 6-digit code)'],
+  ['logout', 'End the stored staff session (server-side too) and delete the session file'],
+  ['whoami', 'The signed-in staff user, their roles and when the session ends'],
+  [
+    'staff bootstrap --email EMAIL --name "NAME" [--password-stdin]',
+    'Create the first staff admin (on the server machine); prints the TOTP secret once',
+  ],
+];
+
+/** A server record as the staff-auth milestone writes it: its ops port and the bootstrap secret. */
+type OpsServerRecord = ServerRecord & { opsPort?: number; opsOrigin?: string; bootstrapSecret?: string };
+
+export interface CliEnv {
+  config: Config;
+  /** The session file: DATA_DIR/ops-session.json unless `--session-file` names another. */
+  sessionFile: string;
+}
+
+/** The embedded server that owns this data folder, if one is running (never with PostgreSQL). */
+function embeddedServer(config: Config): OpsServerRecord | undefined {
+  if (config.DATABASE_URL) return undefined;
+  const record = readServerRecord(config.dataDir) as OpsServerRecord | undefined;
+  return record?.embedded ? record : undefined;
+}
+
+interface OpsEndpoint {
+  url: string;
+  origin: string;
+}
+
+function opsEndpoint(record: OpsServerRecord): OpsEndpoint {
+  const port = record.opsPort ?? record.port + 1;
+  const url = `http://127.0.0.1:${port}`;
+  return { url, origin: record.opsOrigin ?? url };
+}
+
+interface Envelope<T> {
+  code?: string;
+  message?: string;
+  data?: T;
+}
+
+async function call<T>(
+  endpoint: OpsEndpoint,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Envelope<T> | null; setCookie: string[] }> {
+  const headers: Record<string, string> = {
+    origin: endpoint.origin,
+    'user-agent': USER_AGENT,
+    ...options.headers,
+  };
+  if (options.token) headers.cookie = `${STAFF_COOKIE}=${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`${endpoint.url}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (err) {
+    throw new Error(
+      `The Imali server at ${endpoint.url} owns the data folder but did not answer: ${String(err)}`,
+      {
+        cause: err,
+      },
+    );
+  }
+  const body = (await res.json().catch(() => null)) as Envelope<T> | null;
+  return { status: res.status, body, setCookie: res.headers.getSetCookie() };
+}
+
+function failure(status: number, body: Envelope<unknown> | null): Error {
+  if (status === 401) {
+    return new Error(
+      `${body?.message ?? 'Not signed in.'} Your staff session has ended (signed out, 15 minutes idle or 10 hours old). ${SIGN_IN_FIRST}`,
+    );
+  }
+  return new Error(body?.message ?? `Server answered ${status}.`);
+}
+
+/** Opens the database for one command (direct mode) and closes it after. */
+async function withDatabase<T>(config: Config, work: (ctx: AppContext) => Promise<T>): Promise<T> {
+  const database = await openDatabase(config);
+  try {
+    return await work({ config, database, db: database.db, ...contextClocks(config), wiring });
+  } finally {
+    await database.close();
+  }
+}
+
+function requireSession(env: CliEnv): StoredSession {
+  const session = readSession(env.sessionFile);
+  if (!session) throw new Error(SIGN_IN_FIRST);
+  return session;
+}
+
+function flagText(flags: Record<string, string | boolean | undefined>, name: string): string | undefined {
+  const v = flags[name];
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+interface PrincipalView {
+  id: number;
+  email: string;
+  displayName: string;
+  roles: StaffRole[];
+  permissions: StaffPermission[];
+  sessionExpiresAt: string | Date;
+}
+
+function describeStaff(me: PrincipalView): string {
+  const expires =
+    typeof me.sessionExpiresAt === 'string' ? me.sessionExpiresAt : me.sessionExpiresAt.toISOString();
+  return [
+    `Signed in as ${me.displayName} <${me.email}> (staff:${me.id})`,
+    `Roles: ${me.roles.join(', ') || '(none)'}`,
+    `Session ends by ${expires} (sooner after 15 minutes idle)`,
+  ].join('\n');
+}
+
+async function login(env: CliEnv, flags: Record<string, string | boolean | undefined>): Promise<string> {
+  const email = flagText(flags, 'email');
+  if (!email) throw new Error('Usage: npm run ops -- login --email EMAIL [--password-stdin]');
+  const [password = '', totpCode = ''] = await answers(
+    [{ text: 'Password: ', secret: true }, { text: '6-digit code: ' }],
+    flags['password-stdin'] === true,
+  );
+  const parsed = staffLoginInput.safeParse({ email, password, totpCode: totpCode.trim() });
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join(' '));
+  const server = embeddedServer(env.config);
+  let stored: StoredSession;
+  let me: PrincipalView;
+  if (server) {
+    const endpoint = opsEndpoint(server);
+    const res = await call<PrincipalView>(endpoint, 'POST', '/ops/v1/auth/login', { body: parsed.data });
+    if (res.status !== 200 || !res.body?.data)
+      throw new Error(res.body?.message ?? `Server answered ${res.status}.`);
+    const cookie = res.setCookie.map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${STAFF_COOKIE}=`));
+    if (!cookie) throw new Error('The server signed you in but sent no session cookie.');
+    me = res.body.data;
+    stored = {
+      token: decodeURIComponent(cookie.slice(STAFF_COOKIE.length + 1)),
+      staffId: me.id,
+      email: me.email,
+      expiresAt: String(me.sessionExpiresAt),
+      via: 'server',
+    };
+  } else {
+    const { token, principal } = await withDatabase(env.config, (ctx) =>
+      signInStaff(ctx, parsed.data, { userAgent: USER_AGENT }),
+    );
+    me = principal;
+    stored = {
+      token,
+      staffId: principal.id,
+      email: principal.email,
+      expiresAt: principal.sessionExpiresAt.toISOString(),
+      via: 'direct',
+    };
+  }
+  writeSession(env.sessionFile, stored);
+  return `${describeStaff(me)}\nSession kept in ${env.sessionFile} (mode 0600).`;
+}
+
+async function logout(env: CliEnv): Promise<string> {
+  const session = readSession(env.sessionFile);
+  if (!session) return 'Not signed in.';
+  const server = embeddedServer(env.config);
+  try {
+    if (server) {
+      await call(opsEndpoint(server), 'POST', '/ops/v1/auth/logout', { token: session.token, body: {} });
+    } else {
+      await withDatabase(env.config, async (ctx) => {
+        const staff = await authenticateStaff(ctx, session.token);
+        await endStaffSession(ctx, staff.sessionId, 'logout');
+      });
+    }
+  } catch {
+    // Already ended (expired, revoked): deleting the file is all that is left to do.
+  }
+  removeSession(env.sessionFile);
+  return `Signed out ${session.email}.`;
+}
+
+async function whoami(env: CliEnv): Promise<string> {
+  const session = requireSession(env);
+  const server = embeddedServer(env.config);
+  if (server) {
+    const res = await call<PrincipalView>(opsEndpoint(server), 'GET', '/ops/v1/auth/me', {
+      token: session.token,
+    });
+    if (res.status !== 200 || !res.body?.data) throw failure(res.status, res.body);
+    return describeStaff(res.body.data);
+  }
+  return withDatabase(env.config, async (ctx) => describeStaff(await authenticateStaff(ctx, session.token)));
+}
+
+function otpauthUri(email: string, secret: string): string {
+  const label = encodeURIComponent(`Imali:${email}`);
+  return `otpauth://totp/${label}?secret=${secret}&issuer=Imali&algorithm=SHA1&digits=6&period=30`;
+}
+
+async function bootstrap(env: CliEnv, flags: Record<string, string | boolean | undefined>): Promise<string> {
+  const usage = 'Usage: npm run ops -- staff bootstrap --email EMAIL --name "NAME" [--password-stdin]';
+  const email = flagText(flags, 'email')?.toLowerCase();
+  const displayName = flagText(flags, 'name');
+  if (!email || !displayName) throw new Error(usage);
+  const fromStdin = flags['password-stdin'] === true || !process.stdin.isTTY;
+  const typed = await answers(
+    fromStdin
+      ? [{ text: 'Password: ', secret: true }]
+      : [
+          { text: 'Password: ', secret: true },
+          { text: 'Password again: ', secret: true },
+        ],
+    fromStdin,
+  );
+  const password = typed[0] ?? '';
+  if (!fromStdin && typed[1] !== password) throw new Error('The two passwords differ; nothing was created.');
+  const server = embeddedServer(env.config);
+  let created: { id: number; totpSecret: string; otpauthUri?: string };
+  if (server) {
+    if (!server.bootstrapSecret) throw new Error('The running server has no bootstrap secret in its record.');
+    const res = await call<{ id: number; totpSecret: string; otpauthUri?: string }>(
+      opsEndpoint(server),
+      'POST',
+      '/ops/v1/staff/bootstrap',
+      { body: { email, displayName, password, secret: server.bootstrapSecret } },
+    );
+    if (res.status !== 200 || !res.body?.data)
+      throw new Error(res.body?.message ?? `Server answered ${res.status}.`);
+    created = res.body.data;
+  } else {
+    created = await withDatabase(env.config, (ctx) =>
+      createStaffUser(ctx, { email, displayName, password, roles: ['staff_admin'] }, 'bootstrap'),
+    );
+  }
+  return [
+    `Staff admin ${displayName} <${email}> created (staff:${created.id}, role staff_admin).`,
+    '',
+    'Add this to an authenticator app now: it is shown this once and never again.',
+    `TOTP secret: ${created.totpSecret}`,
+    `otpauth URI: ${created.otpauthUri ?? otpauthUri(email, created.totpSecret)}`,
+    '',
+    `Then sign in: npm run ops -- login --email ${email}`,
+  ].join('\n');
+}
+
+/** Runs `argv` as the signed-in staff user: through the server that owns the folder, or directly. */
+async function runAsStaff(env: CliEnv, argv: string[]): Promise<string> {
+  const session = requireSession(env);
+  const server = embeddedServer(env.config);
+  if (server) {
+    const res = await call<{ output?: string }>(opsEndpoint(server), 'POST', '/ops/v1/run', {
+      token: session.token,
+      body: { argv },
+    });
+    if (res.status !== 200 || res.body?.code !== 'OK') throw failure(res.status, res.body);
+    return res.body.data?.output ?? '';
+  }
+  return withDatabase(env.config, async (ctx) => {
+    let staff;
+    try {
+      staff = await authenticateStaff(ctx, session.token);
+    } catch (err) {
+      const status =
+        (err as { status?: number; statusCode?: number }).status ??
+        (err as { statusCode?: number }).statusCode;
+      if (status === 401) throw failure(401, { message: (err as Error).message });
+      throw err;
+    }
+    return runOps(ctx, argv, staff);
+  });
+}
+
+function localHelp(): string {
+  const width = Math.max(...LOCAL_COMMANDS.map(([u]) => u.length));
+  return LOCAL_COMMANDS.map(([u, s]) => `  ${u.padEnd(width)}  ${s}`).join('\n');
+}
+
+/**
+ * One CLI invocation. `--session-file PATH` (anywhere in argv) keeps the session elsewhere than
+ * DATA_DIR/ops-session.json (one per staff user on a shared machine, e.g. the e2e tests).
+ */
+export async function opsCli(argv: string[], config: Config, sessionFileOverride?: string): Promise<string> {
+  const { rest, sessionFile } = takeSessionFile(argv);
+  const env: CliEnv = {
+    config,
+    sessionFile: sessionFileOverride ?? sessionFile ?? defaultSessionFile(config.dataDir),
+  };
+  const { positionals, flags } = parseOpsArgv(rest);
+  const [first, second] = positionals;
+  if (first === 'login') return login(env, flags);
+  if (first === 'logout') return logout(env);
+  if (first === 'whoami') return whoami(env);
+  if (first === 'staff' && second === 'bootstrap') return bootstrap(env, flags);
+  if (positionals.length === 0 || first === 'help' || flags.help === true) {
+    if (!readSession(env.sessionFile)) {
+      return [
+        'Usage: npm run ops -- <command>',
+        '',
+        'Sign-in commands:',
+        localHelp(),
+        '',
+        `${SIGN_IN_FIRST} to see the commands your roles allow.`,
+      ].join('\n');
+    }
+    const own = await runAsStaff(env, ['help']);
+    return `${own}\n\nSign-in commands:\n${localHelp()}`;
+  }
+  return runAsStaff(env, rest);
+}
+
+function takeSessionFile(argv: string[]): { rest: string[]; sessionFile?: string } {
+  const rest: string[] = [];
+  let sessionFile: string | undefined;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (arg === '--session-file') {
+      sessionFile = argv[i + 1];
+      i += 1;
+    } else if (arg.startsWith('--session-file=')) {
+      sessionFile = arg.slice('--session-file='.length);
+    } else {
+      rest.push(arg);
+    }
+  }
+  if (sessionFile !== undefined && !sessionFile) throw new Error('--session-file needs a path.');
+  return { rest, sessionFile };
+}
