@@ -45,10 +45,14 @@ export const LOCAL_COMMANDS: [string, string][] = [
 /** A server record as the staff-auth milestone writes it: its ops port and the bootstrap secret. */
 type OpsServerRecord = ServerRecord & { opsPort?: number; opsOrigin?: string; bootstrapSecret?: string };
 
+/** Where the CLI's answers (password, code) come from: the terminal or stdin, or a test's. */
+export type AnswerSource = typeof answers;
+
 export interface CliEnv {
   config: Config;
   /** The session file: DATA_DIR/ops-session.json unless `--session-file` names another. */
   sessionFile: string;
+  ask: AnswerSource;
 }
 
 /** The embedded server that owns this data folder, if one is running (never with PostgreSQL). */
@@ -160,7 +164,7 @@ function describeStaff(me: PrincipalView): string {
 async function login(env: CliEnv, flags: Record<string, string | boolean | undefined>): Promise<string> {
   const email = flagText(flags, 'email');
   if (!email) throw new Error('Usage: npm run ops -- login --email EMAIL [--password-stdin]');
-  const [password = '', totpCode = ''] = await answers(
+  const [password = '', totpCode = ''] = await env.ask(
     [{ text: 'Password: ', secret: true }, { text: '6-digit code: ' }],
     flags['password-stdin'] === true,
   );
@@ -245,7 +249,7 @@ async function bootstrap(env: CliEnv, flags: Record<string, string | boolean | u
   const displayName = flagText(flags, 'name');
   if (!email || !displayName) throw new Error(usage);
   const fromStdin = flags['password-stdin'] === true || !process.stdin.isTTY;
-  const typed = await answers(
+  const typed = await env.ask(
     fromStdin
       ? [{ text: 'Password: ', secret: true }]
       : [
