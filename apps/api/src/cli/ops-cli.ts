@@ -15,6 +15,7 @@ import {
   signInStaff,
 } from '../modules/staff/staff.service';
 import { wiring } from '../modules/wiring';
+import { DomainError } from '../plugins/errors';
 import { parseOpsArgv, runOps } from './run';
 import { answers } from './prompt';
 import {
@@ -119,6 +120,16 @@ function failure(status: number, body: Envelope<unknown> | null): Error {
     );
   }
   return new Error(body?.message ?? `Server answered ${status}.`);
+}
+
+/** The staff user of a stored session (direct mode); an ended one → the sign-in hint. */
+async function staffOfSession(ctx: AppContext, token: string) {
+  try {
+    return await authenticateStaff(ctx, token);
+  } catch (err) {
+    if (err instanceof DomainError && err.statusCode === 401) throw failure(401, { message: err.message });
+    throw err;
+  }
 }
 
 /** Opens the database for one command (direct mode) and closes it after. */
@@ -235,7 +246,7 @@ async function whoami(env: CliEnv): Promise<string> {
     if (res.status !== 200 || !res.body?.data) throw failure(res.status, res.body);
     return describeStaff(res.body.data);
   }
-  return withDatabase(env.config, async (ctx) => describeStaff(await authenticateStaff(ctx, session.token)));
+  return withDatabase(env.config, async (ctx) => describeStaff(await staffOfSession(ctx, session.token)));
 }
 
 function otpauthUri(email: string, secret: string): string {
@@ -301,19 +312,7 @@ async function runAsStaff(env: CliEnv, argv: string[]): Promise<string> {
     if (res.status !== 200 || res.body?.code !== 'OK') throw failure(res.status, res.body);
     return res.body.data?.output ?? '';
   }
-  return withDatabase(env.config, async (ctx) => {
-    let staff;
-    try {
-      staff = await authenticateStaff(ctx, session.token);
-    } catch (err) {
-      const status =
-        (err as { status?: number; statusCode?: number }).status ??
-        (err as { statusCode?: number }).statusCode;
-      if (status === 401) throw failure(401, { message: (err as Error).message });
-      throw err;
-    }
-    return runOps(ctx, argv, staff);
-  });
+  return withDatabase(env.config, async (ctx) => runOps(ctx, argv, await staffOfSession(ctx, session.token)));
 }
 
 function localHelp(): string {
