@@ -40,12 +40,14 @@ describe.skipIf(!process.env.DATABASE_URL)('audit appends under concurrency (Pos
   }
 
   it('20 operators creating invitation codes at once: 20 entries, one unbroken chain, seq 1..n', async () => {
+    const operators: StaffPrincipal[] = [];
+    for (let i = 0; i < 20; i += 1) operators.push(await opsStaff(t.app.ctx));
     const outputs = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         runOps(
           t.app.ctx,
           ['invite', 'create', '--advisor', `Race Advisor ${i}`, '--code', `RACE${i}X`],
-          staff,
+          operators[i]!,
         ),
       ),
     );
