@@ -43,9 +43,6 @@ export const LOCAL_COMMANDS: [string, string][] = [
   ],
 ];
 
-/** A server record as the staff-auth milestone writes it: its ops port and the bootstrap secret. */
-type OpsServerRecord = ServerRecord & { opsPort?: number; opsOrigin?: string; bootstrapSecret?: string };
-
 /** Where the CLI's answers (password, code) come from: the terminal or stdin, or a test's. */
 export type AnswerSource = typeof answers;
 
@@ -57,9 +54,9 @@ export interface CliEnv {
 }
 
 /** The embedded server that owns this data folder, if one is running (never with PostgreSQL). */
-function embeddedServer(config: Config): OpsServerRecord | undefined {
+function embeddedServer(config: Config): ServerRecord | undefined {
   if (config.DATABASE_URL) return undefined;
-  const record = readServerRecord(config.dataDir) as OpsServerRecord | undefined;
+  const record = readServerRecord(config.dataDir);
   return record?.embedded ? record : undefined;
 }
 
@@ -68,10 +65,19 @@ interface OpsEndpoint {
   origin: string;
 }
 
-function opsEndpoint(record: OpsServerRecord): OpsEndpoint {
-  const port = record.opsPort ?? record.port + 1;
-  const url = `http://127.0.0.1:${port}`;
-  return { url, origin: record.opsOrigin ?? url };
+/**
+ * The server's ops app (its port from the record) and the Origin a state-changing staff request
+ * must carry: the console's, from the same configuration the server reads (OPS_ORIGIN, or
+ * localhost's on the ops port).
+ */
+function opsEndpoint(config: Config, record: ServerRecord): OpsEndpoint {
+  const url = `http://127.0.0.1:${record.opsPort}`;
+  const fallback = `http://127.0.0.1:${record.opsPort}`;
+  return {
+    url,
+    origin:
+      config.opsOrigins.find((o) => o.endsWith(`:${record.opsPort}`)) ?? config.opsOrigins[0] ?? fallback,
+  };
 }
 
 interface Envelope<T> {
@@ -185,7 +191,7 @@ async function login(env: CliEnv, flags: Record<string, string | boolean | undef
   let stored: StoredSession;
   let me: PrincipalView;
   if (server) {
-    const endpoint = opsEndpoint(server);
+    const endpoint = opsEndpoint(env.config, server);
     const res = await call<PrincipalView>(endpoint, 'POST', '/ops/v1/auth/login', { body: parsed.data });
     if (res.status !== 200 || !res.body?.data)
       throw new Error(res.body?.message ?? `Server answered ${res.status}.`);
@@ -222,7 +228,10 @@ async function logout(env: CliEnv): Promise<string> {
   const server = embeddedServer(env.config);
   try {
     if (server) {
-      await call(opsEndpoint(server), 'POST', '/ops/v1/auth/logout', { token: session.token, body: {} });
+      await call(opsEndpoint(env.config, server), 'POST', '/ops/v1/auth/logout', {
+        token: session.token,
+        body: {},
+      });
     } else {
       await withDatabase(env.config, async (ctx) => {
         const staff = await authenticateStaff(ctx, session.token);
@@ -240,18 +249,13 @@ async function whoami(env: CliEnv): Promise<string> {
   const session = requireSession(env);
   const server = embeddedServer(env.config);
   if (server) {
-    const res = await call<PrincipalView>(opsEndpoint(server), 'GET', '/ops/v1/auth/me', {
+    const res = await call<PrincipalView>(opsEndpoint(env.config, server), 'GET', '/ops/v1/auth/me', {
       token: session.token,
     });
     if (res.status !== 200 || !res.body?.data) throw failure(res.status, res.body);
     return describeStaff(res.body.data);
   }
   return withDatabase(env.config, async (ctx) => describeStaff(await staffOfSession(ctx, session.token)));
-}
-
-function otpauthUri(email: string, secret: string): string {
-  const label = encodeURIComponent(`Imali:${email}`);
-  return `otpauth://totp/${label}?secret=${secret}&issuer=Imali&algorithm=SHA1&digits=6&period=30`;
 }
 
 async function bootstrap(env: CliEnv, flags: Record<string, string | boolean | undefined>): Promise<string> {
@@ -272,18 +276,26 @@ async function bootstrap(env: CliEnv, flags: Record<string, string | boolean | u
   const password = typed[0] ?? '';
   if (!fromStdin && typed[1] !== password) throw new Error('The two passwords differ; nothing was created.');
   const server = embeddedServer(env.config);
-  let created: { id: number; totpSecret: string; otpauthUri?: string };
+  let created: { id: number; totpSecret: string; otpauthUri: string };
   if (server) {
-    if (!server.bootstrapSecret) throw new Error('The running server has no bootstrap secret in its record.');
-    const res = await call<{ id: number; totpSecret: string; otpauthUri?: string }>(
-      opsEndpoint(server),
+    // The server offers bootstrap only while no staff user exists, with the one-time secret it
+    // wrote into its 0600 record: reading it proves this runs on the server machine as its user.
+    if (!server.bootstrapSecret) {
+      throw new Error('Staff users exist already: the first staff admin was created. Nothing was done.');
+    }
+    const res = await call<{ user: { id: number }; totpSecret: string; otpauthUri: string }>(
+      opsEndpoint(env.config, server),
       'POST',
       '/ops/v1/staff/bootstrap',
-      { body: { email, displayName, password, secret: server.bootstrapSecret } },
+      { body: { bootstrapSecret: server.bootstrapSecret, email, displayName, password } },
     );
     if (res.status !== 200 || !res.body?.data)
       throw new Error(res.body?.message ?? `Server answered ${res.status}.`);
-    created = res.body.data;
+    created = {
+      id: res.body.data.user.id,
+      totpSecret: res.body.data.totpSecret,
+      otpauthUri: res.body.data.otpauthUri,
+    };
   } else {
     created = await withDatabase(env.config, (ctx) =>
       createStaffUser(ctx, { email, displayName, password, roles: ['staff_admin'] }, 'bootstrap'),
@@ -294,7 +306,7 @@ async function bootstrap(env: CliEnv, flags: Record<string, string | boolean | u
     '',
     'Add this to an authenticator app now: it is shown this once and never again.',
     `TOTP secret: ${created.totpSecret}`,
-    `otpauth URI: ${created.otpauthUri ?? otpauthUri(email, created.totpSecret)}`,
+    `otpauth URI: ${created.otpauthUri}`,
     '',
     `Then sign in: npm run ops -- login --email ${email}`,
   ].join('\n');
@@ -305,7 +317,7 @@ async function runAsStaff(env: CliEnv, argv: string[]): Promise<string> {
   const session = requireSession(env);
   const server = embeddedServer(env.config);
   if (server) {
-    const res = await call<{ output?: string }>(opsEndpoint(server), 'POST', '/ops/v1/run', {
+    const res = await call<{ output?: string }>(opsEndpoint(env.config, server), 'POST', '/ops/v1/run', {
       token: session.token,
       body: { argv },
     });
@@ -324,12 +336,9 @@ function localHelp(): string {
  * One CLI invocation. `--session-file PATH` (anywhere in argv) keeps the session elsewhere than
  * DATA_DIR/ops-session.json (one per staff user on a shared machine, e.g. the e2e tests).
  */
-export async function opsCli(argv: string[], config: Config, sessionFileOverride?: string): Promise<string> {
+export async function opsCli(argv: string[], config: Config, ask: AnswerSource = answers): Promise<string> {
   const { rest, sessionFile } = takeSessionFile(argv);
-  const env: CliEnv = {
-    config,
-    sessionFile: sessionFileOverride ?? sessionFile ?? defaultSessionFile(config.dataDir),
-  };
+  const env: CliEnv = { config, sessionFile: sessionFile ?? defaultSessionFile(config.dataDir), ask };
   const { positionals, flags } = parseOpsArgv(rest);
   const [first, second] = positionals;
   if (first === 'login') return login(env, flags);

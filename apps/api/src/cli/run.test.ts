@@ -9,7 +9,7 @@ import { opsCommandsOf } from './commands/index';
 import { opsStaff } from './ops-staff.testing';
 import { runOps } from './run';
 import { readSession, writeSession, type StoredSession } from './session-file';
-import { staffActor } from './staff';
+import { staffActor } from '../modules/staff/staff.service';
 
 describe('runOps as a staff user: each command its own permission', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import type { AppContext } from '../lib/context';
 import { DomainError } from '../plugins/errors';
 import { refreshExchangeCalendar } from '../modules/market/market.service';
 import { opsCommandsOf, type OpsArgs, type OpsCommand } from './commands/index';
-import { staffActor, type StaffPrincipal } from './staff';
+import { staffActor, type StaffPrincipal } from '../modules/staff/staff.service';
 
 /**
  * Parses ops argv with node:util parseArgs. Commands declare no option types, so an option

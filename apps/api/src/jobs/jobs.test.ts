@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runOps } from '../cli/run';
 import { opsStaff } from '../cli/ops-staff.testing';
-import type { StaffPrincipal } from '../cli/staff';
+import type { StaffPrincipal } from '../modules/staff/staff.service';
 import { clients, kycSubmissions } from '../db/schema/index';
 import { attachProof, createDeposit } from '../modules/deposits/deposits.service';
 import { createTestClient, newKey } from '../modules/ledger/money-test-kit';

@@ -10,7 +10,7 @@ import {
   uploadEvidence,
 } from '../../modules/applications/applications-test-kit';
 import { runOps } from '../run';
-import { staffActor, type StaffPrincipal } from '../staff';
+import { staffActor, type StaffPrincipal } from '../../modules/staff/staff.service';
 import { opsStaff } from '../ops-staff.testing';
 
 /** The signed-in staff user the commands run as, and its audit actor (`staff:<id>`). */

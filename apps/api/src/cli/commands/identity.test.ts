@@ -11,7 +11,7 @@ import {
   signUp,
 } from '../../modules/auth/auth.testing';
 import { parseOpsArgv, runOps } from '../run';
-import { staffActor, type StaffPrincipal } from '../staff';
+import { staffActor, type StaffPrincipal } from '../../modules/staff/staff.service';
 import { opsStaff } from '../ops-staff.testing';
 
 /** The signed-in staff user the commands run as, and its audit actor (`staff:<id>`). */

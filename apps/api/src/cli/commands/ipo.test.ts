@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../../modules/ledger/ledger-check.service';
 import { clientApi, createTestClient, fund } from '../../modules/ledger/money-test-kit';
 import { runOps } from '../run';
-import { staffActor, type StaffPrincipal } from '../staff';
+import { staffActor, type StaffPrincipal } from '../../modules/staff/staff.service';
 import { opsStaff } from '../ops-staff.testing';
 
 /** The signed-in staff user the commands run as, and its audit actor (`staff:<id>`). */

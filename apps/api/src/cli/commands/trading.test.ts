@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { runOps } from '../run';
-import { staffActor, type StaffPrincipal } from '../staff';
+import { staffActor, type StaffPrincipal } from '../../modules/staff/staff.service';
 import { opsStaff } from '../ops-staff.testing';
 import { parseWhen } from './trading';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
 import { opsStaff } from '../../cli/ops-staff.testing';
-import type { StaffPrincipal } from '../../cli/staff';
+import type { StaffPrincipal } from '../staff/staff.service';
 import { runJob } from '../../jobs';
 import { fundsValueJob } from '../../jobs/funds-value';
 import { createTestApp, type TestApp } from '../../test/test-app';

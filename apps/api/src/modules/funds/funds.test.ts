@@ -2,7 +2,7 @@ import { FundMessages } from '@imali/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
 import { opsStaff } from '../../cli/ops-staff.testing';
-import { staffActor, type StaffPrincipal } from '../../cli/staff';
+import { staffActor, type StaffPrincipal } from '../staff/staff.service';
 import { runJob } from '../../jobs';
 import { fundsValueJob } from '../../jobs/funds-value';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
 import { opsStaff } from '../../cli/ops-staff.testing';
-import { staffActor, type StaffPrincipal } from '../../cli/staff';
+import { staffActor, type StaffPrincipal } from '../staff/staff.service';
 import { testConfig } from '../../config/env';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedInClient } from '../../test/signed-in-client';

@@ -3,7 +3,7 @@ import { formatDecimal, parseDecimal } from '@imali/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
 import { opsStaff } from '../../cli/ops-staff.testing';
-import type { StaffPrincipal } from '../../cli/staff';
+import type { StaffPrincipal } from '../staff/staff.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { clientApi, createTestClient, fund, newKey, type TestClient } from '../ledger/money-test-kit';

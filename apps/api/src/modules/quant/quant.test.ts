@@ -2,7 +2,7 @@ import { order as orderSchema, offering as offeringSchema, type Order } from '@i
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
 import { opsStaff } from '../../cli/ops-staff.testing';
-import { staffActor, type StaffPrincipal } from '../../cli/staff';
+import { staffActor, type StaffPrincipal } from '../staff/staff.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, fund, newKey, type TestClient } from '../ledger/money-test-kit';
