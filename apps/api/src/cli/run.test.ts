@@ -26,6 +26,7 @@ describe('runOps as a staff user: each command its own permission', () => {
 
   it('a command the staff user lacks the permission for is refused with 403 naming it, and nothing changes', async () => {
     const support = await opsStaff(t.app.ctx, ['support']);
+    const auditor = await opsStaff(t.app.ctx, ['auditor']);
     const before = await t.database.query<{ n: string }>('select count(*)::text as n from audit_log');
     const refused = runOps(t.app.ctx, ['instrument', 'suspend', 'NPN'], support);
     await expect(refused).rejects.toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
@@ -37,11 +38,7 @@ describe('runOps as a staff user: each command its own permission', () => {
     );
     expect(npn!.tradable).toBe(true);
     await expect(
-      runOps(
-        t.app.ctx,
-        ['invite', 'create', '--advisor', 'Nope', '--code', 'NOPE1'],
-        await opsStaff(t.app.ctx, ['auditor']),
-      ),
+      runOps(t.app.ctx, ['invite', 'create', '--advisor', 'Nope', '--code', 'NOPE1'], auditor),
     ).rejects.toMatchObject({ statusCode: 403 });
     expect(await t.database.query("select 1 from invitation_codes where code = 'NOPE1'")).toEqual([]);
     expect(await t.database.query<{ n: string }>('select count(*)::text as n from audit_log')).toEqual(

@@ -54,7 +54,7 @@ export async function opsRoutes(app: AppInstance) {
     '/v1/files/:id',
     {
       // Any staff session; the file's purpose decides the permission (FILE_READERS).
-      config: { auth: 'staff', openapi: { produces: FILE_TYPES } },
+      config: { auth: 'staff', openapi: { produces: FILE_TYPES, errors: { 403: [ErrorCode.Forbidden] } } },
       schema: {
         tags: ['ops'],
         summary:
