@@ -26,8 +26,8 @@ export function runCli(server: RunningServer, args: string[], stdin?: string[]):
     });
     let out = '';
     let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, out, err }));
     if (stdin) child.stdin!.end(`${stdin.join('\n')}\n`);

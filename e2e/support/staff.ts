@@ -2,7 +2,7 @@
 // documented in the README) and their current TOTP codes (RFC 6238: SHA-1, 30 s, 6 digits).
 import crypto from 'node:crypto';
 import type { StaffRole } from '@imali/contract';
-import { DEMO_STAFF } from '../../apps/api/src/db/seed-staff';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../apps/api/src/db/seed';
 
 export interface DemoStaff {
   email: string;
@@ -15,7 +15,7 @@ export function demoStaffOf(role: StaffRole): DemoStaff {
     DEMO_STAFF.find((s) => s.roles.length === 1 && s.roles[0] === role) ??
     DEMO_STAFF.find((s) => s.roles.includes(role));
   if (!staff) throw new Error(`No demo staff user has the role ${role}.`);
-  return staff;
+  return { email: staff.email, password: DEMO_STAFF_PASSWORD, totpSecret: staff.totpSecret };
 }
 
 function base32(text: string): Buffer {

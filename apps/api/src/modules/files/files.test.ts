@@ -1,17 +1,19 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestStaff, signInStaffCookie } from '../../test/staff';
 import { attachProof, createDeposit } from '../deposits/deposits.service';
 import { createTestClient, newKey, type TestClient } from '../ledger/money-test-kit';
-
-const OPS_TOKEN = 'test-ops-token-0123456789';
 
 describe('serving files: PDFs are downloads, images inline', () => {
   let t: TestApp;
   let alice: TestClient;
+  /** A payments maker's session on the ops app (deposit proofs need deposits.read). */
+  let staff: { cookie: string; origin: string };
   beforeAll(async () => {
     t = await createTestApp();
     alice = await createTestClient(t.app.ctx);
+    staff = await signInStaffCookie(await t.ops(), await createTestStaff(t.app.ctx, ['payments_maker']));
   });
   afterAll(() => t.close());
 
@@ -25,13 +27,10 @@ describe('serving files: PDFs are downloads, images inline', () => {
     const url = (await attachProof(t.app.ctx, alice.clientId, data.id, bytes)).proof_url!;
     return { url, id: url.split('/').pop()! };
   };
-  // /ops is the ops app's (its own port, decision 0057).
   const get = async (url: string, token: string) =>
-    (url.startsWith('/ops/') ? await t.ops() : t.app).inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-    });
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  // /ops is the ops app's (its own port, decision 0057), with a staff session.
+  const getOps = async (url: string) => (await t.ops()).inject({ method: 'GET', url, headers: staff });
 
   it('a PDF proof is served as an attachment, never inline, from /api/files and the ops route', async () => {
     // A PDF that would run script if a browser rendered it on our origin.
@@ -39,7 +38,7 @@ describe('serving files: PDFs are downloads, images inline', () => {
       '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
     );
     const { url, id } = await proofOf(pdf);
-    for (const res of [await get(url, alice.token), await get(`/ops/v1/files/${id}`, OPS_TOKEN)]) {
+    for (const res of [await get(url, alice.token), await getOps(`/ops/v1/files/${id}`)]) {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="${id}.pdf"`);
@@ -54,7 +53,7 @@ describe('serving files: PDFs are downloads, images inline', () => {
       .png()
       .toBuffer();
     const { url, id } = await proofOf(png);
-    for (const res of [await get(url, alice.token), await get(`/ops/v1/files/${id}`, OPS_TOKEN)]) {
+    for (const res of [await get(url, alice.token), await getOps(`/ops/v1/files/${id}`)]) {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.headers['content-disposition']).toBe('inline');

@@ -70,7 +70,7 @@ describe('the published OpenAPI document', () => {
     expect(op('/api/client/app/v1/menu').security).toEqual([{ bearer: [] }]);
     const opsOp = (path: string, method = 'get') =>
       opsDocument.paths[path]![method] as { security?: unknown };
-    expect(opsOp('/ops/v1/run', 'post').security).toEqual([{ opsToken: [] }]);
+    expect(opsOp('/ops/v1/run', 'post').security).toEqual([{ staffCookie: [] }]);
     expect(opsOp('/ops/v1/auth/login', 'post').security).toEqual([]);
     expect(opsOp('/ops/v1/auth/me').security).toEqual([{ staffCookie: [] }]);
     // The client app's document has no /ops: the staff API lives on the ops app alone.
