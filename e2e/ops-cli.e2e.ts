@@ -18,7 +18,8 @@ describe('ops CLI as a staff user', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imali-ops-cli-'));
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({}, { dataDir });
+    // No browser here: the web app need not be built.
+    server = await startServer({ SKIP_WEB_BUILD: 'true' }, { dataDir });
   });
   afterAll(async () => {
     await server?.stop();

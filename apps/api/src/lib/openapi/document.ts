@@ -98,7 +98,6 @@ export function opsOpenapiOptions(version: string): FastifyDynamicSwaggerOptions
             name: 'imali_staff',
             description: 'The staff session (httpOnly, SameSite=Strict), set by POST /ops/v1/auth/login',
           },
-          opsToken: { type: 'http', scheme: 'bearer', description: 'The operator token (OPS_TOKEN)' },
         },
       },
     },
