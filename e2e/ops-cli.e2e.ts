@@ -86,11 +86,18 @@ describe('ops CLI as a staff user', () => {
     expect(wide.err).toContain('readable by others');
     fs.chmodSync(file, 0o600);
 
+    const signedIn = fs.readFileSync(file, 'utf8');
     const logout = await runCli(server, ['logout', '--session-file', file]);
     expect(logout.out).toContain(`Signed out ${staff.email}`);
     expect(fs.existsSync(file)).toBe(false);
     const after = await runCli(server, ['client', 'show', DEMO_MOBILE, '--session-file', file]);
     expect(after.err).toContain('Sign in first');
+    // The session ended on the server too: its token, put back, no longer works.
+    fs.writeFileSync(file, signedIn, { mode: 0o600 });
+    const ended = await runCli(server, ['whoami', '--session-file', file]);
+    expect(ended.code).toBe(1);
+    expect(ended.err).toContain('Sign in first');
+    fs.rmSync(file);
   });
 
   it.skipIf(!embedded)(

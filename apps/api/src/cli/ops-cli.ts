@@ -11,8 +11,8 @@ import { readServerRecord, type ServerRecord } from '../lib/server-lock';
 import {
   authenticateStaff,
   createStaffUser,
-  endStaffSession,
   signInStaff,
+  signOutStaff,
 } from '../modules/staff/staff.service';
 import { wiring } from '../modules/wiring';
 import { DomainError } from '../plugins/errors';
@@ -226,23 +226,25 @@ async function logout(env: CliEnv): Promise<string> {
   const session = readSession(env.sessionFile);
   if (!session) return 'Not signed in.';
   const server = embeddedServer(env.config);
-  try {
-    if (server) {
-      await call(opsEndpoint(env.config, server), 'POST', '/ops/v1/auth/logout', {
-        token: session.token,
-        body: {},
-      });
-    } else {
-      await withDatabase(env.config, async (ctx) => {
-        const staff = await authenticateStaff(ctx, session.token);
-        await endStaffSession(ctx, staff.sessionId, 'logout');
-      });
+  // Ended server-side first (audited as a logout); an already ended session (idle, revoked)
+  // leaves only the file to delete.
+  let note = '';
+  if (server) {
+    const res = await call(opsEndpoint(env.config, server), 'POST', '/ops/v1/auth/logout', {
+      token: session.token,
+      body: {},
+    });
+    if (res.status !== 200 && res.status !== 401) {
+      note = ` (the server answered ${res.status}: ${res.body?.message ?? 'no message'})`;
     }
-  } catch {
-    // Already ended (expired, revoked): deleting the file is all that is left to do.
+  } else {
+    await withDatabase(env.config, async (ctx) => {
+      const staff = await authenticateStaff(ctx, session.token).catch(() => undefined);
+      if (staff) await signOutStaff(ctx, staff);
+    });
   }
   removeSession(env.sessionFile);
-  return `Signed out ${session.email}.`;
+  return `Signed out ${session.email}.${note}`;
 }
 
 async function whoami(env: CliEnv): Promise<string> {
