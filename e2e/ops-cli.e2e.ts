@@ -120,3 +120,44 @@ describe('ops CLI as a staff user', () => {
     },
   );
 });
+
+describe('ops staff bootstrap through a running server (no staff yet)', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ SKIP_WEB_BUILD: 'true', SEED_DEMO: 'false' });
+  });
+  afterAll(() => server?.stop());
+
+  it.skipIf(!embedded)(
+    'creates the first admin with the record’s one-time secret, prints the TOTP secret once; a second is refused',
+    async () => {
+      const password = 'first-admin-password-1';
+      const boot = await runCli(
+        server,
+        ['staff', 'bootstrap', '--email', 'first@imali.test', '--name', 'First Admin', '--password-stdin'],
+        [password],
+      );
+      expect(boot.err).toBe('');
+      expect(boot.out).toContain('Staff admin First Admin <first@imali.test> created');
+      const secret = /TOTP secret: ([A-Z2-7]+)/.exec(boot.out)![1]!;
+      expect(boot.out).toMatch(/otpauth URI: otpauth:\/\/totp\//);
+
+      const again = await runCli(
+        server,
+        ['staff', 'bootstrap', '--email', 'second@imali.test', '--name', 'Second', '--password-stdin'],
+        [password],
+      );
+      expect(again.code).toBe(1);
+
+      const file = sessionFileOf(server, 'staff_admin');
+      const login = await runCli(
+        server,
+        ['login', '--email', 'first@imali.test', '--password-stdin', '--session-file', file],
+        [password, totpCodeFor(secret)],
+      );
+      expect(login.code).toBe(0);
+      const whoami = await runCli(server, ['whoami', '--session-file', file]);
+      expect(whoami.out).toContain('Roles: staff_admin');
+    },
+  );
+});
