@@ -1,3 +1,4 @@
+import type { ApprovalRegistry } from './approvals/approval-action';
 import type { ProfileParts } from './client/profile-parts';
 import type { ProductRegistry } from './orders/product';
 
@@ -9,4 +10,6 @@ import type { ProductRegistry } from './orders/product';
 export interface AppWiring<Ctx> {
   products: ProductRegistry<Ctx>;
   profile: ProfileParts<Ctx>;
+  /** The actions that go through four-eyes approvals, by name (decision 0058). */
+  approvals: ApprovalRegistry<Ctx>;
 }

@@ -11,6 +11,7 @@ import { ipoCommands } from '../cli/commands/ipo';
 import { quantCommands } from '../cli/commands/quant';
 import { offeringCommands } from '../cli/commands/trading';
 import type { AppContext } from '../lib/context';
+import { policyChangeApproval } from './approvals/policy-change.approval';
 import { fundProduct } from './funds/funds.service';
 import { ipoProduct } from './ipo/ipo.service';
 import { clientAccounts, toAccountView } from './ledger/ledger.service';
@@ -18,6 +19,7 @@ import { SHARES_PRODUCT } from './orders/product';
 import { quantProduct } from './quant/quant.service';
 import { standingOfClient } from './standing/standing.service';
 import type { AppWiring } from './wiring-types';
+import { withdrawalPayApproval } from './withdrawals/withdrawals.approval';
 
 export const wiring = {
   products: {
@@ -35,5 +37,11 @@ export const wiring = {
     accounts: async (ctx, clientId) => (await clientAccounts(ctx, clientId)).map(toAccountView),
     // client_info's vip, score and order_num are the standing panel's figures (issue 24).
     standing: standingOfClient,
+  },
+  // Every action that may need a second pair of eyes (decision 0058): each owning module defines
+  // its own; the approvals module runs them by name. The tiers are data (approval_policies).
+  approvals: {
+    [withdrawalPayApproval.action]: withdrawalPayApproval,
+    [policyChangeApproval.action]: policyChangeApproval,
   },
 } satisfies AppWiring<AppContext>;

@@ -1,3 +1,4 @@
+export * from './approvals';
 export * from './applications';
 export * from './funds';
 export * from './identity';

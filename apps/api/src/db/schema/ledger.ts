@@ -147,6 +147,8 @@ export const withdrawals = pgTable('withdrawals', {
   createdAt: ts('created_at').notNull().defaultNow(),
   decidedAt: ts('decided_at'),
   decidedBy: text('decided_by'),
+  /** The bank's reference of the payment sent (migration 0023; null before issue 23). */
+  paymentReference: text('payment_reference'),
 });
 
 /**

@@ -50,6 +50,11 @@ export async function listAll(db: Db, status: WithdrawalStatus | undefined, limi
     .limit(limit);
 }
 
+export async function findById(db: Db, id: number) {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return row;
+}
+
 export async function lockById(db: Db, id: number) {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1).for('update');
   return row;

@@ -211,11 +211,25 @@ export async function listWithdrawals(ctx: AppContext, status?: repo.WithdrawalS
   return repo.listAll(ctx.db, status);
 }
 
+/** One withdrawal as stored (the staff queue and the payout approval's re-check read it). */
+export async function findWithdrawal(ctx: AppContext, id: number) {
+  const row = await repo.findById(ctx.db, id);
+  if (!row) throw withdrawalNotFound();
+  return row;
+}
+
+/** The payout's extra facts (issue 23): the bank's payment reference, who approved it. */
+export interface PayoutDetails {
+  paymentReference?: string;
+  /** Audit actors of the checkers who approved the payout (four-eyes, decision 0058). */
+  approvedBy?: string[];
+}
+
 /**
  * Operator: the payout was sent. The held funds leave the account (posted against bank
  * clearing). The withdrawal row is locked first, so of concurrent decisions exactly one wins.
  */
-export async function payWithdrawal(ctx: AppContext, id: number, actor: string) {
+export async function payWithdrawal(ctx: AppContext, id: number, actor: string, details: PayoutDetails = {}) {
   return inTransaction(ctx, async (tx, txCtx) => {
     const w = await repo.lockById(tx, id);
     if (!w) throw withdrawalNotFound();
@@ -246,6 +260,7 @@ export async function payWithdrawal(ctx: AppContext, id: number, actor: string) 
       entryId: entry.id,
       decidedAt: now,
       decidedBy: actor,
+      ...(details.paymentReference ? { paymentReference: details.paymentReference } : {}),
     });
     await audit.record(txCtx, {
       actor,
@@ -253,7 +268,14 @@ export async function payWithdrawal(ctx: AppContext, id: number, actor: string) 
       subjectType: 'withdrawal',
       subjectId: String(id),
       before: { status: w.status },
-      after: { status: row.status, entry_id: entry.id, amount: formatMinor(row.amountMinor, row.currency) },
+      after: {
+        status: row.status,
+        entry_id: entry.id,
+        amount: formatMinor(row.amountMinor, row.currency),
+        // Only when given, so the entries of the CLI's plain `withdrawal pay` stay as they were.
+        ...(details.paymentReference ? { payment_reference: details.paymentReference } : {}),
+        ...(details.approvedBy?.length ? { approved_by: details.approvedBy } : {}),
+      },
     });
     return row;
   });
