@@ -165,11 +165,22 @@ export const staffWithdrawalSchema = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
-  bankCard: z.object({ id: z.number().int(), bankName: z.string(), cardNo: z.string(), holderName: z.string() }),
+  bankCard: z.object({
+    id: z.number().int(),
+    bankName: z.string(),
+    cardNo: z.string(),
+    holderName: z.string(),
+  }),
   account: z.object({ balance: z.string(), held: z.string(), available: z.string() }),
   /** The client's latest withdrawals (this one included), newest first. */
   history: z.array(
-    z.object({ id: z.number().int(), amount: z.string(), currency: z.string(), status: z.string(), createdAt: z.string() }),
+    z.object({
+      id: z.number().int(),
+      amount: z.string(),
+      currency: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
   ),
   /** Why a second look may be wanted, e.g. 'first_withdrawal', 'card_added_recently', 'needs_approval'. */
   flags: z.array(z.string()),

@@ -29,7 +29,11 @@ export async function policiesOf(db: Db, action?: string) {
     .select()
     .from(approvalPolicies)
     .where(action ? eq(approvalPolicies.action, action) : undefined)
-    .orderBy(asc(approvalPolicies.action), desc(approvalPolicies.version), asc(approvalPolicies.minAmountMinor));
+    .orderBy(
+      asc(approvalPolicies.action),
+      desc(approvalPolicies.version),
+      asc(approvalPolicies.minAmountMinor),
+    );
 }
 
 export async function latestVersion(db: Db, action: string): Promise<number> {
@@ -104,7 +108,12 @@ export async function pendingOfItem(db: Db, action: string, itemKey: string) {
 export async function closeRequest(
   db: Db,
   id: number,
-  values: { status: Exclude<RequestStatus, 'pending'>; decidedAt: Date; executedAt?: Date; outcome?: unknown },
+  values: {
+    status: Exclude<RequestStatus, 'pending'>;
+    decidedAt: Date;
+    executedAt?: Date;
+    outcome?: unknown;
+  },
 ) {
   const [row] = await db
     .update(approvalRequests)

@@ -249,7 +249,10 @@ export async function requestApproval(
 /** A decision's result inside its transaction: done, or refused with the request's state kept. */
 type Decided = { request: ApprovalRequest } | { refused: DomainError };
 
-async function decide(ctx: AppContext, work: (tx: Parameters<typeof repo.lockRequest>[0], txCtx: AppContext) => Promise<Decided>) {
+async function decide(
+  ctx: AppContext,
+  work: (tx: Parameters<typeof repo.lockRequest>[0], txCtx: AppContext) => Promise<Decided>,
+) {
   const decided = await inAuditedTransaction(ctx, work);
   // A refusal that changed the request (it expired, or its item changed) commits that change first.
   if ('refused' in decided) throw decided.refused;
@@ -330,7 +333,11 @@ export async function approve(
       subjectType: 'approval_request',
       subjectId: String(requestId),
       before: { status: 'pending', approvals: earlier.length },
-      after: { approvals: earlier.length + 1, checkers_required: row.checkersRequired, payload_hash: row.payloadHash },
+      after: {
+        approvals: earlier.length + 1,
+        checkers_required: row.checkersRequired,
+        payload_hash: row.payloadHash,
+      },
     });
     const decisions = [...earlier, decision];
     const approvals = decisions.filter((d) => d.decision === 'approve');
@@ -427,7 +434,11 @@ export async function reject(
 }
 
 /** The maker withdraws their own pending request. */
-export async function cancel(ctx: AppContext, maker: ApprovalStaff, requestId: number): Promise<ApprovalRequest> {
+export async function cancel(
+  ctx: AppContext,
+  maker: ApprovalStaff,
+  requestId: number,
+): Promise<ApprovalRequest> {
   const actor = staffActorOf(maker);
   return decide(ctx, async (tx, txCtx) => {
     const row = await lockPending(tx, txCtx, requestId, actor);

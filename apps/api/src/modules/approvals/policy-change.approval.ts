@@ -30,7 +30,10 @@ export const policyChangeApproval = defineApprovalAction<AppContext, PolicyChang
     }
     const keys = new Set(p.tiers.map((t) => `${t.currency}:${minorOf(t.minAmount, t.currency)}`));
     if (keys.size !== p.tiers.length) throw invalid('Two tiers have the same currency and threshold.');
-    if ((p.action === 'ledger.adjust' || p.action === 'policy.change') && p.tiers.some((t) => t.checkersRequired < 1)) {
+    if (
+      (p.action === 'ledger.adjust' || p.action === 'policy.change') &&
+      p.tiers.some((t) => t.checkersRequired < 1)
+    ) {
       throw invalid('This action always needs at least one checker.');
     }
   },
