@@ -3,6 +3,7 @@ import {
   ErrorCode,
   MoneyMessages,
   type CashAccount,
+  type StaffWithdrawal,
   type Withdrawal,
 } from '@imali/contract';
 import { formatMinor } from '@imali/money';
@@ -10,6 +11,7 @@ import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import { bonusOutstandingOfClient } from '../applications/applications.service';
 import { outsideTransaction } from '../../db/fixed-statement';
+import { checkersRequiredFor, pendingRequestsOf } from '../approvals/approvals.service';
 import * as audit from '../audit/audit.service';
 import { lockOwnCardForUse, maskCardNo } from '../bankcards/bankcards.service';
 import {
@@ -209,6 +211,80 @@ export async function listClientWithdrawals(ctx: AppContext, clientId: number) {
 
 export async function listWithdrawals(ctx: AppContext, status?: repo.WithdrawalStatus) {
   return repo.listAll(ctx.db, status);
+}
+
+/**
+ * The payouts queue of the console (issue 23): each withdrawal with what a maker or checker wants
+ * beside it: the client's account (balance, held, available), the card, the client's latest
+ * withdrawals, flags, the tier that applies to paying it and the approval request waiting, if any.
+ */
+export async function payoutQueue(
+  ctx: AppContext,
+  status?: repo.WithdrawalStatus,
+): Promise<StaffWithdrawal[]> {
+  const rows = await repo.listAll(ctx.db, status);
+  const clients = new Map<number, { accounts: AccountRow[]; history: repo.WithdrawalRow[] }>();
+  for (const clientId of new Set(rows.map((r) => r.clientId))) {
+    const [accounts, history] = await Promise.all([
+      clientAccounts(ctx, clientId),
+      repo.listForClient(ctx.db, clientId, 10),
+    ]);
+    clients.set(clientId, { accounts, history });
+  }
+  const waiting = await pendingRequestsOf(
+    ctx,
+    'withdrawal.pay',
+    rows.map((r) => `withdrawal:${r.id}`),
+  );
+  const queue: StaffWithdrawal[] = [];
+  for (const w of rows) {
+    const { accounts, history } = clients.get(w.clientId)!;
+    const account = accounts.find((a) => a.id === w.accountId);
+    const checkersRequired = await checkersRequiredFor(ctx, 'withdrawal.pay', {
+      amountMinor: w.amountMinor,
+      currency: w.currency,
+    });
+    const flags: string[] = [];
+    if (!history.some((h) => h.id !== w.id && h.status === 'paid')) flags.push('first_withdrawal');
+    if (history.filter((h) => h.status === 'pending').length > 1) flags.push('several_pending');
+    if (history.some((h) => h.id !== w.id && h.bankCardId !== w.bankCardId))
+      flags.push('other_card_used_before');
+    if (checkersRequired > 0) flags.push('needs_approval');
+    queue.push({
+      id: w.id,
+      reference: w.reference,
+      clientId: w.clientId,
+      accountId: w.accountId,
+      currency: w.currency,
+      amount: formatMinor(w.amountMinor, w.currency),
+      status: w.status,
+      reason: w.reason,
+      paymentReference: w.paymentReference,
+      createdAt: w.createdAt.toISOString(),
+      decidedAt: w.decidedAt?.toISOString() ?? null,
+      decidedBy: w.decidedBy,
+      // In full: the maker sends the payment to it (the console is staff only, behind payouts.read).
+      bankCard: { id: w.bankCardId, bankName: w.bankName, cardNo: w.cardNo, holderName: w.holderName },
+      account: account
+        ? {
+            balance: formatMinor(account.balanceMinor, account.currency),
+            held: formatMinor(account.heldMinor, account.currency),
+            available: formatMinor(account.balanceMinor - account.heldMinor, account.currency),
+          }
+        : { balance: '0.00', held: '0.00', available: '0.00' },
+      history: history.map((h) => ({
+        id: h.id,
+        amount: formatMinor(h.amountMinor, h.currency),
+        currency: h.currency,
+        status: h.status,
+        createdAt: h.createdAt.toISOString(),
+      })),
+      flags,
+      checkersRequired,
+      pendingApprovalId: waiting.get(`withdrawal:${w.id}`) ?? null,
+    });
+  }
+  return queue;
 }
 
 /** One withdrawal as stored (the staff queue and the payout approval's re-check read it). */
