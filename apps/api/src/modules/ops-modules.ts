@@ -1,8 +1,10 @@
 import type { AppInstance } from '../lib/app-instance';
+import { approvalsStaffRoutes } from './approvals/approvals.staff-routes';
 import { clientStaffRoutes } from './client/client.staff-routes';
 import { kycStaffRoutes } from './kyc/kyc.staff-routes';
 import { opsRoutes } from './ops/ops.routes';
 import { staffStaffRoutes } from './staff/staff.staff-routes';
+import { withdrawalsStaffRoutes } from './withdrawals/withdrawals.staff-routes';
 
 /**
  * The staff API under /ops, on the ops app (app.ts buildOpsApp: its own port and origin). Each
@@ -14,4 +16,6 @@ export async function opsModules(app: AppInstance) {
   await app.register(staffStaffRoutes);
   await app.register(kycStaffRoutes);
   await app.register(clientStaffRoutes);
+  await app.register(approvalsStaffRoutes);
+  await app.register(withdrawalsStaffRoutes);
 }

@@ -93,6 +93,9 @@ create table approval_decisions (
   decision text not null check (decision in ('approve', 'reject')),
   reason text check (reason is null or length(reason) between 1 and 500),
   decided_at timestamptz not null,
+  -- The hash of the HTTP request the checker's step-up code was bound to (decision 0057): null
+  -- only for a decision made without one (a service call in a test or a local command).
+  step_up_hash text check (step_up_hash ~ '^[0-9a-f]{64}$'),
   foreign key (request_id, maker_staff_id) references approval_requests (id, maker_staff_id),
   constraint approval_decisions_maker_is_not_checker check (checker_staff_id <> maker_staff_id),
   check (decision = 'approve' or reason is not null),

@@ -51,4 +51,5 @@ export const approvalDecisions = pgTable('approval_decisions', {
   decision: text('decision', { enum: ['approve', 'reject'] }).notNull(),
   reason: text('reason'),
   decidedAt: ts('decided_at').notNull(),
+  stepUpHash: text('step_up_hash'),
 });

@@ -186,6 +186,7 @@ export async function requestApproval(
   const itemKey = definition.itemKeyOf(payload);
   const amount = definition.amountOf(payload);
   const actor = staffActorOf(maker);
+  const actorId = maker.id;
   try {
     return await inAuditedTransaction(ctx, async (tx, txCtx) => {
       const policy = await policyFor(txCtx, action, amount);
@@ -199,6 +200,7 @@ export async function requestApproval(
         const result = asJson(await definition.execute(txCtx, payload, parties));
         await audit.record(txCtx, {
           actor,
+          staffId: maker.id,
           action: 'approval.not_needed',
           subjectType: 'approval_item',
           subjectId: itemKey,
@@ -224,6 +226,7 @@ export async function requestApproval(
       });
       await audit.record(txCtx, {
         actor,
+        staffId: actorId,
         action: 'approval.request',
         subjectType: 'approval_request',
         subjectId: String(row.id),
@@ -265,6 +268,7 @@ async function lockPending(
   txCtx: AppContext,
   id: number,
   actor: string,
+  actorId: number,
 ): Promise<repo.RequestRow | { refused: DomainError }> {
   // THE lock: decisions on one request queue here, and each sees the one before it committed.
   const row = await repo.lockRequest(tx, id);
@@ -275,6 +279,7 @@ async function lockPending(
     await repo.closeRequest(tx, id, { status: 'expired', decidedAt: now });
     await audit.record(txCtx, {
       actor,
+      staffId: actorId,
       action: 'approval.expire',
       subjectType: 'approval_request',
       subjectId: String(id),
@@ -301,17 +306,19 @@ function assertChecker(row: repo.RequestRow, checker: ApprovalStaff) {
  *
  * `payloadHash`, when given, must be the request's (the console repeats the hash it showed, and the
  * route's step-up code is bound to the request that carries it). The step-up itself is verified by
- * the route (`stepUp: true`), before this runs.
+ * the route (`stepUp: true`), before this runs; `stepUpHash` (the hash that code was bound to) is
+ * kept with the decision.
  */
 export async function approve(
   ctx: AppContext,
   checker: ApprovalStaff,
   requestId: number,
-  options: { payloadHash?: string } = {},
+  options: { payloadHash?: string; stepUpHash?: string } = {},
 ): Promise<ApprovalRequest> {
   const actor = staffActorOf(checker);
+  const actorId = checker.id;
   return decide(ctx, async (tx, txCtx) => {
-    const row = await lockPending(tx, txCtx, requestId, actor);
+    const row = await lockPending(tx, txCtx, requestId, actor, actorId);
     if ('refused' in row) return row;
     if (options.payloadHash !== undefined && options.payloadHash !== row.payloadHash) {
       throw conflict(ApprovalMessages.payloadChanged);
@@ -326,9 +333,11 @@ export async function approve(
       checkerStaffId: checker.id,
       decision: 'approve',
       decidedAt: now,
+      stepUpHash: options.stepUpHash ?? null,
     });
     await audit.record(txCtx, {
       actor,
+      staffId: actorId,
       action: 'approval.approve',
       subjectType: 'approval_request',
       subjectId: String(requestId),
@@ -355,6 +364,7 @@ export async function approve(
       const closed = await repo.closeRequest(tx, requestId, { status: 'cancelled', decidedAt: now, outcome });
       await audit.record(txCtx, {
         actor,
+        staffId: actorId,
         action: 'approval.item_changed',
         subjectType: 'approval_request',
         subjectId: String(requestId),
@@ -380,6 +390,7 @@ export async function approve(
     if (!closed) throw new Error(`approval request ${requestId} was consumed twice`);
     await audit.record(txCtx, {
       actor,
+      staffId: actorId,
       action: 'approval.execute',
       subjectType: 'approval_request',
       subjectId: String(requestId),
@@ -396,12 +407,14 @@ export async function reject(
   checker: ApprovalStaff,
   requestId: number,
   reason: string,
+  options: { stepUpHash?: string } = {},
 ): Promise<ApprovalRequest> {
   const why = reason.trim();
   if (!why) throw new DomainError(ErrorCode.InvalidInput, 'A reason is required.', 400);
   const actor = staffActorOf(checker);
+  const actorId = checker.id;
   return decide(ctx, async (tx, txCtx) => {
-    const row = await lockPending(tx, txCtx, requestId, actor);
+    const row = await lockPending(tx, txCtx, requestId, actor, actorId);
     if ('refused' in row) return row;
     assertChecker(row, checker);
     const earlier = await repo.decisionsOf(tx, [requestId]);
@@ -414,6 +427,7 @@ export async function reject(
       decision: 'reject',
       reason: why,
       decidedAt: now,
+      stepUpHash: options.stepUpHash ?? null,
     });
     const closed = await repo.closeRequest(tx, requestId, {
       status: 'rejected',
@@ -423,6 +437,7 @@ export async function reject(
     if (!closed) throw new Error(`approval request ${requestId} was decided twice`);
     await audit.record(txCtx, {
       actor,
+      staffId: actorId,
       action: 'approval.reject',
       subjectType: 'approval_request',
       subjectId: String(requestId),
@@ -440,8 +455,9 @@ export async function cancel(
   requestId: number,
 ): Promise<ApprovalRequest> {
   const actor = staffActorOf(maker);
+  const actorId = maker.id;
   return decide(ctx, async (tx, txCtx) => {
-    const row = await lockPending(tx, txCtx, requestId, actor);
+    const row = await lockPending(tx, txCtx, requestId, actor, actorId);
     if ('refused' in row) return row;
     if (row.makerStaffId !== maker.id) throw forbidden(ApprovalMessages.notYours);
     const now = ctx.clock.now();
@@ -453,6 +469,7 @@ export async function cancel(
     if (!closed) throw new Error(`approval request ${requestId} was decided twice`);
     await audit.record(txCtx, {
       actor,
+      staffId: actorId,
       action: 'approval.cancel',
       subjectType: 'approval_request',
       subjectId: String(requestId),

@@ -1,6 +1,7 @@
 import {
   approvalOutcomeSchema,
   envelope,
+  ErrorCode,
   idParam,
   payWithdrawalInput,
   reasonInput,
@@ -17,6 +18,7 @@ import { withdrawalPayPayloadOf } from './withdrawals.approval';
 import { payoutQueue, rejectWithdrawal, toWithdrawalView } from './withdrawals.service';
 
 const tags = ['ops: payouts'];
+const E = ErrorCode;
 
 /**
  * The console's payouts queue (issue 23), under /ops/v1 on the ops app. Paying goes through the
@@ -28,7 +30,7 @@ export async function withdrawalsStaffRoutes(app: AppInstance) {
   const ctx = app.ctx;
 
   app.get(
-    '/withdrawals',
+    '/v1/withdrawals',
     {
       config: { auth: 'staff', permission: 'payouts.read' },
       schema: {
@@ -45,9 +47,13 @@ export async function withdrawalsStaffRoutes(app: AppInstance) {
   );
 
   app.post(
-    '/withdrawals/:id/pay',
+    '/v1/withdrawals/:id/pay',
     {
-      config: { auth: 'staff', permission: 'payouts.request' },
+      config: {
+        auth: 'staff',
+        permission: 'payouts.request',
+        openapi: { errors: { 403: [E.Forbidden], 409: [E.Conflict] } },
+      },
       schema: {
         tags,
         summary:
@@ -74,9 +80,9 @@ export async function withdrawalsStaffRoutes(app: AppInstance) {
   );
 
   app.post(
-    '/withdrawals/:id/reject',
+    '/v1/withdrawals/:id/reject',
     {
-      config: { auth: 'staff', permission: 'payouts.request' },
+      config: { auth: 'staff', permission: 'payouts.request', openapi: { errors: { 409: [E.Conflict] } } },
       schema: {
         tags,
         summary: 'Reject a withdrawal with a reason the client sees; the held funds are released',
