@@ -44,7 +44,7 @@ export const approvalRequestSchema = z.object({
   action: z.string(),
   itemKey: z.string(),
   /** The payload as executed (canonical JSON, parsed). */
-  payload: z.unknown(),
+  payload: z.record(z.string(), z.unknown()),
   /** SHA-256 (hex) of the payload's RFC 8785 canonical JSON: the approve call repeats it. */
   payloadHash: z.string(),
   /** Decimal text in `currency`, or null for an action without an amount. */
@@ -60,7 +60,7 @@ export const approvalRequestSchema = z.object({
   expiresAt: z.string(),
   decidedAt: z.string().nullable(),
   executedAt: z.string().nullable(),
-  outcome: z.unknown().nullable(),
+  outcome: z.record(z.string(), z.unknown()).nullable(),
   decisions: z.array(approvalDecisionSchema),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;

@@ -26,7 +26,7 @@ export const approvalRequests = pgTable('approval_requests', {
   id: id('id').primaryKey().generatedAlwaysAsIdentity(),
   action: text('action').notNull(),
   itemKey: text('item_key').notNull(),
-  payload: jsonb('payload').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   payloadHash: text('payload_hash').notNull(),
   amountMinor: minor('amount_minor'),
   currency: text('currency'),
@@ -40,7 +40,7 @@ export const approvalRequests = pgTable('approval_requests', {
   expiresAt: ts('expires_at').notNull(),
   decidedAt: ts('decided_at'),
   executedAt: ts('executed_at'),
-  outcome: jsonb('outcome'),
+  outcome: jsonb('outcome').$type<Record<string, unknown>>(),
 });
 
 export const approvalDecisions = pgTable('approval_decisions', {

@@ -112,7 +112,7 @@ export async function closeRequest(
     status: Exclude<RequestStatus, 'pending'>;
     decidedAt: Date;
     executedAt?: Date;
-    outcome?: unknown;
+    outcome?: Record<string, unknown>;
   },
 ) {
   const [row] = await db

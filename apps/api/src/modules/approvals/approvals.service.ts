@@ -54,10 +54,15 @@ export function canonicalPayload(payload: unknown): { text: string; hash: string
   return { text, hash: createHash('sha256').update(text).digest('hex') };
 }
 
-/** What an outcome keeps: JSON (bigints as decimal text, dates as ISO text). */
-function asJson(value: unknown): unknown {
-  if (value === undefined) return null;
-  return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+/** What an outcome keeps: a JSON object (bigints as decimal text, dates as ISO text). */
+function asJson(value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  const json: unknown = JSON.parse(
+    JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+  );
+  return typeof json === 'object' && json !== null && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : { result: json };
 }
 
 // ---------- Policies (amount tiers) ----------
@@ -212,7 +217,7 @@ export async function requestApproval(
       const row = await repo.insertRequest(tx, {
         action,
         itemKey,
-        payload: JSON.parse(text) as unknown,
+        payload: JSON.parse(text) as Record<string, unknown>,
         payloadHash: hash,
         amountMinor: amount?.amountMinor ?? null,
         currency: amount?.currency ?? null,
