@@ -85,6 +85,23 @@ export async function lockRequest(db: Db, id: number) {
   return row;
 }
 
+/** The pending request of an item, locked (the same lock, taken in the same order as a decision). */
+export async function lockPendingOfItem(db: Db, action: string, itemKey: string) {
+  const [row] = await db
+    .select()
+    .from(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.action, action),
+        eq(approvalRequests.itemKey, itemKey),
+        eq(approvalRequests.status, 'pending'),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  return row;
+}
+
 /** The pending request of an item, if any. */
 export async function pendingOfItem(db: Db, action: string, itemKey: string) {
   const [row] = await db

@@ -485,6 +485,35 @@ export async function cancel(
   });
 }
 
+/**
+ * The owning module closed the item another way (a withdrawal rejected): its pending request, if
+ * any, is cancelled in the caller's transaction. Call it BEFORE changing the item: it takes the
+ * request's lock first, the order a decision takes them in (request, then item), so the two cannot
+ * deadlock.
+ */
+export async function closePendingOfItem(
+  txCtx: AppContext,
+  staff: ApprovalStaff,
+  action: string,
+  itemKey: string,
+  why: string,
+): Promise<number | null> {
+  const row = await repo.lockPendingOfItem(txCtx.db, action, itemKey);
+  if (!row) return null;
+  const outcome = { item_closed: { by: staff.id, why } };
+  await repo.closeRequest(txCtx.db, row.id, { status: 'cancelled', decidedAt: txCtx.clock.now(), outcome });
+  await audit.record(txCtx, {
+    actor: staffActorOf(staff),
+    staffId: staff.id,
+    action: 'approval.item_closed',
+    subjectType: 'approval_request',
+    subjectId: String(row.id),
+    before: { status: 'pending' },
+    after: { status: 'cancelled', ...outcome },
+  });
+  return row.id;
+}
+
 export async function getRequest(ctx: AppContext, requestId: number): Promise<ApprovalRequest> {
   const row = await repo.findRequest(ctx.db, requestId);
   if (!row) throw notFound(ApprovalMessages.requestNotFound);

@@ -150,6 +150,10 @@ describe('payouts and approvals on the staff API (/ops/v1)', () => {
     expect(rejected.json().data).toMatchObject({ status: 'rejected' });
     expect((await withdrawalState(t, w)).status).toBe('pending');
 
+    // Asked again, then the withdrawal rejected: the waiting request is cancelled with it.
+    const again = (
+      await post(`/ops/v1/withdrawals/${w.withdrawalId}/pay`, makerHeaders, { paymentReference: 'FNB-5' })
+    ).json().data.request;
     const refused = await post(`/ops/v1/withdrawals/${w.withdrawalId}/reject`, makerHeaders, { reason: ' ' });
     expect(refused.statusCode).toBe(400);
     const done = await post(`/ops/v1/withdrawals/${w.withdrawalId}/reject`, makerHeaders, {
@@ -158,6 +162,11 @@ describe('payouts and approvals on the staff API (/ops/v1)', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json().data).toMatchObject({ status: 'rejected', reason: 'Card holder mismatch' });
     expect(await withdrawalState(t, w)).toMatchObject({ status: 'rejected', balance: '6000000', held: '0' });
+    const closed = (await get(`/ops/v1/approvals/${again.id}`, checkerHeaders)).json().data;
+    expect(closed).toMatchObject({
+      status: 'cancelled',
+      outcome: { item_closed: { why: 'withdrawal rejected' } },
+    });
   });
 
   it('state-changing calls without the console Origin are refused', async () => {

@@ -11,7 +11,13 @@ import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import { bonusOutstandingOfClient } from '../applications/applications.service';
 import { outsideTransaction } from '../../db/fixed-statement';
-import { checkersRequiredFor, pendingRequestsOf } from '../approvals/approvals.service';
+import {
+  checkersRequiredFor,
+  closePendingOfItem,
+  pendingRequestsOf,
+  type ApprovalStaff,
+} from '../approvals/approvals.service';
+import { staffActorOf } from '../approvals/approval-action';
 import * as audit from '../audit/audit.service';
 import { lockOwnCardForUse, maskCardNo } from '../bankcards/bankcards.service';
 import {
@@ -382,5 +388,22 @@ export async function rejectWithdrawal(ctx: AppContext, id: number, reason: stri
       after: { status: row.status, reason: row.reason },
     });
     return row;
+  });
+}
+
+/**
+ * A staff user rejects a withdrawal (the console, issue 23): a payout request waiting for approval
+ * is cancelled with it, in one transaction, its lock taken first (the order an approval takes).
+ */
+export async function rejectWithdrawalAsStaff(
+  ctx: AppContext,
+  id: number,
+  reason: string,
+  staff: ApprovalStaff,
+) {
+  if (!reason.trim()) throw new DomainError(ErrorCode.InvalidInput, 'A reason is required.', 400);
+  return inTransaction(ctx, async (_tx, txCtx) => {
+    await closePendingOfItem(txCtx, staff, 'withdrawal.pay', `withdrawal:${id}`, 'withdrawal rejected');
+    return rejectWithdrawal(txCtx, id, reason, staffActorOf(staff));
   });
 }

@@ -13,9 +13,8 @@ import type { AppInstance } from '../../lib/app-instance';
 import { ok } from '../../lib/reply';
 import { staffOf } from '../../plugins/auth';
 import { requestApproval } from '../approvals/approvals.service';
-import { staffActorOf } from '../approvals/approval-action';
 import { withdrawalPayPayloadOf } from './withdrawals.approval';
-import { payoutQueue, rejectWithdrawal, toWithdrawalView } from './withdrawals.service';
+import { payoutQueue, rejectWithdrawalAsStaff, toWithdrawalView } from './withdrawals.service';
 
 const tags = ['ops: payouts'];
 const E = ErrorCode;
@@ -97,12 +96,7 @@ export async function withdrawalsStaffRoutes(app: AppInstance) {
     },
     async (request) => {
       const staff = staffOf(request);
-      const row = await rejectWithdrawal(
-        ctx,
-        Number(request.params.id),
-        request.body.reason,
-        staffActorOf(staff),
-      );
+      const row = await rejectWithdrawalAsStaff(ctx, Number(request.params.id), request.body.reason, staff);
       const view = toWithdrawalView(row);
       return ok({ id: view.id, status: view.status, reason: view.reason }, 'Withdrawal rejected.');
     },
