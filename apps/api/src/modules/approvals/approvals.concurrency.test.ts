@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { record } from '../audit/audit.service';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { withdrawalPayPayloadOf } from '../withdrawals/withdrawals.approval';
+import { rejectWithdrawalAsStaff } from '../withdrawals/withdrawals.service';
 import { defineApprovalAction, type ApprovalStaff } from './approval-action';
 import { APPROVALS_TEST_CONFIG, insertStaff, pendingWithdrawal, withdrawalState } from './approvals-test-kit';
 import { ApprovalMessages, approve, requestApproval } from './approvals.service';
@@ -109,6 +110,35 @@ describe.skipIf(!process.env.DATABASE_URL)('approvals under concurrency (Postgre
       );
       expect(pending!.n).toBe('1');
     }
+  });
+
+  it('a checker approving while the maker rejects the withdrawal: no deadlock, paid or rejected, never both', async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 6; round += 1) {
+      const w = await pendingWithdrawal(t, '60000');
+      const request = await askPending(w.withdrawalId);
+      const approving = approve(t.app.ctx, checkers[4]!, request.id);
+      const rejecting = rejectWithdrawalAsStaff(t.app.ctx, w.withdrawalId, 'Client asked to stop', maker);
+      const settled = await Promise.allSettled(round % 2 ? [rejecting, approving] : [approving, rejecting]);
+      // Exactly one wins; the loser is a clean 409 (never a deadlock or another 5xx).
+      expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
+      for (const reason of refusals(settled)) expect(reason).toMatchObject({ statusCode: 409 });
+      const state = await withdrawalState(t, w);
+      const [row] = await t.database.query<{ status: string }>(
+        'select status from approval_requests where id = $1',
+        [request.id],
+      );
+      if (state.status === 'paid') {
+        expect(row!.status).toBe('approved');
+        expect(await payoutsOf(w.client.clientId)).toBe('1');
+      } else {
+        expect(state).toMatchObject({ status: 'rejected', balance: '6000000', held: '0' });
+        expect(row!.status).toBe('cancelled');
+        expect(await payoutsOf(w.client.clientId)).toBe('0');
+      }
+      outcomes.add(state.status);
+    }
+    expect([...outcomes].every((s) => s === 'paid' || s === 'rejected')).toBe(true);
   });
 
   it('five checkers at once on an action with no lock of its own: it executes exactly once', async () => {
