@@ -91,9 +91,13 @@ export const approveApprovalInput = z.object({
 });
 export type ApproveApprovalInput = z.infer<typeof approveApprovalInput>;
 
-/** POST /ops/v1/approvals/:id/reject, POST /ops/v1/withdrawals/:id/reject. */
-export const reasonInput = z.object({ reason: reasonText });
-export type ReasonInput = z.infer<typeof reasonInput>;
+/** POST /ops/v1/approvals/:id/reject. */
+export const rejectApprovalInput = z.object({ reason: reasonText });
+export type RejectApprovalInput = z.infer<typeof rejectApprovalInput>;
+
+/** POST /ops/v1/withdrawals/:id/reject: the reason the client sees. */
+export const rejectWithdrawalInput = z.object({ reason: reasonText });
+export type RejectWithdrawalInput = z.infer<typeof rejectWithdrawalInput>;
 
 /** GET /ops/v1/approvals: the checker's inbox (pending, not made by me, a permission I hold). */
 export const approvalInboxQuery = z.object({

@@ -6,7 +6,7 @@ import {
   envelope,
   ErrorCode,
   idParam,
-  reasonInput,
+  rejectApprovalInput,
   type StaffPermission,
 } from '@imali/contract';
 import { z } from 'zod';
@@ -122,7 +122,7 @@ export async function approvalsStaffRoutes(app: AppInstance) {
         tags,
         summary: 'Reject with a reason; nothing is done',
         params: idParam,
-        body: reasonInput,
+        body: rejectApprovalInput,
         response: { 200: envelope(approvalRequestSchema) },
       },
     },

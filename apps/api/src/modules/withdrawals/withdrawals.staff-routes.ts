@@ -4,7 +4,7 @@ import {
   ErrorCode,
   idParam,
   payWithdrawalInput,
-  reasonInput,
+  rejectWithdrawalInput,
   staffWithdrawalQuery,
   staffWithdrawalSchema,
 } from '@imali/contract';
@@ -86,7 +86,7 @@ export async function withdrawalsStaffRoutes(app: AppInstance) {
         tags,
         summary: 'Reject a withdrawal with a reason the client sees; the held funds are released',
         params: idParam,
-        body: reasonInput,
+        body: rejectWithdrawalInput,
         response: {
           200: envelope(
             z.object({ id: z.number().int(), status: z.string(), reason: z.string().nullable() }),
