@@ -6,4 +6,5 @@ export * from './ledger';
 export * from './market';
 export * from './portfolio';
 export * from './quant';
+export * from './reconciliation';
 export * from './trading';

@@ -28,6 +28,7 @@ export const DEPOSIT_INSTRUCTIONS = {
 } as const;
 
 const depositNotFound = () => notFound(MoneyMessages.depositNotFound);
+export const DEPOSIT_AMOUNT_DIFFERS = 'The amount received is not the amount of this deposit.';
 
 /** A deposit with where to pay it (shown on creation and whenever the client reopens it). */
 const withInstructions = (view: Deposit) => ({ ...view, instructions: { ...DEPOSIT_INSTRUCTIONS } });
@@ -110,11 +111,26 @@ export async function listDeposits(ctx: AppContext, status?: repo.DepositStatus)
  * Operator: the money arrived; credit the client. The deposit row is locked first, so of several
  * concurrent decisions exactly one finds it pending.
  */
-export async function confirmDeposit(ctx: AppContext, id: number, actor: string) {
+export async function confirmDeposit(
+  ctx: AppContext,
+  id: number,
+  actor: string,
+  /**
+   * What the money that arrived says (reconciliation: the bank line's amount and currency),
+   * checked under the deposit's lock: a deposit is credited only for exactly what it announced.
+   */
+  expected?: { amountMinor: bigint; currency: Currency },
+) {
   return inTransaction(ctx, async (tx, txCtx) => {
     const deposit = await repo.lockById(tx, id);
     if (!deposit) throw depositNotFound();
     if (deposit.status !== 'pending') throw conflict(MoneyMessages.depositNotPending);
+    if (
+      expected &&
+      (expected.amountMinor !== deposit.amountMinor || expected.currency !== deposit.currency)
+    ) {
+      throw conflict(DEPOSIT_AMOUNT_DIFFERS);
+    }
     await lockAccounts(tx, [deposit.accountId]);
     const now = ctx.clock.now();
     const entry = await postEntry(
@@ -182,4 +198,28 @@ export async function rejectDeposit(ctx: AppContext, id: number, reason: string,
     });
     return row;
   });
+}
+
+/** A deposit with who the client is, for the staff console. */
+export interface DepositWithClient {
+  deposit: repo.DepositRow;
+  clientName: string | null;
+  clientMobile: string;
+}
+
+/** Staff: pending deposits, oldest first, with the client and the proof's file id. */
+export async function listPendingDepositsWithClient(ctx: AppContext): Promise<DepositWithClient[]> {
+  return repo.listPendingWithClient(ctx.db);
+}
+
+/** Deposits by the references clients quote (reconciliation matches bank lines with these). */
+export async function findDepositsByReferences(
+  ctx: AppContext,
+  references: string[],
+): Promise<DepositWithClient[]> {
+  return repo.findByReferences(ctx.db, [...new Set(references)]);
+}
+
+export async function findDepositsWithClient(ctx: AppContext, ids: number[]): Promise<DepositWithClient[]> {
+  return repo.findWithClient(ctx.db, [...new Set(ids)]);
 }
