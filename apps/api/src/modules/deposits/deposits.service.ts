@@ -1,4 +1,4 @@
-import { ErrorCode, MoneyMessages, type Deposit } from '@imali/contract';
+import { ErrorCode, MoneyMessages, type Deposit, type StaffDeposit } from '@imali/contract';
 import { formatMinor, type Currency } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
@@ -210,6 +210,37 @@ export interface DepositWithClient {
 /** Staff: pending deposits, oldest first, with the client and the proof's file id. */
 export async function listPendingDepositsWithClient(ctx: AppContext): Promise<DepositWithClient[]> {
   return repo.listPendingWithClient(ctx.db);
+}
+
+/** A deposit as the staff console shows it (the proof as its upload id; the age by the app clock). */
+export function toStaffDeposit(ctx: AppContext, found: DepositWithClient): StaffDeposit {
+  const d = found.deposit;
+  return {
+    id: d.id,
+    reference: d.reference,
+    clientId: d.clientId,
+    clientName: found.clientName,
+    clientMobile: found.clientMobile,
+    accountId: d.accountId,
+    currency: d.currency,
+    amount: formatMinor(d.amountMinor, d.currency),
+    status: d.status,
+    proofFileId: d.proofUploadId,
+    createdAt: d.createdAt.toISOString(),
+    ageSeconds: Math.max(0, Math.floor((ctx.clock.now().getTime() - d.createdAt.getTime()) / 1000)),
+  };
+}
+
+/** Staff: the pending deposits, oldest first, each with its proof's file id. */
+export async function listPendingDepositsForStaff(ctx: AppContext): Promise<StaffDeposit[]> {
+  return (await listPendingDepositsWithClient(ctx)).map((d) => toStaffDeposit(ctx, d));
+}
+
+/** Staff: no money arrived, or not as announced; recorded with the staff actor ('staff:<id>'). */
+export async function rejectDepositForStaff(ctx: AppContext, id: number, reason: string, actor: string) {
+  await rejectDeposit(ctx, id, reason, actor);
+  const [found] = await repo.findWithClient(ctx.db, [id]);
+  return toStaffDeposit(ctx, found!);
 }
 
 /** Deposits by the references clients quote (reconciliation matches bank lines with these). */

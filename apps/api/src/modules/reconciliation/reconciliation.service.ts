@@ -5,7 +5,6 @@ import {
   type BankStatementDetail,
   type BankStatementLine,
   type ConfirmedBankLine,
-  type StaffDeposit,
 } from '@imali/contract';
 import { formatMinor, type Currency } from '@imali/money';
 import type { AppContext } from '../../lib/context';
@@ -15,8 +14,8 @@ import {
   confirmDeposit,
   findDepositsByReferences,
   findDepositsWithClient,
-  listPendingDepositsWithClient,
-  rejectDeposit,
+  listPendingDepositsForStaff,
+  toStaffDeposit,
   type DepositWithClient,
 } from '../deposits/deposits.service';
 import { conflict, inTransaction } from '../ledger/ledger.service';
@@ -50,36 +49,6 @@ const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
 };
-
-export function toStaffDeposit(ctx: AppContext, found: DepositWithClient): StaffDeposit {
-  const d = found.deposit;
-  return {
-    id: d.id,
-    reference: d.reference,
-    clientId: d.clientId,
-    clientName: found.clientName,
-    clientMobile: found.clientMobile,
-    accountId: d.accountId,
-    currency: d.currency,
-    amount: formatMinor(d.amountMinor, d.currency),
-    status: d.status,
-    proofFileId: d.proofUploadId,
-    createdAt: d.createdAt.toISOString(),
-    ageSeconds: Math.max(0, Math.floor((ctx.clock.now().getTime() - d.createdAt.getTime()) / 1000)),
-  };
-}
-
-/** Staff: the pending deposits, oldest first, each with its proof's file id. */
-export async function listPendingDeposits(ctx: AppContext): Promise<StaffDeposit[]> {
-  return (await listPendingDepositsWithClient(ctx)).map((d) => toStaffDeposit(ctx, d));
-}
-
-/** Staff: no money arrived (or not as announced); the deposits module records it with the actor. */
-export async function rejectPendingDeposit(ctx: AppContext, staff: ActingStaff, id: number, reason: string) {
-  await rejectDeposit(ctx, id, reason, actorOf(staff));
-  const [found] = await findDepositsWithClient(ctx, [id]);
-  return toStaffDeposit(ctx, found!);
-}
 
 /**
  * What each line is to the deposits: its match state and the deposit concerned. Proposals are
@@ -190,7 +159,7 @@ export async function getStatement(ctx: AppContext, id: number): Promise<BankSta
   if (!statement) throw statementNotFound();
   const lines = await describeLines(ctx, [statement], await repo.linesOf(ctx.db, [id]));
   const matched = new Set(lines.flatMap((l) => (l.match === 'match' && l.deposit ? [l.deposit.id] : [])));
-  const depositsWithoutLine = (await listPendingDeposits(ctx)).filter((d) => !matched.has(d.id));
+  const depositsWithoutLine = (await listPendingDepositsForStaff(ctx)).filter((d) => !matched.has(d.id));
   return { ...toStatementView(statement, lines), lines, depositsWithoutLine };
 }
 

@@ -1,7 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { attachProof } from '../deposits/deposits.service';
+import {
+  attachProof,
+  listPendingDepositsForStaff as listPendingDeposits,
+  rejectDepositForStaff,
+} from '../deposits/deposits.service';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, moneySnapshot, type TestClient } from '../ledger/money-test-kit';
 import { demoStatementCsv } from './demo-statement';
@@ -10,9 +14,8 @@ import {
   confirmLine,
   getStatement,
   importStatement,
-  listPendingDeposits,
+  actorOf,
   listStatements,
-  rejectPendingDeposit,
   StatementRejected,
   type ActingStaff,
 } from './reconciliation.service';
@@ -228,7 +231,12 @@ describe('reconciliation (service)', () => {
       await expect(confirmLine(t.app.ctx, staff, 999_999, d.id)).rejects.toThrow('Statement line not found.');
       await expect(confirmLine(t.app.ctx, staff, right!.id, 999_999)).rejects.toThrow('Deposit not found.');
     });
-    const rejected = await rejectPendingDeposit(t.app.ctx, staff, other.id, 'Paid from a third party');
+    const rejected = await rejectDepositForStaff(
+      t.app.ctx,
+      other.id,
+      'Paid from a third party',
+      actorOf(staff),
+    );
     expect(rejected.status).toBe('rejected');
     expect((await getStatement(t.app.ctx, statement.id)).lines[1]!.match).toBe('deposit_decided');
     await expectNothingChanged(async () => {
