@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../db/seed';
+import { seedConsoleQueues, type ConsoleQueuesResult } from '../../db/seed-console';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { demoStatementCsv } from './demo-statement';
+import { insertTestStaff } from './reconciliation-test-kit';
+import { confirmLine, importStatement } from './reconciliation.service';
+
+describe('the demo bank statement', () => {
+  let t: TestApp;
+  let seeded: ConsoleQueuesResult;
+  beforeAll(async () => {
+    t = await createTestApp();
+    expect(await seedDemo(t.app.ctx)).toBe(true);
+    seeded = (await seedConsoleQueues(t.app.ctx))!;
+  });
+  afterAll(() => t.close());
+
+  it('matches every deposit the console demo seeds, each with its proof, and confirms them', async () => {
+    expect(seeded.deposits.length).toBeGreaterThan(0);
+    const staff = await insertTestStaff(t.database);
+    const statement = await importStatement(t.app.ctx, staff, {
+      csv: await demoStatementCsv(t.app.ctx),
+      fileName: 'demo-bank-statement.csv',
+    });
+    expect(statement.depositsWithoutLine).toEqual([]);
+    expect(statement.counts).toMatchObject({ amountMismatch: 0, noMatch: 1 });
+    for (const d of seeded.deposits) {
+      const line = statement.lines.find((l) => l.deposit?.id === d.id)!;
+      expect(line).toMatchObject({
+        match: 'match',
+        amount: d.amount,
+        deposit: { reference: d.reference, proofFileId: d.proofUploadId },
+      });
+      expect(d.proofUploadId).toBeTruthy();
+      expect((await confirmLine(t.app.ctx, staff, line.id, d.id)).deposit.status).toBe('confirmed');
+    }
+  });
+});
