@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
@@ -73,4 +75,17 @@ export async function demoStatementCsv(ctx: AppContext, date = ctx.clock.now().t
     { date, description: 'MONTHLY ACCOUNT FEE', reference: '', amountMinor: -6_500n },
   );
   return buildStatementCsv(lines, 125_000_000n);
+}
+
+export const DEMO_STATEMENT_FILE = 'demo-bank-statement.csv';
+
+/**
+ * Writes the demo statement to `DATA_DIR/demo-bank-statement.csv` (for the demo seed, after the
+ * console queues are seeded: the README points staff at it) and returns its path.
+ */
+export async function writeDemoStatementFile(ctx: AppContext) {
+  const file = path.join(ctx.config.dataDir, DEMO_STATEMENT_FILE);
+  await mkdir(ctx.config.dataDir, { recursive: true });
+  await writeFile(file, await demoStatementCsv(ctx));
+  return file;
 }
