@@ -1,7 +1,9 @@
 import type { AppInstance } from '../lib/app-instance';
 import { clientStaffRoutes } from './client/client.staff-routes';
+import { depositsStaffRoutes } from './deposits/deposits.staff-routes';
 import { kycStaffRoutes } from './kyc/kyc.staff-routes';
 import { opsRoutes } from './ops/ops.routes';
+import { reconciliationStaffRoutes } from './reconciliation/reconciliation.staff-routes';
 import { staffStaffRoutes } from './staff/staff.staff-routes';
 
 /**
@@ -14,4 +16,6 @@ export async function opsModules(app: AppInstance) {
   await app.register(staffStaffRoutes);
   await app.register(kycStaffRoutes);
   await app.register(clientStaffRoutes);
+  await app.register(depositsStaffRoutes);
+  await app.register(reconciliationStaffRoutes);
 }

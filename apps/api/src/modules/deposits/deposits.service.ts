@@ -28,6 +28,11 @@ export const DEPOSIT_INSTRUCTIONS = {
 } as const;
 
 const depositNotFound = () => notFound(MoneyMessages.depositNotFound);
+/** The staff user of a `staff:<id>` actor (the staff module's staffActor), for the audit row's staff_id. */
+const staffIdOf = (actor: string) => {
+  const id = /^staff:(\d+)$/.exec(actor)?.[1];
+  return id === undefined ? null : Number(id);
+};
 export const DEPOSIT_AMOUNT_DIFFERS = 'The amount received is not the amount of this deposit.';
 
 /** A deposit with where to pay it (shown on creation and whenever the client reopens it). */
@@ -166,6 +171,7 @@ export async function confirmDeposit(
     });
     await audit.record(txCtx, {
       actor,
+      staffId: staffIdOf(actor),
       action: 'deposit.confirm',
       subjectType: 'deposit',
       subjectId: String(id),
@@ -190,6 +196,7 @@ export async function rejectDeposit(ctx: AppContext, id: number, reason: string,
     });
     await audit.record(txCtx, {
       actor,
+      staffId: staffIdOf(actor),
       action: 'deposit.reject',
       subjectType: 'deposit',
       subjectId: String(id),

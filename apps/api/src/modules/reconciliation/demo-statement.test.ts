@@ -6,7 +6,7 @@ import { seedDemo } from '../../db/seed';
 import { seedConsoleQueues, type ConsoleQueuesResult } from '../../db/seed-console';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { demoStatementCsv, writeDemoStatementFile } from './demo-statement';
-import { insertTestStaff } from './reconciliation-test-kit';
+import { paymentsStaff } from './reconciliation-test-kit';
 import { confirmLine, importStatement } from './reconciliation.service';
 
 describe('the demo bank statement', () => {
@@ -21,7 +21,7 @@ describe('the demo bank statement', () => {
 
   it('matches every deposit the console demo seeds, each with its proof, and confirms them', async () => {
     expect(seeded.deposits.length).toBeGreaterThan(0);
-    const staff = await insertTestStaff(t.database);
+    const staff = await paymentsStaff(t.app.ctx);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'imali-recon-'));
     const file = await writeDemoStatementFile({ ...t.app.ctx, config: { ...t.app.ctx.config, dataDir } });
     expect(file).toBe(path.join(dataDir, 'demo-bank-statement.csv'));

@@ -1,23 +1,16 @@
 /**
- * Test helpers for reconciliation: a staff user row (the staff module's own helpers replace this
- * once its routes are on main), pending deposits, and a statement built from deposits.
+ * Test helpers for reconciliation: a staff user, pending deposits, a statement built from lines.
  */
-import { randomBytes } from 'node:crypto';
-import type { DatabaseHandle } from '../../db/client';
 import type { AppContext } from '../../lib/context';
+import { createTestStaff } from '../../test/staff';
 import { createDeposit } from '../deposits/deposits.service';
 import { newKey, type TestClient } from '../ledger/money-test-kit';
 import { buildStatementCsv, type StatementLineInput } from './demo-statement';
 import type { ActingStaff } from './reconciliation.service';
 
-/** A payments staff user, inserted by SQL (only the staff_users row a foreign key needs). */
-export async function insertTestStaff(database: DatabaseHandle): Promise<ActingStaff> {
-  const [row] = await database.query<{ id: string }>(
-    `insert into staff_users (email, display_name, password_hash, totp_secret_sealed, roles, created_at)
-     values ($1, 'Recon Tester', 'x', 'x', array['payments_maker'], now()) returning id::text`,
-    [`recon-${randomBytes(4).toString('hex')}@imali.test`],
-  );
-  return { id: Number(row!.id) };
+/** A payments maker (the staff module's test helper), as the services take them. */
+export async function paymentsStaff(ctx: AppContext): Promise<ActingStaff> {
+  return (await createTestStaff(ctx, ['payments_maker'])).principal;
 }
 
 export async function pendingDeposit(ctx: AppContext, client: TestClient, amount: string) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, type TestClient } from '../ledger/money-test-kit';
-import { insertTestStaff, pendingDeposit, statementOf } from './reconciliation-test-kit';
+import { paymentsStaff, pendingDeposit, statementOf } from './reconciliation-test-kit';
 import { confirmLine, importStatement, type ActingStaff } from './reconciliation.service';
 
 // PGlite has one connection and cannot show a race: these run on a real PostgreSQL only
@@ -23,8 +23,8 @@ describe.skipIf(!process.env.DATABASE_URL)('reconciliation under concurrency (Po
 
   beforeAll(async () => {
     t = await createTestApp();
-    staff = await insertTestStaff(t.database);
-    checker = await insertTestStaff(t.database);
+    staff = await paymentsStaff(t.app.ctx);
+    checker = await paymentsStaff(t.app.ctx);
     client = await createTestClient(t.app.ctx);
   });
   afterAll(() => t?.close());

@@ -19,6 +19,7 @@ import {
   type DepositWithClient,
 } from '../deposits/deposits.service';
 import { conflict, inTransaction } from '../ledger/ledger.service';
+import { staffActor, type StaffPrincipal } from '../staff/staff.service';
 import * as repo from './reconciliation.repository';
 import {
   depositReferenceOf,
@@ -27,14 +28,8 @@ import {
   type StatementProblem,
 } from './statement-csv';
 
-/**
- * Who acts: the signed-in staff user. Structurally the staff module's StaffPrincipal (only its id
- * is needed here); the audit actor is `staff:<id>`, as the staff module's staffActor writes it.
- */
-export interface ActingStaff {
-  id: number;
-}
-export const actorOf = (staff: ActingStaff) => `staff:${staff.id}`;
+/** Who acts: the signed-in staff user (only the id is needed; the audit actor is `staff:<id>`). */
+export type ActingStaff = Pick<StaffPrincipal, 'id'>;
 
 /** A statement refused as a whole: each bad line with its number. */
 export class StatementRejected extends DomainError {
@@ -180,7 +175,7 @@ export async function importStatement(
     if (error instanceof StatementFormatError) throw new StatementRejected(error.problems);
     throw error;
   }
-  const actor = actorOf(staff);
+  const actor = staffActor(staff);
   let id: number;
   try {
     id = await inTransaction(ctx, async (tx, txCtx) => {
@@ -221,6 +216,7 @@ export async function importStatement(
       );
       await audit.record(txCtx, {
         actor,
+        staffId: staff.id,
         action: 'statement.import',
         subjectType: 'bank_statement',
         subjectId: String(statement.id),
@@ -266,7 +262,7 @@ export async function confirmLine(
   lineId: number,
   depositId: number,
 ): Promise<ConfirmedBankLine> {
-  const actor = actorOf(staff);
+  const actor = staffActor(staff);
   const entryId = await inTransaction(ctx, async (tx, txCtx) => {
     const line = await repo.lockLine(tx, lineId);
     if (!line) throw lineNotFound();
@@ -297,6 +293,7 @@ export async function confirmLine(
     if (!updated) throw conflict('This statement line has already been confirmed.');
     await audit.record(txCtx, {
       actor,
+      staffId: staff.id,
       action: 'statement_line.confirm',
       subjectType: 'bank_statement_line',
       subjectId: String(lineId),

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { staffActor } from '../staff/staff.service';
 import {
   attachProof,
   listPendingDepositsForStaff as listPendingDeposits,
@@ -9,12 +10,11 @@ import {
 import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, moneySnapshot, type TestClient } from '../ledger/money-test-kit';
 import { demoStatementCsv } from './demo-statement';
-import { insertTestStaff, pendingDeposit, statementOf } from './reconciliation-test-kit';
+import { paymentsStaff, pendingDeposit, statementOf } from './reconciliation-test-kit';
 import {
   confirmLine,
   getStatement,
   importStatement,
-  actorOf,
   listStatements,
   StatementRejected,
   type ActingStaff,
@@ -50,7 +50,7 @@ describe('reconciliation (service)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    staff = await insertTestStaff(t.database);
+    staff = await paymentsStaff(t.app.ctx);
     alice = await createTestClient(t.app.ctx);
     bob = await createTestClient(t.app.ctx);
   });
@@ -235,7 +235,7 @@ describe('reconciliation (service)', () => {
       t.app.ctx,
       other.id,
       'Paid from a third party',
-      actorOf(staff),
+      staffActor(staff),
     );
     expect(rejected.status).toBe('rejected');
     expect((await getStatement(t.app.ctx, statement.id)).lines[1]!.match).toBe('deposit_decided');
