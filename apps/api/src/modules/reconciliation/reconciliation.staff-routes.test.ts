@@ -90,6 +90,27 @@ describe('reconciliation staff routes', () => {
     expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
   });
 
+  it('imports a statement sent as a file (multipart field "file")', async () => {
+    const d = await pendingDeposit(t.app.ctx, client, '1300.00');
+    const csv = statementOf([{ description: 'EFT CREDIT', reference: d.reference, amountMinor: 130000n }]);
+    const boundary = '----imali-statement';
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="nov.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    );
+    const res = await call(maker, 'POST', '/reconciliation/statements', body, {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.lines[0]).toMatchObject({ match: 'match', deposit: { id: d.id } });
+    const audit = await t.database.query<{ actor: string; staff_id: string }>(
+      `select actor, staff_id::text from audit_log where action = 'statement.import' and subject_id = $1`,
+      [String(res.json().data.id)],
+    );
+    expect(audit).toEqual([
+      { actor: expect.stringMatching(/^staff:\d+$/), staff_id: audit[0]!.actor.slice(6) },
+    ]);
+  });
+
   it('refuses a bad file naming its lines, and rejects a deposit with a reason', async () => {
     const bad = await call(maker, 'POST', '/reconciliation/statements', {
       csv: 'date,description,reference,amount,balance\n2026-01-01,A,B,1,1.00\n',

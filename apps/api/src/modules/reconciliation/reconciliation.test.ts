@@ -185,15 +185,25 @@ describe('reconciliation (service)', () => {
       [d.reference],
     );
     expect(entries).toEqual([{ n: '1' }]);
-    const audit = await t.database.query<{ actor: string; action: string; subject_type: string }>(
-      `select actor, action, subject_type from audit_log
+    const audit = await t.database.query<{
+      actor: string;
+      staff_id: number;
+      action: string;
+      subject_type: string;
+    }>(
+      `select actor, staff_id::int as staff_id, action, subject_type from audit_log
         where (subject_type = 'deposit' and subject_id = $1) or (subject_type = 'bank_statement_line' and subject_id = $2)
         order by seq`,
       [String(d.id), String(line.id)],
     );
     expect(audit).toEqual([
-      { actor: `staff:${staff.id}`, action: 'deposit.confirm', subject_type: 'deposit' },
-      { actor: `staff:${staff.id}`, action: 'statement_line.confirm', subject_type: 'bank_statement_line' },
+      { actor: `staff:${staff.id}`, staff_id: staff.id, action: 'deposit.confirm', subject_type: 'deposit' },
+      {
+        actor: `staff:${staff.id}`,
+        staff_id: staff.id,
+        action: 'statement_line.confirm',
+        subject_type: 'bank_statement_line',
+      },
     ]);
 
     // The same money on a later statement (another running balance: not the same bank line).
