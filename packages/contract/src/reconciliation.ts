@@ -21,6 +21,8 @@ export const staffDepositSchema = z.object({
   status: z.enum(['pending', 'confirmed', 'rejected']),
   /** The proof of payment's upload id (image or PDF), served to staff by the files module. */
   proofFileId: z.string().nullable(),
+  /** Where the console reads the proof with its staff session (`/ops/v1/files/<proofFileId>`). */
+  proofUrl: z.string().nullable(),
   createdAt: z.string(),
   /** Seconds since the client announced it (by the server's clock). */
   ageSeconds: z.number().int(),

@@ -233,6 +233,8 @@ export function toStaffDeposit(ctx: AppContext, found: DepositWithClient): Staff
     amount: formatMinor(d.amountMinor, d.currency),
     status: d.status,
     proofFileId: d.proofUploadId,
+    // The staff API's file route (modules/ops), as the KYC review links its ID images.
+    proofUrl: d.proofUploadId ? `/ops/v1/files/${d.proofUploadId}` : null,
     createdAt: d.createdAt.toISOString(),
     ageSeconds: Math.max(0, Math.floor((ctx.clock.now().getTime() - d.createdAt.getTime()) / 1000)),
   };

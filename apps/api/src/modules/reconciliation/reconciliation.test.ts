@@ -72,6 +72,7 @@ describe('reconciliation (service)', () => {
       currency: 'ZAR',
       status: 'pending',
       proofFileId: withProof.proof_url!.split('/').pop(),
+      proofUrl: `/ops/v1/files/${withProof.proof_url!.split('/').pop()}`,
     });
     expect(listed.ageSeconds).toBeGreaterThanOrEqual(90);
   });
