@@ -16,6 +16,7 @@ export * from './numbers';
 export * from './json-schema-hints';
 export * from './portfolio';
 export * from './quant';
+export * from './reconciliation';
 export type { StandardSchemaV1 } from './standard-schema';
 export * from './staff';
 export * from './standing';

@@ -41,6 +41,9 @@ export const TABLE_OWNERS = {
   bank_cards: 'bankcards',
   bank_card_shared_approvals: 'bankcards',
   deposits: 'deposits',
+  // Bank statements and their lines, matched to deposits (issue 23, decision 0059).
+  bank_statements: 'reconciliation',
+  bank_statement_lines: 'reconciliation',
   withdrawals: 'withdrawals',
   exchange_rates: 'fx',
   transfers: 'fx',

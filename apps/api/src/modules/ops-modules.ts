@@ -1,8 +1,10 @@
 import type { AppInstance } from '../lib/app-instance';
 import { approvalsStaffRoutes } from './approvals/approvals.staff-routes';
 import { clientStaffRoutes } from './client/client.staff-routes';
+import { depositsStaffRoutes } from './deposits/deposits.staff-routes';
 import { kycStaffRoutes } from './kyc/kyc.staff-routes';
 import { opsRoutes } from './ops/ops.routes';
+import { reconciliationStaffRoutes } from './reconciliation/reconciliation.staff-routes';
 import { staffStaffRoutes } from './staff/staff.staff-routes';
 import { withdrawalsStaffRoutes } from './withdrawals/withdrawals.staff-routes';
 
@@ -18,4 +20,6 @@ export async function opsModules(app: AppInstance) {
   await app.register(clientStaffRoutes);
   await app.register(approvalsStaffRoutes);
   await app.register(withdrawalsStaffRoutes);
+  await app.register(depositsStaffRoutes);
+  await app.register(reconciliationStaffRoutes);
 }

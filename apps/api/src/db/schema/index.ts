@@ -7,4 +7,5 @@ export * from './ledger';
 export * from './market';
 export * from './portfolio';
 export * from './quant';
+export * from './reconciliation';
 export * from './trading';

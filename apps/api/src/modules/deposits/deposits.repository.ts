@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deposits } from '../../db/schema/index';
+import { clients, deposits } from '../../db/schema/index';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type DepositStatus = DepositRow['status'];
@@ -45,4 +45,33 @@ export async function lockById(db: Db, id: number) {
 export async function updateDeposit(db: Db, id: number, values: Partial<typeof deposits.$inferInsert>) {
   const [row] = await db.update(deposits).set(values).where(eq(deposits.id, id)).returning();
   return row!;
+}
+
+/** Pending deposits, oldest first (the longest waiting on top), with who the client is. */
+export async function listPendingWithClient(db: Db, limit = 500) {
+  return db
+    .select({ deposit: deposits, clientName: clients.name, clientMobile: clients.mobile })
+    .from(deposits)
+    .innerJoin(clients, eq(clients.id, deposits.clientId))
+    .where(eq(deposits.status, 'pending'))
+    .orderBy(asc(deposits.createdAt), asc(deposits.id))
+    .limit(limit);
+}
+
+export async function findByReferences(db: Db, references: string[]) {
+  if (references.length === 0) return [];
+  return db
+    .select({ deposit: deposits, clientName: clients.name, clientMobile: clients.mobile })
+    .from(deposits)
+    .innerJoin(clients, eq(clients.id, deposits.clientId))
+    .where(inArray(deposits.reference, references));
+}
+
+export async function findWithClient(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ deposit: deposits, clientName: clients.name, clientMobile: clients.mobile })
+    .from(deposits)
+    .innerJoin(clients, eq(clients.id, deposits.clientId))
+    .where(inArray(deposits.id, ids));
 }

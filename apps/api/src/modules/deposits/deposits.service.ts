@@ -1,4 +1,4 @@
-import { ErrorCode, MoneyMessages, type Deposit } from '@imali/contract';
+import { ErrorCode, MoneyMessages, type Deposit, type StaffDeposit } from '@imali/contract';
 import { formatMinor, type Currency } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
@@ -28,6 +28,12 @@ export const DEPOSIT_INSTRUCTIONS = {
 } as const;
 
 const depositNotFound = () => notFound(MoneyMessages.depositNotFound);
+/** The staff user of a `staff:<id>` actor (the staff module's staffActor), for the audit row's staff_id. */
+const staffIdOf = (actor: string) => {
+  const id = /^staff:(\d+)$/.exec(actor)?.[1];
+  return id === undefined ? null : Number(id);
+};
+export const DEPOSIT_AMOUNT_DIFFERS = 'The amount received is not the amount of this deposit.';
 
 /** A deposit with where to pay it (shown on creation and whenever the client reopens it). */
 const withInstructions = (view: Deposit) => ({ ...view, instructions: { ...DEPOSIT_INSTRUCTIONS } });
@@ -110,11 +116,26 @@ export async function listDeposits(ctx: AppContext, status?: repo.DepositStatus)
  * Operator: the money arrived; credit the client. The deposit row is locked first, so of several
  * concurrent decisions exactly one finds it pending.
  */
-export async function confirmDeposit(ctx: AppContext, id: number, actor: string) {
+export async function confirmDeposit(
+  ctx: AppContext,
+  id: number,
+  actor: string,
+  /**
+   * What the money that arrived says (reconciliation: the bank line's amount and currency),
+   * checked under the deposit's lock: a deposit is credited only for exactly what it announced.
+   */
+  expected?: { amountMinor: bigint; currency: Currency },
+) {
   return inTransaction(ctx, async (tx, txCtx) => {
     const deposit = await repo.lockById(tx, id);
     if (!deposit) throw depositNotFound();
     if (deposit.status !== 'pending') throw conflict(MoneyMessages.depositNotPending);
+    if (
+      expected &&
+      (expected.amountMinor !== deposit.amountMinor || expected.currency !== deposit.currency)
+    ) {
+      throw conflict(DEPOSIT_AMOUNT_DIFFERS);
+    }
     await lockAccounts(tx, [deposit.accountId]);
     const now = ctx.clock.now();
     const entry = await postEntry(
@@ -150,6 +171,7 @@ export async function confirmDeposit(ctx: AppContext, id: number, actor: string)
     });
     await audit.record(txCtx, {
       actor,
+      staffId: staffIdOf(actor),
       action: 'deposit.confirm',
       subjectType: 'deposit',
       subjectId: String(id),
@@ -174,6 +196,7 @@ export async function rejectDeposit(ctx: AppContext, id: number, reason: string,
     });
     await audit.record(txCtx, {
       actor,
+      staffId: staffIdOf(actor),
       action: 'deposit.reject',
       subjectType: 'deposit',
       subjectId: String(id),
@@ -182,4 +205,61 @@ export async function rejectDeposit(ctx: AppContext, id: number, reason: string,
     });
     return row;
   });
+}
+
+/** A deposit with who the client is, for the staff console. */
+export interface DepositWithClient {
+  deposit: repo.DepositRow;
+  clientName: string | null;
+  clientMobile: string;
+}
+
+/** Staff: pending deposits, oldest first, with the client and the proof's file id. */
+export async function listPendingDepositsWithClient(ctx: AppContext): Promise<DepositWithClient[]> {
+  return repo.listPendingWithClient(ctx.db);
+}
+
+/** A deposit as the staff console shows it (the proof as its upload id; the age by the app clock). */
+export function toStaffDeposit(ctx: AppContext, found: DepositWithClient): StaffDeposit {
+  const d = found.deposit;
+  return {
+    id: d.id,
+    reference: d.reference,
+    clientId: d.clientId,
+    clientName: found.clientName,
+    clientMobile: found.clientMobile,
+    accountId: d.accountId,
+    currency: d.currency,
+    amount: formatMinor(d.amountMinor, d.currency),
+    status: d.status,
+    proofFileId: d.proofUploadId,
+    // The staff API's file route (modules/ops), as the KYC review links its ID images.
+    proofUrl: d.proofUploadId ? `/ops/v1/files/${d.proofUploadId}` : null,
+    createdAt: d.createdAt.toISOString(),
+    ageSeconds: Math.max(0, Math.floor((ctx.clock.now().getTime() - d.createdAt.getTime()) / 1000)),
+  };
+}
+
+/** Staff: the pending deposits, oldest first, each with its proof's file id. */
+export async function listPendingDepositsForStaff(ctx: AppContext): Promise<StaffDeposit[]> {
+  return (await listPendingDepositsWithClient(ctx)).map((d) => toStaffDeposit(ctx, d));
+}
+
+/** Staff: no money arrived, or not as announced; recorded with the staff actor ('staff:<id>'). */
+export async function rejectDepositForStaff(ctx: AppContext, id: number, reason: string, actor: string) {
+  await rejectDeposit(ctx, id, reason, actor);
+  const [found] = await repo.findWithClient(ctx.db, [id]);
+  return toStaffDeposit(ctx, found!);
+}
+
+/** Deposits by the references clients quote (reconciliation matches bank lines with these). */
+export async function findDepositsByReferences(
+  ctx: AppContext,
+  references: string[],
+): Promise<DepositWithClient[]> {
+  return repo.findByReferences(ctx.db, [...new Set(references)]);
+}
+
+export async function findDepositsWithClient(ctx: AppContext, ids: number[]): Promise<DepositWithClient[]> {
+  return repo.findWithClient(ctx.db, [...new Set(ids)]);
 }
