@@ -11,6 +11,9 @@ export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export interface RunningServer {
   url: string;
   port: number;
+  /** The ops origin: the staff API under /ops and the operator console (OPS_PORT). */
+  opsUrl: string;
+  opsPort: number;
   dataDir: string;
   /** The env the server runs with; the ops CLI gets the same. */
   env: NodeJS.ProcessEnv;
@@ -59,12 +62,19 @@ export async function startServer(
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'imali-e2e-'));
   const port = await freePort();
+  // The ops app's own port, free too (PORT + 1, its default, may be taken by another server).
+  let opsPort = await freePort();
+  while (opsPort === port) opsPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
+    OPS_PORT: String(opsPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
+    // The client journeys start from the demo client as seeded; the console's queues (other
+    // clients, pending deposits and payouts) are seeded only where a test asks for them.
+    SEED_DEMO_QUEUES: 'false',
     LOG_LEVEL: 'warn',
     // Every e2e request comes from 127.0.0.1; the per-IP limits stay on, just wider.
     RATE_LIMIT_PER_MINUTE: '300',
@@ -106,5 +116,6 @@ export async function startServer(
     await stop();
     throw error;
   }
-  return { url, port, dataDir, env, logs, exitCode: () => child.exitCode, stop };
+  const opsUrl = `http://127.0.0.1:${opsPort}`;
+  return { url, port, opsUrl, opsPort, dataDir, env, logs, exitCode: () => child.exitCode, stop };
 }

@@ -62,6 +62,15 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /**
+   * With SEED_DEMO: also seed pending work for every console queue (db/seed-console.ts: a KYC
+   * submission with a duplicate flag, deposits with proofs and a matching statement file, a payout
+   * above the first tier, a claim and a loan). Unset: as SEED_DEMO.
+   */
+  SEED_DEMO_QUEUES: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   WEB_DIST_DIR: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
@@ -102,8 +111,9 @@ const envSchema = z.object({
   LOAN_MAX_PENDING: z.coerce.number().int().min(1).max(100).default(1),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'SEED_DEMO_QUEUES'> & {
   SEED_DEMO: boolean;
+  SEED_DEMO_QUEUES: boolean;
   dataDir: string;
   webDistDir: string;
   /** OPS_PORT, or PORT + 1 (0 when PORT is 0). */
@@ -144,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...cfg,
     DATA_DIR: dataDir,
     SEED_DEMO: cfg.SEED_DEMO ?? cfg.NODE_ENV !== 'production',
+    SEED_DEMO_QUEUES: (cfg.SEED_DEMO ?? cfg.NODE_ENV !== 'production') && (cfg.SEED_DEMO_QUEUES ?? true),
     dataDir: path.resolve(dataDir),
     opsPort,
     opsOrigins,

@@ -9,6 +9,8 @@ import { createStaffUser, hasNoStaff } from '../modules/staff/staff.service';
 import { advisors, clients, invitationCodes, kycSubmissions } from './schema/index';
 import { seedMoney } from './seed-money';
 import { seedTrading } from './seed-trading';
+import { seedConsoleQueues } from './seed-console';
+import { writeDemoStatementFile } from '../modules/reconciliation/demo-statement';
 
 export const DEMO = {
   advisor: 'Imali Demo Advisory',
@@ -121,6 +123,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     if (demo) {
       await seedTrading(ctx);
       await seedDemoStaff(ctx);
+      await seedDemoQueues(ctx);
     }
     return false;
   }
@@ -152,7 +155,18 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   await seedMoney(ctx, client!.id);
   await seedTrading(ctx);
   await seedDemoStaff(ctx);
+  await seedDemoQueues(ctx);
   return true;
+}
+
+/**
+ * Pending work in every console queue (SEED_DEMO_QUEUES), and the bank statement that matches
+ * the pending deposits (DATA_DIR/demo-bank-statement.csv, for the reconciliation screen).
+ */
+async function seedDemoQueues(ctx: AppContext) {
+  if (!ctx.config.SEED_DEMO_QUEUES || ctx.config.NODE_ENV === 'production') return;
+  await seedConsoleQueues(ctx);
+  await writeDemoStatementFile(ctx);
 }
 
 /** An approved KYC submission with two placeholder ID images, so 'View KYC' has something to show. */
