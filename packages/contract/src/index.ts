@@ -2,6 +2,7 @@ export * from './api-routes';
 export * from './api-schemas';
 export * from './applications';
 export * from './approvals';
+export * from './audit';
 export * from './common';
 export { APP_CONFIGURATION, APP_VERSION, SERVER_TIME_HEADER } from './constants';
 export * from './cost-basis';

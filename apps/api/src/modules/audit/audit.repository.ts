@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, like, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditChainHead, auditLog } from '../../db/schema/index';
 
@@ -47,4 +47,46 @@ export function listForSubject(db: Db, subjectType: string, subjectId: string, l
     .where(and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, subjectId)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
+}
+
+export interface AuditSearch {
+  /** `actor` equals this. */
+  actor?: string;
+  /** `actor` equals `actor`, or the subject is this type and id (a client's own and about them). */
+  actorOrSubject?: { actor: string; subjectType: string; subjectId: string };
+  /** `action` starts with this (LIKE's wildcards in it are escaped). */
+  actionPrefix?: string;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+  /** Only rows with a smaller seq (the page before ended there). */
+  beforeSeq?: number;
+  limit: number;
+}
+
+/** Rows matching every given filter, newest (highest seq) first. */
+export function search(db: Db, filter: AuditSearch) {
+  const where: (SQL | undefined)[] = [];
+  if (filter.actor !== undefined) where.push(eq(auditLog.actor, filter.actor));
+  if (filter.actorOrSubject) {
+    const { actor, subjectType, subjectId } = filter.actorOrSubject;
+    where.push(
+      or(
+        eq(auditLog.actor, actor),
+        and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, subjectId)),
+      ),
+    );
+  }
+  if (filter.actionPrefix) {
+    where.push(like(auditLog.action, `${filter.actionPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  }
+  if (filter.from) where.push(gte(auditLog.createdAt, filter.from));
+  if (filter.to) where.push(lt(auditLog.createdAt, filter.to));
+  if (filter.beforeSeq !== undefined) where.push(lt(auditLog.seq, filter.beforeSeq));
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(...where))
+    .orderBy(desc(auditLog.seq))
+    .limit(filter.limit);
 }

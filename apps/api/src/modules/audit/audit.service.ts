@@ -87,6 +87,47 @@ export async function latestEntries(ctx: AppContext, limit = 20) {
   return repo.latest(ctx.db, limit);
 }
 
+export interface AuditSearchInput {
+  staffId?: number;
+  clientId?: number;
+  action?: string;
+  from?: Date;
+  to?: Date;
+  /** The `nextCursor` of the page before. */
+  cursor?: string;
+  limit: number;
+}
+
+/**
+ * The console's audit search (decision 0060): entries by a staff user, by or about a client, of an
+ * action (or its start), in a time range; newest first, `limit` a page, `nextCursor` the seq the
+ * next page starts below (seq is the order of appending, unique and gapless, so a page never
+ * skips or repeats a row that was there when the first page was read).
+ */
+export async function searchEntries(ctx: AppContext, input: AuditSearchInput) {
+  const rows = await repo.search(ctx.db, {
+    ...(input.staffId !== undefined ? { actor: `staff:${input.staffId}` } : {}),
+    ...(input.clientId !== undefined
+      ? {
+          actorOrSubject: {
+            actor: `client:${input.clientId}`,
+            subjectType: 'client',
+            subjectId: String(input.clientId),
+          },
+        }
+      : {}),
+    ...(input.action ? { actionPrefix: input.action } : {}),
+    ...(input.from ? { from: input.from } : {}),
+    ...(input.to ? { to: input.to } : {}),
+    ...(input.cursor !== undefined ? { beforeSeq: Number(input.cursor) } : {}),
+    // One more than a page: whether there is a next one, without a count.
+    limit: input.limit + 1,
+  });
+  const entries = rows.slice(0, input.limit);
+  const nextCursor = rows.length > input.limit ? String(entries[entries.length - 1]!.seq) : null;
+  return { entries, nextCursor };
+}
+
 /** Why the chain breaks where it does. */
 export type AuditChainProblem =
   /** The row's content no longer gives its row_hash: the row was changed. */
