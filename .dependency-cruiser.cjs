@@ -8,6 +8,20 @@ module.exports = {
       to: { path: '^apps/api/' },
     },
     {
+      name: 'console-imports-only-packages',
+      comment: 'The console (decision 0060) imports packages/*, never the API or the client web app.',
+      severity: 'error',
+      from: { path: '^apps/console/' },
+      to: { path: '^apps/(api|web)/' },
+    },
+    {
+      name: 'web-never-imports-console',
+      comment: 'Nothing of the console may reach the client bundle.',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/console/' },
+    },
+    {
       name: 'packages-import-no-app',
       severity: 'error',
       from: { path: '^packages/' },

@@ -26,6 +26,7 @@ export default tseslint.config(
       'apps/api/src/config/**',
       'scripts/**',
       'apps/web/vite.config.ts',
+      'apps/console/vite.config.ts',
       'vitest.config.ts',
       'e2e/**',
       'bench/**',
@@ -36,7 +37,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },

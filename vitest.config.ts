@@ -20,6 +20,16 @@ export default defineConfig({
       },
       {
         test: {
+          // The operator console (apps/console): component tests, happy-dom + MSW (decision 0060).
+          name: 'console',
+          include: ['apps/console/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/unit-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',

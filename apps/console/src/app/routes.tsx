@@ -1,0 +1,61 @@
+import { Suspense, type ReactNode } from 'react';
+import { Link, type RouteObject, useRouteError } from 'react-router';
+import { Alert, Loading } from '../components/ui';
+import { AuditScreen } from '../features/audit/audit-screen';
+import { LoginScreen } from '../features/auth/login-screen';
+import { PlaceholderScreen } from '../features/placeholders/placeholder-screen';
+import { SessionsScreen } from '../features/staff/sessions-screen';
+import { StaffScreen } from '../features/staff/staff-screen';
+import { messageOf } from '../lib/api';
+import { NAV, type NavItem } from './nav';
+import { RequireSession } from './session';
+import { RequirePermission, Shell } from './shell';
+import { StartScreen } from './start-screen';
+
+/** The screens built here; every other area of the navigation is a placeholder for now. */
+const BUILT: Partial<Record<string, ReactNode>> = {
+  '/audit': <AuditScreen />,
+  '/staff': <StaffScreen />,
+};
+
+const areaRoute = (item: NavItem): RouteObject => ({
+  path: item.path.slice(1),
+  element: (
+    <RequirePermission anyOf={item.anyOf}>
+      {BUILT[item.path] ?? <PlaceholderScreen item={item} />}
+    </RequirePermission>
+  ),
+});
+
+function RouteError() {
+  const error = useRouteError();
+  return (
+    <div className="p-6">
+      <Alert>{messageOf(error)}</Alert>
+      <Link to="/" className="mt-3 inline-block text-accent-700 underline">
+        Back to the start
+      </Link>
+    </div>
+  );
+}
+
+export const consoleRoutes: RouteObject[] = [
+  { path: '/login', element: <LoginScreen /> },
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={<Loading />}>
+        <RequireSession>
+          <Shell />
+        </RequireSession>
+      </Suspense>
+    ),
+    children: [
+      { index: true, element: <StartScreen /> },
+      ...NAV.map(areaRoute),
+      { path: 'sessions', element: <SessionsScreen /> },
+      { path: '*', element: <Alert>There is no such page in the console.</Alert> },
+    ],
+  },
+];

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { staffLoginInput, type StaffLoginInput } from '@imali/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import type { SignInState } from '../../app/session';
+import { messageOf } from '../../lib/api';
+import { Alert, Button, FieldError, inputClass, labelClass } from '../../components/ui';
+import { ME_KEY, signIn } from './auth-api';
+
+const REASONS: Record<NonNullable<SignInState['reason']>, string> = {
+  expired: 'Your session has ended. Sign in again to continue.',
+  idle: 'You were signed out after 15 minutes without activity. Sign in again to continue.',
+  'signed-out': 'You have signed out.',
+};
+
+/** Email, password and the 6-digit code of the staff user's authenticator app. */
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? {}) as SignInState;
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<StaffLoginInput>({
+    resolver: zodResolver(staffLoginInput),
+    defaultValues: { email: '', password: '', totpCode: '' },
+  });
+  const login = useMutation({
+    mutationFn: signIn,
+    onSuccess: (me) => {
+      queryClient.setQueryData(ME_KEY, me);
+      const from = state.from && state.from !== '/login' ? state.from : '/';
+      navigate(from, { replace: true });
+    },
+    // A code is used once: a failed attempt needs the next one.
+    onError: () => setValue('totpCode', ''),
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-6">
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) => login.mutate(values))}
+        className="w-full max-w-sm space-y-4 rounded-lg border border-slate-300 bg-white p-6 shadow-sm"
+        aria-labelledby="login-title"
+      >
+        <h1 id="login-title" ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900">
+          Imali console — staff sign-in
+        </h1>
+        {state.reason ? <Alert tone="info">{REASONS[state.reason]}</Alert> : null}
+        {login.isError ? <Alert>{messageOf(login.error)}</Alert> : null}
+        <div>
+          <label htmlFor="email" className={labelClass}>
+            Work email
+          </label>
+          <input
+            id="email"
+            type="email"
+            autoComplete="username"
+            className={inputClass}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? 'email-error' : undefined}
+            {...register('email')}
+          />
+          <FieldError id="email-error" message={errors.email?.message} />
+        </div>
+        <div>
+          <label htmlFor="password" className={labelClass}>
+            Password
+          </label>
+          <input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            className={inputClass}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? 'password-error' : undefined}
+            {...register('password')}
+          />
+          <FieldError id="password-error" message={errors.password?.message} />
+        </div>
+        <div>
+          <label htmlFor="totpCode" className={labelClass}>
+            6-digit code from your authenticator app
+          </label>
+          <input
+            id="totpCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            pattern="[0-9]{6}"
+            className={`${inputClass} font-mono tracking-widest`}
+            aria-invalid={errors.totpCode ? true : undefined}
+            aria-describedby={errors.totpCode ? 'totp-error' : undefined}
+            {...register('totpCode')}
+          />
+          <FieldError id="totp-error" message={errors.totpCode?.message} />
+        </div>
+        <Button type="submit" className="w-full py-2" disabled={login.isPending}>
+          {login.isPending ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,339 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { STAFF_ROLES, ROLE_PERMISSIONS, type StaffRole, type StaffUser } from '@imali/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useCan } from '../../app/session';
+import { StepUpCancelled, useStepUp } from '../../components/step-up';
+import { useListKeys } from '../../components/use-list-keys';
+import { Alert, Button, FieldError, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
+import { messageOf } from '../../lib/api';
+import {
+  createStaff,
+  createStaffForm,
+  disableStaff,
+  otpauthUriOf,
+  setRoles,
+  staffListQuery,
+  type CreateStaffForm,
+  type CreatedStaff,
+} from './staff-api';
+
+const roleLabel = (role: string) => role.replace(/_/g, ' ');
+
+/** Staff users and their roles; creating one, changing roles and disabling (the last two step-up). */
+export function StaffScreen() {
+  const can = useCan();
+  return (
+    <section aria-labelledby="page-title">
+      <PageTitle hint="Staff users of the console, their roles and sessions. Role changes and disabling need a fresh code.">
+        <span id="page-title">Staff & policies</span>
+      </PageTitle>
+      {can('staff.read') ? <StaffList canManage={can('staff.manage')} /> : null}
+      {can('staff.manage') ? <CreateStaff /> : null}
+      {can('policies.read') ? (
+        <section aria-labelledby="policies-title" className="mt-8">
+          <h2 id="policies-title" className="text-base font-semibold">
+            Policies
+          </h2>
+          <p className="text-sm text-slate-700">
+            This part will hold the limits, fees and rates in force and their pending changes. It is not built
+            yet.
+          </p>
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+function StaffList({ canManage }: { canManage: boolean }) {
+  const staff = useQuery(staffListQuery);
+  const users = staff.data ?? [];
+  const [openId, setOpenId] = useState<number | null>(null);
+  const list = useListKeys(users.length, (i) => setOpenId(users[i]?.id ?? null), 'staff');
+  const opened = users.find((u) => u.id === openId);
+
+  if (staff.isPending) return <p role="status">Loading staff…</p>;
+  if (staff.isError) return <Alert>{messageOf(staff.error)}</Alert>;
+  return (
+    <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-4">
+      <div>
+        <h2 className="mb-1 text-base font-semibold" id="staff-list-title">
+          Staff users
+        </h2>
+        <p className="mb-1 text-xs text-slate-600" id="staff-list-help">
+          j / k or the arrow keys move, Enter opens a staff user.
+        </p>
+        <ul
+          role="listbox"
+          aria-labelledby="staff-list-title"
+          aria-describedby="staff-list-help"
+          className="divide-y divide-slate-200 rounded border border-slate-300 bg-white"
+          {...list.listProps}
+        >
+          {users.map((user, i) => (
+            <li
+              key={user.id}
+              id={list.optionId(i)}
+              role="option"
+              aria-selected={i === list.active}
+              onClick={() => {
+                list.setActive(i);
+                setOpenId(user.id);
+              }}
+              className={cx(
+                'grid cursor-pointer grid-cols-[12rem_1fr_6rem] gap-2 px-3 py-2 text-sm',
+                i === list.active && 'bg-accent-50 outline outline-2 -outline-offset-2 outline-accent-600',
+              )}
+            >
+              <span>
+                <span className="font-semibold">{user.displayName}</span>
+                <span className="block text-xs text-slate-600">{user.email}</span>
+              </span>
+              <span>{user.roles.map(roleLabel).join(', ') || 'no role'}</span>
+              <span className={user.disabled ? 'text-red-800' : 'text-slate-700'}>
+                {user.disabled ? 'disabled' : user.lockedUntil ? 'locked' : 'active'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {opened ? (
+        <StaffDetail key={opened.id} user={opened} canManage={canManage} />
+      ) : (
+        <p className="text-sm text-slate-600">Open a staff user to see or change their roles.</p>
+      )}
+    </div>
+  );
+}
+
+function RoleChoices({
+  value,
+  onChange,
+  disabled,
+  legend,
+}: {
+  value: StaffRole[];
+  onChange: (roles: StaffRole[]) => void;
+  disabled?: boolean;
+  legend: string;
+}) {
+  return (
+    <fieldset disabled={disabled}>
+      <legend className={labelClass}>{legend}</legend>
+      <div className="mt-1 grid grid-cols-2 gap-1">
+        {STAFF_ROLES.map((role) => (
+          <label
+            key={role}
+            className="flex items-center gap-2 text-sm"
+            title={ROLE_PERMISSIONS[role].join(', ')}
+          >
+            <input
+              type="checkbox"
+              checked={value.includes(role)}
+              onChange={(e) =>
+                onChange(e.target.checked ? [...value, role] : value.filter((r) => r !== role))
+              }
+            />
+            {roleLabel(role)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function StaffDetail({ user, canManage }: { user: StaffUser; canManage: boolean }) {
+  const [roles, setRolesState] = useState<StaffRole[]>(user.roles);
+  const [done, setDone] = useState<string | null>(null);
+  const withStepUp = useStepUp();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['staff'] });
+  const changeRoles = useMutation({
+    mutationFn: () =>
+      withStepUp((code) => setRoles(user.id, roles, code), {
+        title: `Change the roles of ${user.displayName}`,
+      }),
+    onSuccess: () => {
+      setDone('Roles changed.');
+      return refresh();
+    },
+  });
+  const disable = useMutation({
+    mutationFn: () =>
+      withStepUp((code) => disableStaff(user.id, code), { title: `Disable ${user.displayName}` }),
+    onSuccess: () => {
+      setDone(`${user.displayName} is disabled; their sessions are ended.`);
+      return refresh();
+    },
+  });
+  const failure = [changeRoles.error, disable.error].find((e) => e && !(e instanceof StepUpCancelled));
+  const unchanged = roles.length === user.roles.length && roles.every((r) => user.roles.includes(r));
+
+  return (
+    <article
+      aria-labelledby="staff-detail-title"
+      className="space-y-3 rounded border border-slate-300 bg-white p-4"
+    >
+      <h2 id="staff-detail-title" className="font-semibold">
+        {user.displayName} <span className="font-normal text-slate-600">{user.email}</span>
+      </h2>
+      <p className="text-sm text-slate-700">
+        Created {new Date(user.createdAt).toLocaleDateString('en-ZA')}
+        {user.disabled ? ' · disabled' : ''}
+        {user.lockedUntil ? ` · locked until ${new Date(user.lockedUntil).toLocaleString('en-ZA')}` : ''}
+      </p>
+      {failure ? <Alert>{messageOf(failure)}</Alert> : null}
+      {done ? <Alert tone="success">{done}</Alert> : null}
+      <RoleChoices
+        legend="Roles"
+        value={roles}
+        onChange={setRolesState}
+        disabled={!canManage || user.disabled || changeRoles.isPending}
+      />
+      {canManage && !user.disabled ? (
+        <div className="flex gap-2">
+          <Button onClick={() => changeRoles.mutate()} disabled={unchanged || changeRoles.isPending}>
+            Save roles
+          </Button>
+          <Button tone="danger" onClick={() => disable.mutate()} disabled={disable.isPending}>
+            Disable
+          </Button>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function CreateStaff() {
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<{ email: string; result: CreatedStaff } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    reset,
+    formState: { errors },
+  } = useForm<CreateStaffForm>({
+    resolver: zodResolver(createStaffForm),
+    defaultValues: { email: '', displayName: '', password: '', roles: [] },
+  });
+  const create = useMutation({
+    mutationFn: createStaff,
+    onSuccess: (result, input) => {
+      // Held only here, never in the query cache: shown once, gone when dismissed.
+      setCreated({ email: input.email, result });
+      reset();
+      return queryClient.invalidateQueries({ queryKey: ['staff'] });
+    },
+  });
+  const roles = useWatch({ control, name: 'roles' });
+
+  return (
+    <section aria-labelledby="create-staff-title" className="mt-8 max-w-2xl">
+      <h2 id="create-staff-title" className="text-base font-semibold">
+        New staff user
+      </h2>
+      {created ? (
+        <TotpSecretOnce created={created} onDone={() => setCreated(null)} />
+      ) : (
+        <form
+          noValidate
+          onSubmit={handleSubmit((values) => create.mutate(values))}
+          className="mt-2 space-y-3 rounded border border-slate-300 bg-white p-4"
+        >
+          {create.isError ? <Alert>{messageOf(create.error)}</Alert> : null}
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor="new-email" className={labelClass}>
+                Work email
+              </label>
+              <input
+                id="new-email"
+                type="email"
+                className={inputClass}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? 'new-email-error' : undefined}
+                {...register('email')}
+              />
+              <FieldError id="new-email-error" message={errors.email?.message} />
+            </div>
+            <div>
+              <label htmlFor="new-name" className={labelClass}>
+                Display name
+              </label>
+              <input
+                id="new-name"
+                className={inputClass}
+                aria-invalid={errors.displayName ? true : undefined}
+                aria-describedby={errors.displayName ? 'new-name-error' : undefined}
+                {...register('displayName')}
+              />
+              <FieldError id="new-name-error" message={errors.displayName?.message} />
+            </div>
+            <div>
+              <label htmlFor="new-password" className={labelClass}>
+                First password
+              </label>
+              <input
+                id="new-password"
+                type="password"
+                autoComplete="new-password"
+                className={inputClass}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? 'new-password-error' : undefined}
+                {...register('password')}
+              />
+              <FieldError id="new-password-error" message={errors.password?.message} />
+            </div>
+          </div>
+          <RoleChoices
+            legend="Roles"
+            value={roles}
+            onChange={(next) => setValue('roles', next, { shouldValidate: true })}
+          />
+          <FieldError id="new-roles-error" message={errors.roles?.message} />
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create staff user'}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The new user's TOTP secret, once: the server keeps it sealed and never sends it again. */
+function TotpSecretOnce({
+  created,
+  onDone,
+}: {
+  created: { email: string; result: CreatedStaff };
+  onDone: () => void;
+}) {
+  const uri = created.result.otpauthUri ?? otpauthUriOf(created.email, created.result.totpSecret);
+  return (
+    <div
+      role="region"
+      aria-labelledby="secret-title"
+      className="mt-2 space-y-2 rounded border-2 border-amber-600 bg-amber-50 p-4"
+    >
+      <h3 id="secret-title" className="font-semibold text-slate-900">
+        {created.email} is created. Their authenticator secret, shown this once:
+      </h3>
+      <p className="text-sm text-slate-800">
+        Give it to them in person or over a channel you trust; they add it to their authenticator app. It
+        cannot be shown again.
+      </p>
+      <dl className="grid grid-cols-[8rem_1fr] gap-x-2 text-sm">
+        <dt className="text-slate-700">Secret</dt>
+        <dd className="break-all font-mono" data-testid="totp-secret">
+          {created.result.totpSecret}
+        </dd>
+        <dt className="text-slate-700">otpauth URI</dt>
+        <dd className="break-all font-mono text-xs">{uri}</dd>
+      </dl>
+      <Button onClick={onDone}>I have handed it over</Button>
+    </div>
+  );
+}
