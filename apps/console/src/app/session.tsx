@@ -1,5 +1,5 @@
 import type { StaffMe, StaffPermission } from '@imali/contract';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ME_KEY, meQuery, signOut } from '../features/auth/auth-api';
@@ -41,13 +41,19 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
+    let left = false;
     const leave = (reason: SignInReason) => {
+      // Once: later ticks and 401s of requests still under way change nothing.
+      if (left) return;
+      left = true;
       // Idle here: end the session on the server too, not only in this tab.
       if (reason === 'idle') signOut().catch(() => {});
       const state: SignInState = { reason, from: window.location.pathname };
-      navigate('/login', { replace: true, state });
-      queryClient.setQueryData(ME_KEY, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+      // Forget the session once on the sign-in screen: forgotten before, the guard would redirect
+      // first, without the reason.
+      void Promise.resolve(navigate('/login', { replace: true, state })).then(() =>
+        forgetSession(queryClient),
+      );
     };
     const unset = setUnauthenticatedHandler(() => leave('expired'));
     let lastActivity = Date.now();
@@ -74,4 +80,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return <Navigate to="/login" replace state={state} />;
   }
   return <SessionContext.Provider value={me}>{children}</SessionContext.Provider>;
+}
+
+/** Who was signed in and everything read for them. */
+export function forgetSession(queryClient: QueryClient) {
+  queryClient.setQueryData(ME_KEY, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
 }

@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { StepUpProvider } from '../components/step-up';
 import { Alert, Button, cx } from '../components/ui';
-import { ME_KEY, signOut } from '../features/auth/auth-api';
+import { signOut } from '../features/auth/auth-api';
 import { FORBIDDEN_MESSAGE } from '../lib/api';
 import { navFor } from './nav';
-import { useStaff, type SignInState } from './session';
+import { forgetSession, useStaff, type SignInState } from './session';
 
 /** Header (who is signed in, sign out), the navigation of what the roles allow, the screen. */
 export function Shell() {
@@ -19,9 +19,9 @@ export function Shell() {
     mutationFn: signOut,
     onSettled: () => {
       const state: SignInState = { reason: 'signed-out' };
-      navigate('/login', { replace: true, state });
-      queryClient.setQueryData(ME_KEY, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+      void Promise.resolve(navigate('/login', { replace: true, state })).then(() =>
+        forgetSession(queryClient),
+      );
     },
   });
 

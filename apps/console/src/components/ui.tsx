@@ -57,10 +57,10 @@ export function Alert({
 
 export function PageTitle({ children, hint }: { children: ReactNode; hint?: ReactNode }) {
   return (
-    <header className="mb-4">
+    <div className="mb-4">
       <h1 className="text-xl font-bold text-slate-900">{children}</h1>
       {hint ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : null}
-    </header>
+    </div>
   );
 }
 

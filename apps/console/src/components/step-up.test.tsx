@@ -1,0 +1,87 @@
+import { STEP_UP_HEADER } from '@imali/contract';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { api } from '../lib/api';
+import { opsError, stubOpsNetwork } from '../test/ops-network';
+import { StepUpCancelled, StepUpProvider, useStepUp } from './step-up';
+
+const net = stubOpsNetwork();
+afterEach(cleanup);
+
+/** A button whose request goes out first without a code (`askFirst: false`). */
+function Disabler() {
+  const withStepUp = useStepUp();
+  const [result, setResult] = useState('');
+  const run = () =>
+    withStepUp(
+      (code) =>
+        api('/staff/9/disable', {
+          method: 'POST',
+          body: {},
+          schema: z.unknown(),
+          ...(code ? { stepUpCode: code } : {}),
+        }),
+      { askFirst: false, title: 'Disable Zanele' },
+    ).then(
+      () => setResult('done'),
+      (error: unknown) => setResult(error instanceof StepUpCancelled ? 'cancelled' : 'failed'),
+    );
+  return (
+    <>
+      <button onClick={run}>Disable</button>
+      <output>{result}</output>
+    </>
+  );
+}
+
+describe('the step-up dialog', () => {
+  it('opens when the server asks for a fresh code and retries the same request with it', async () => {
+    net.on('staffDisable', ({ headers }) =>
+      headers.get(STEP_UP_HEADER) === '314159'
+        ? {}
+        : opsError(401, 'STEP_UP_REQUIRED', 'Enter a fresh code to confirm.'),
+    );
+    render(
+      <StepUpProvider>
+        <Disabler />
+      </StepUpProvider>,
+    );
+    const user = userEvent.setup();
+    const opener = screen.getByRole('button', { name: 'Disable' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Disable Zanele' });
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enter a fresh code to confirm.');
+    // A code that is not six digits never reaches the server.
+    await user.type(within(dialog).getByLabelText('6-digit code'), '31{Enter}');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Enter the 6-digit code from your authenticator app.',
+    );
+    expect(net.calls('staffDisable')).toHaveLength(1);
+
+    await user.clear(within(dialog).getByLabelText('6-digit code'));
+    await user.type(within(dialog).getByLabelText('6-digit code'), '314159{Enter}');
+    expect(await screen.findByText('done')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(net.calls('staffDisable').map((c) => c.headers.get(STEP_UP_HEADER))).toEqual([null, '314159']);
+    // Focus is back on the button that opened it.
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('Escape cancels', async () => {
+    net.on('staffDisable', () => opsError(401, 'STEP_UP_REQUIRED', 'Enter a fresh code to confirm.'));
+    render(
+      <StepUpProvider>
+        <Disabler />
+      </StepUpProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Disable' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('cancelled')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

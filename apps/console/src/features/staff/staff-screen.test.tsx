@@ -1,0 +1,149 @@
+import { STEP_UP_HEADER, type StaffUser } from '@imali/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { opsError, stubOpsNetwork } from '../../test/ops-network';
+import { renderConsole, staffMe } from '../../test/render';
+
+const net = stubOpsNetwork();
+afterEach(cleanup);
+
+const STAFF: StaffUser[] = [
+  {
+    id: 1,
+    email: 'thandi@imali.test',
+    displayName: 'Thandi Nkosi',
+    roles: ['staff_admin'],
+    disabled: false,
+    lockedUntil: null,
+    createdAt: '2026-11-01T08:00:00.000Z',
+  },
+  {
+    id: 2,
+    email: 'sipho@imali.test',
+    displayName: 'Sipho Dlamini',
+    roles: ['kyc_reviewer'],
+    disabled: false,
+    lockedUntil: null,
+    createdAt: '2026-11-02T08:00:00.000Z',
+  },
+];
+
+beforeEach(() => {
+  net.on('me', () => staffMe(['staff_admin']));
+  net.on('staffList', () => STAFF);
+});
+
+describe('staff', () => {
+  it('a role change asks for a fresh code, shows a refused one, and retries the same request with the next', async () => {
+    net.on('staffRoles', ({ headers }) => {
+      const code = headers.get(STEP_UP_HEADER);
+      if (code === '111111') return opsError(401, 'STEP_UP_INVALID', 'That code is wrong or already used.');
+      if (code !== '222222') return opsError(401, 'STEP_UP_REQUIRED', 'A fresh code is needed.');
+      return {};
+    });
+    renderConsole('/staff');
+    const user = userEvent.setup();
+    // Keyboard: j moves to the second user, Enter opens them.
+    const list = await screen.findByRole('listbox', { name: 'Staff users' });
+    list.focus();
+    await user.keyboard('j{Enter}');
+    const detail = await screen.findByRole('article', { name: /Sipho Dlamini/ });
+    await user.click(within(detail).getByLabelText('support'));
+    await user.click(within(detail).getByRole('button', { name: 'Save roles' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Change the roles of Sipho Dlamini' });
+    const code = within(dialog).getByLabelText('6-digit code');
+    expect(document.activeElement).toBe(code);
+    await user.type(code, '111111{Enter}');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'That code is wrong or already used.',
+    );
+    expect((code as HTMLInputElement).value).toBe('');
+
+    await user.type(code, '222222{Enter}');
+    expect(await screen.findByText('Roles changed.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const calls = net.calls('staffRoles');
+    expect(calls.map((c) => c.headers.get(STEP_UP_HEADER))).toEqual(['111111', '222222']);
+    expect(calls.map((c) => c.body)).toEqual([
+      { roles: ['kyc_reviewer', 'support'] },
+      { roles: ['kyc_reviewer', 'support'] },
+    ]);
+    expect(calls[1]!.params.id).toBe('2');
+  });
+
+  it('cancelling the step-up sends nothing and changes nothing', async () => {
+    net.on('staffDisable', () => ({}));
+    renderConsole('/staff');
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Sipho Dlamini'));
+    await user.click(screen.getByRole('button', { name: 'Disable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable Sipho Dlamini' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(net.calls('staffDisable')).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a new staff user: the TOTP secret and otpauth URI are shown once', async () => {
+    net.on('staffCreate', () => ({ id: 3, totpSecret: 'JBSWY3DPEHPK3PXP' }));
+    renderConsole('/staff');
+    const user = userEvent.setup();
+    const form = (await screen.findByRole('heading', { name: 'New staff user' })).parentElement!;
+    await user.click(within(form).getByRole('button', { name: 'Create staff user' }));
+    expect(await within(form).findByText('Choose at least one role.')).toBeTruthy();
+    expect(net.calls('staffCreate')).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Work email'), 'lerato@imali.test');
+    await user.type(within(form).getByLabelText('Display name'), 'Lerato Mokoena');
+    await user.type(within(form).getByLabelText('First password'), 'a long first password');
+    await user.click(within(form).getByLabelText('payments checker'));
+    await user.click(within(form).getByRole('button', { name: 'Create staff user' }));
+
+    expect((await screen.findByTestId('totp-secret')).textContent).toBe('JBSWY3DPEHPK3PXP');
+    expect(
+      screen.getByText(
+        'otpauth://totp/Imali%20console%3Alerato%40imali.test?secret=JBSWY3DPEHPK3PXP&issuer=Imali%20console',
+      ),
+    ).toBeTruthy();
+    expect(net.calls('staffCreate')[0]!.body).toEqual({
+      email: 'lerato@imali.test',
+      displayName: 'Lerato Mokoena',
+      password: 'a long first password',
+      roles: ['payments_checker'],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'I have handed it over' }));
+    expect(screen.queryByText('JBSWY3DPEHPK3PXP', { exact: false })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create staff user' })).toBeTruthy();
+  });
+
+  it("my sessions, everyone else's with staff.read, and ending one", async () => {
+    const session = (id: string, staffId: number, email: string, current = false) => ({
+      id,
+      staffId,
+      email,
+      createdAt: '2026-11-28T08:00:00.000Z',
+      lastSeenAt: '2026-11-28T09:00:00.000Z',
+      absoluteExpiresAt: '2026-11-28T18:00:00.000Z',
+      ip: '10.0.0.1',
+      userAgent: 'Chromium',
+      current,
+    });
+    net.on('sessions', () => [
+      session('a', 1, 'thandi@imali.test', true),
+      session('b', 1, 'thandi@imali.test'),
+      session('c', 2, 'sipho@imali.test'),
+    ]);
+    net.on('endSession', () => ({}));
+    renderConsole('/sessions');
+    const user = userEvent.setup();
+    const mine = await screen.findByRole('table', { name: 'My sessions' });
+    expect(within(mine).getAllByRole('row')).toHaveLength(3);
+    expect(within(mine).getByText('this session')).toBeTruthy();
+    const others = screen.getByRole('table', { name: 'Other staff sessions' });
+    await user.click(within(others).getByRole('button', { name: /End the session of sipho@imali.test/ }));
+    await waitFor(() => expect(net.calls('endSession').map((c) => c.params.id)).toEqual(['c']));
+  });
+});

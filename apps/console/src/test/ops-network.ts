@@ -1,0 +1,126 @@
+/**
+ * The staff API, stubbed for component tests from the contract's schemas (MSW). Each route the
+ * console calls is listed with the schemas that type it; a request with a body the contract
+ * refuses, or a stubbed answer the API could not send (a fixture that drifted from the
+ * contract), fails the test after it, naming the problem.
+ *
+ *   const net = stubOpsNetwork();
+ *   beforeEach(() => net.on('me', () => ME));
+ *   net.on('staffRoles', ({ headers }) => headers.get(STEP_UP_HEADER) ? {} : opsError(401, 'STEP_UP_REQUIRED', '…'));
+ */
+import {
+  auditChainVerdictSchema,
+  auditPageSchema,
+  auditSearchQuery,
+  staffLoginInput,
+  staffMeSchema,
+  staffRoleSchema,
+  staffSessionSchema,
+  staffUserSchema,
+} from '@imali/contract';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { z } from 'zod';
+import { createStaffForm, createdStaffSchema } from '../features/staff/staff-api';
+
+interface Route {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+const ROUTES = {
+  me: { method: 'get', path: '/auth/me', response: staffMeSchema },
+  login: { method: 'post', path: '/auth/login', body: staffLoginInput, response: staffMeSchema },
+  logout: { method: 'post', path: '/auth/logout', response: z.unknown() },
+  staffList: { method: 'get', path: '/staff', response: z.array(staffUserSchema) },
+  staffCreate: { method: 'post', path: '/staff', body: createStaffForm, response: createdStaffSchema },
+  staffRoles: {
+    method: 'put',
+    path: '/staff/:id/roles',
+    body: z.object({ roles: z.array(staffRoleSchema) }),
+    response: z.unknown(),
+  },
+  staffDisable: { method: 'post', path: '/staff/:id/disable', response: z.unknown() },
+  sessions: { method: 'get', path: '/staff/sessions', response: z.array(staffSessionSchema) },
+  endSession: { method: 'delete', path: '/staff/sessions/:id', response: z.unknown() },
+  audit: { method: 'get', path: '/audit', query: auditSearchQuery, response: auditPageSchema },
+  auditVerify: { method: 'get', path: '/audit/verify', response: auditChainVerdictSchema },
+} satisfies Record<string, Route>;
+
+export type OpsRoute = keyof typeof ROUTES;
+
+/** An error answer of the API (its envelope with data null). */
+export interface OpsError {
+  error: { status: number; code: string; message: string };
+}
+export const opsError = (status: number, code: string, message: string): OpsError => ({
+  error: { status, code, message },
+});
+
+export interface OpsCall {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+  headers: Headers;
+}
+
+type Handler = (call: OpsCall) => unknown;
+
+export function stubOpsNetwork() {
+  const handlers = new Map<OpsRoute, Handler>();
+  const calls = new Map<OpsRoute, OpsCall[]>();
+  const problems: string[] = [];
+
+  const server = setupServer(
+    ...(Object.entries(ROUTES) as [OpsRoute, Route][]).map(([name, route]) =>
+      http[route.method](`/ops/v1${route.path}`, async ({ request, params }) => {
+        const url = new URL(request.url);
+        const query = Object.fromEntries(url.searchParams);
+        const text = await request.text();
+        const body: unknown = text ? JSON.parse(text) : undefined;
+        const call: OpsCall = {
+          params: params as Record<string, string>,
+          query,
+          body,
+          headers: request.headers,
+        };
+        calls.set(name, [...(calls.get(name) ?? []), call]);
+        if (route.query && !route.query.safeParse(query).success)
+          problems.push(`${name}: query ${url.search}`);
+        if (route.body && !route.body.safeParse(body).success) problems.push(`${name}: body ${text}`);
+        const handler = handlers.get(name);
+        if (!handler) {
+          problems.push(`${name}: no stub`);
+          return HttpResponse.json({ code: 'NOT_STUBBED', message: name, data: null }, { status: 500 });
+        }
+        const answer = await handler(call);
+        if (answer && typeof answer === 'object' && 'error' in answer) {
+          const { status, code, message } = (answer as OpsError).error;
+          return HttpResponse.json({ code, message, data: null }, { status });
+        }
+        if (!route.response.safeParse(answer).success) problems.push(`${name}: answer the API cannot send`);
+        return HttpResponse.json({ code: 'OK', message: 'OK', data: answer });
+      }),
+    ),
+  );
+
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    handlers.clear();
+    calls.clear();
+    const found = problems.splice(0);
+    expect(found, 'contract problems').toEqual([]);
+  });
+  afterAll(() => server.close());
+
+  return {
+    on(name: OpsRoute, handler: Handler) {
+      handlers.set(name, handler);
+    },
+    calls: (name: OpsRoute) => calls.get(name) ?? [],
+  };
+}
