@@ -1,7 +1,7 @@
 import type { StaffMe, StaffPermission } from '@imali/contract';
 import { type QueryClient, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { ME_KEY, meQuery, signOut } from '../features/auth/auth-api';
 import { setUnauthenticatedHandler } from '../lib/api';
 
@@ -37,7 +37,6 @@ export function useCan() {
 export function RequireSession({ children }: { children: ReactNode }) {
   const { data: me } = useSuspenseQuery(meQuery);
   const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -48,12 +47,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
       left = true;
       // Idle here: end the session on the server too, not only in this tab.
       if (reason === 'idle') signOut().catch(() => {});
-      const state: SignInState = { reason, from: window.location.pathname };
-      // Forget the session once on the sign-in screen: forgotten before, the guard would redirect
-      // first, without the reason.
-      void Promise.resolve(navigate('/login', { replace: true, state })).then(() =>
-        forgetSession(queryClient),
-      );
+      endSession(queryClient, reason);
     };
     const unset = setUnauthenticatedHandler(() => leave('expired'));
     let lastActivity = Date.now();
@@ -73,17 +67,30 @@ export function RequireSession({ children }: { children: ReactNode }) {
       window.clearInterval(timer);
       for (const event of events) window.removeEventListener(event, touch);
     };
-  }, [me, navigate, queryClient]);
+  }, [me, queryClient]);
 
   if (!me) {
-    const state: SignInState = { from: location.pathname };
+    const state: SignInState = { from: location.pathname, ...(signInReason ? { reason: signInReason } : {}) };
     return <Navigate to="/login" replace state={state} />;
   }
   return <SessionContext.Provider value={me}>{children}</SessionContext.Provider>;
 }
 
-/** Who was signed in and everything read for them. */
-export function forgetSession(queryClient: QueryClient) {
+/**
+ * Why the last session ended in this tab, for the sign-in screen: kept here rather than passed
+ * with a navigation, because the guard below redirects as soon as the session is forgotten.
+ */
+let signInReason: SignInReason | undefined;
+
+/** The session is over: the guard sends the browser to sign-in, which says why. */
+export function endSession(queryClient: QueryClient, reason: SignInReason) {
+  signInReason = reason;
   queryClient.setQueryData(ME_KEY, null);
+}
+
+/** Signed in again: the next sign-in screen has no reason to give, and no data of before is kept. */
+export function startSession(queryClient: QueryClient, me: StaffMe) {
+  signInReason = undefined;
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+  queryClient.setQueryData(ME_KEY, me);
 }

@@ -1,27 +1,23 @@
 import type { StaffPermission } from '@imali/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { StepUpProvider } from '../components/step-up';
 import { Alert, Button, cx } from '../components/ui';
 import { signOut } from '../features/auth/auth-api';
 import { FORBIDDEN_MESSAGE } from '../lib/api';
 import { navFor } from './nav';
-import { forgetSession, useStaff, type SignInState } from './session';
+import { endSession, useStaff } from './session';
 
 /** Header (who is signed in, sign out), the navigation of what the roles allow, the screen. */
 export function Shell() {
   const me = useStaff();
   const items = navFor(me.permissions);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = useMutation({
     mutationFn: signOut,
     onSettled: () => {
-      const state: SignInState = { reason: 'signed-out' };
-      void Promise.resolve(navigate('/login', { replace: true, state })).then(() =>
-        forgetSession(queryClient),
-      );
+      endSession(queryClient, 'signed-out');
     },
   });
 

@@ -108,7 +108,7 @@ export function stubOpsNetwork() {
     ),
   );
 
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen());
   afterEach(() => {
     handlers.clear();
     calls.clear();

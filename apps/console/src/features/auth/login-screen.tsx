@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import type { SignInState } from '../../app/session';
+import { startSession, type SignInState } from '../../app/session';
 import { messageOf } from '../../lib/api';
 import { Alert, Button, FieldError, inputClass, labelClass } from '../../components/ui';
-import { ME_KEY, signIn } from './auth-api';
+import { signIn } from './auth-api';
 
 const REASONS: Record<NonNullable<SignInState['reason']>, string> = {
   expired: 'Your session has ended. Sign in again to continue.',
@@ -33,7 +33,7 @@ export function LoginScreen() {
   const login = useMutation({
     mutationFn: signIn,
     onSuccess: (me) => {
-      queryClient.setQueryData(ME_KEY, me);
+      startSession(queryClient, me);
       const from = state.from && state.from !== '/login' ? state.from : '/';
       navigate(from, { replace: true });
     },
