@@ -70,7 +70,7 @@ describe('the step-up dialog', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('Escape cancels', async () => {
+  it('keeps the focus inside, and Escape cancels', async () => {
     net.on('staffDisable', () => opsError(401, 'STEP_UP_REQUIRED', 'Enter a fresh code to confirm.'));
     render(
       <StepUpProvider>
@@ -80,6 +80,13 @@ describe('the step-up dialog', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Disable' }));
     await screen.findByRole('dialog');
+    // The focus stays in the dialog: from its last button, Tab goes back to the code.
+    const dialog = screen.getByRole('dialog');
+    within(dialog).getByRole('button', { name: 'Confirm' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('6-digit code'));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Confirm' }));
     await user.keyboard('{Escape}');
     expect(await screen.findByText('cancelled')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
   type FormEvent,
+  type KeyboardEvent,
   type ReactNode,
 } from 'react';
 import { totpCodeSchema } from '@imali/contract';
@@ -137,6 +138,7 @@ function StepUpDialog({ pending }: { pending: Pending }) {
         className="w-full max-w-sm rounded-lg bg-white p-5 shadow-lg"
         onKeyDown={(event) => {
           if (event.key === 'Escape') pending.cancel();
+          if (event.key === 'Tab') keepFocusInside(event);
         }}
       >
         <form onSubmit={onSubmit} noValidate className="space-y-3">
@@ -175,4 +177,19 @@ function StepUpDialog({ pending }: { pending: Pending }) {
       </div>
     </div>
   );
+}
+
+/** Tab and Shift+Tab cycle within the dialog (a modal keeps the focus until it closes). */
+function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>('input, button:not([disabled])')];
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }

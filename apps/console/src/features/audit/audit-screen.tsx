@@ -102,7 +102,7 @@ function SearchForm({
 }) {
   const [values, setValues] = useState<AuditFilters>(initial);
   const field = (key: keyof AuditFilters, label: string, props: Record<string, string> = {}) => (
-    <div>
+    <div className="w-40">
       <label htmlFor={`audit-${key}`} className={labelClass}>
         {label}
       </label>
