@@ -11,7 +11,7 @@ export const AUDIT_PAGE_MAX = 200;
 const positiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const auditSearchQuery = z.object({
-  /** Entries whose actor is this staff user (`staff:<id>`). */
+  /** Entries of this staff user (their `staff_id`, or actor `staff:<id>`). */
   staffId: positiveId.optional(),
   /** Entries a client made (`client:<id>`) or that are about the client (subject `client` <id>). */
   clientId: positiveId.optional(),
@@ -41,6 +41,8 @@ export const auditEntrySchema = z.object({
   seq: z.number().int(),
   /** `client:<id>`, `staff:<id>`, `ops:<user>` or `system:<job>`. */
   actor: z.string(),
+  /** The authenticated staff user who acted; null for clients, jobs and older entries. */
+  staffId: z.number().int().nullable(),
   action: z.string(),
   subjectType: z.string(),
   subjectId: z.string(),

@@ -1,5 +1,6 @@
 import type { AppInstance } from '../lib/app-instance';
 import { approvalsStaffRoutes } from './approvals/approvals.staff-routes';
+import { auditStaffRoutes } from './audit/audit.staff-routes';
 import { clientStaffRoutes } from './client/client.staff-routes';
 import { depositsStaffRoutes } from './deposits/deposits.staff-routes';
 import { kycStaffRoutes } from './kyc/kyc.staff-routes';
@@ -22,4 +23,5 @@ export async function opsModules(app: AppInstance) {
   await app.register(withdrawalsStaffRoutes);
   await app.register(depositsStaffRoutes);
   await app.register(reconciliationStaffRoutes);
+  await app.register(auditStaffRoutes);
 }

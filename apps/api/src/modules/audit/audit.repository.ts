@@ -50,8 +50,11 @@ export function listForSubject(db: Db, subjectType: string, subjectId: string, l
 }
 
 export interface AuditSearch {
-  /** `actor` equals this. */
-  actor?: string;
+  /**
+   * Entries of this staff user: `staff_id` (migration 0026) is theirs, or the actor is
+   * `staff:<id>` (an entry recorded with the actor alone).
+   */
+  staffId?: number;
   /** `actor` equals `actor`, or the subject is this type and id (a client's own and about them). */
   actorOrSubject?: { actor: string; subjectType: string; subjectId: string };
   /** `action` starts with this (LIKE's wildcards in it are escaped). */
@@ -67,7 +70,9 @@ export interface AuditSearch {
 /** Rows matching every given filter, newest (highest seq) first. */
 export function search(db: Db, filter: AuditSearch) {
   const where: (SQL | undefined)[] = [];
-  if (filter.actor !== undefined) where.push(eq(auditLog.actor, filter.actor));
+  if (filter.staffId !== undefined) {
+    where.push(or(eq(auditLog.staffId, filter.staffId), eq(auditLog.actor, `staff:${filter.staffId}`)));
+  }
   if (filter.actorOrSubject) {
     const { actor, subjectType, subjectId } = filter.actorOrSubject;
     where.push(

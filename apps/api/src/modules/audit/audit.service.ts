@@ -106,7 +106,7 @@ export interface AuditSearchInput {
  */
 export async function searchEntries(ctx: AppContext, input: AuditSearchInput) {
   const rows = await repo.search(ctx.db, {
-    ...(input.staffId !== undefined ? { actor: `staff:${input.staffId}` } : {}),
+    ...(input.staffId !== undefined ? { staffId: input.staffId } : {}),
     ...(input.clientId !== undefined
       ? {
           actorOrSubject: {

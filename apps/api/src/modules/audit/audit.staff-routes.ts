@@ -9,7 +9,7 @@ import { searchEntries, verifyAuditChain } from './audit.service';
  */
 export async function auditStaffRoutes(app: AppInstance) {
   app.get(
-    '/audit',
+    '/v1/audit',
     {
       config: { auth: 'staff', permission: 'audit.read' },
       schema: {
@@ -31,6 +31,7 @@ export async function auditStaffRoutes(app: AppInstance) {
           id: row.id,
           seq: row.seq,
           actor: row.actor,
+          staffId: row.staffId ?? null,
           action: row.action,
           subjectType: row.subjectType,
           subjectId: row.subjectId,
@@ -45,7 +46,7 @@ export async function auditStaffRoutes(app: AppInstance) {
   );
 
   app.get(
-    '/audit/verify',
+    '/v1/audit/verify',
     {
       config: { auth: 'staff', permission: 'audit.read' },
       schema: {
