@@ -61,7 +61,7 @@ describe('the navigation', () => {
   it('a quarter of an hour without activity leads back to sign-in with a message', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     net.on('me', () => staffMe(['auditor']));
-    net.on('logout', () => ({}));
+    net.on('logout', () => ({ ok: true }));
     renderConsole('/');
     await screen.findByRole('navigation', { name: 'Console' });
     await act(async () => {

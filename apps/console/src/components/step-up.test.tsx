@@ -9,6 +9,15 @@ import { opsError, stubOpsNetwork } from '../test/ops-network';
 import { StepUpCancelled, StepUpProvider, useStepUp } from './step-up';
 
 const net = stubOpsNetwork();
+const ZANELE = {
+  id: 9,
+  email: 'zanele@imali.test',
+  displayName: 'Zanele',
+  roles: [],
+  disabled: true,
+  lockedUntil: null,
+  createdAt: '2026-11-01T08:00:00.000Z',
+};
 afterEach(cleanup);
 
 /** A button whose request goes out first without a code (`askFirst: false`). */
@@ -20,7 +29,6 @@ function Disabler() {
       (code) =>
         api('/staff/9/disable', {
           method: 'POST',
-          body: {},
           schema: z.unknown(),
           ...(code ? { stepUpCode: code } : {}),
         }),
@@ -41,8 +49,8 @@ describe('the step-up dialog', () => {
   it('opens when the server asks for a fresh code and retries the same request with it', async () => {
     net.on('staffDisable', ({ headers }) =>
       headers.get(STEP_UP_HEADER) === '314159'
-        ? {}
-        : opsError(401, 'STEP_UP_REQUIRED', 'Enter a fresh code to confirm.'),
+        ? ZANELE
+        : opsError(401, 'INVALID_CODE', 'Enter a fresh code to confirm.'),
     );
     render(
       <StepUpProvider>
@@ -71,7 +79,7 @@ describe('the step-up dialog', () => {
   });
 
   it('keeps the focus inside, and Escape cancels', async () => {
-    net.on('staffDisable', () => opsError(401, 'STEP_UP_REQUIRED', 'Enter a fresh code to confirm.'));
+    net.on('staffDisable', () => opsError(401, 'INVALID_CODE', 'Enter a fresh code to confirm.'));
     render(
       <StepUpProvider>
         <Disabler />

@@ -48,7 +48,7 @@ describe('the staff API client', () => {
       ApiError,
     );
     expect(gone).toHaveBeenCalledTimes(1);
-    answer(401, { code: 'STEP_UP_INVALID', message: 'Wrong code.', data: null });
+    answer(401, { code: 'INVALID_CODE', message: 'Wrong code.', data: null });
     const error = await api('/x', { schema: z.unknown() }).catch((e: ApiError) => e);
     expect(error).toMatchObject({ stepUp: true, message: 'Wrong code.' });
     expect(gone).toHaveBeenCalledTimes(1);

@@ -1,4 +1,4 @@
-import { STEP_UP_HEADER, errorEnvelope } from '@imali/contract';
+import { ErrorCode, STEP_UP_HEADER, errorEnvelope } from '@imali/contract';
 import type { z } from 'zod';
 
 /** The staff API, on the console's own origin (the ops app serves both). */
@@ -22,11 +22,12 @@ export class ApiError extends Error {
 
   /**
    * The request needs a fresh authenticator code (or the one sent was wrong or used): the step-up
-   * dialog asks for one and sends the request again. Recognised by the API's error code, so an
-   * expired session (also 401) still leads back to sign-in.
+   * dialog asks for one and sends the request again. The staff API answers 401 INVALID_CODE for
+   * step-up alone (a failed sign-in is INVALID_CREDENTIALS), so an expired session (401
+   * UNAUTHENTICATED) still leads back to sign-in.
    */
   get stepUp() {
-    return /STEP_UP/i.test(this.code);
+    return this.status === 401 && this.code === ErrorCode.InvalidCode;
   }
 
   get unauthenticated() {

@@ -12,9 +12,12 @@ import {
   auditChainVerdictSchema,
   auditPageSchema,
   auditSearchQuery,
+  okResult,
+  staffCreateInput,
+  staffCreatedSchema,
   staffLoginInput,
   staffMeSchema,
-  staffRoleSchema,
+  staffRolesInput,
   staffSessionSchema,
   staffUserSchema,
 } from '@imali/contract';
@@ -22,7 +25,6 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { z } from 'zod';
-import { createStaffForm, createdStaffSchema } from '../features/staff/staff-api';
 
 interface Route {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -35,18 +37,18 @@ interface Route {
 const ROUTES = {
   me: { method: 'get', path: '/auth/me', response: staffMeSchema },
   login: { method: 'post', path: '/auth/login', body: staffLoginInput, response: staffMeSchema },
-  logout: { method: 'post', path: '/auth/logout', response: z.unknown() },
+  logout: { method: 'post', path: '/auth/logout', response: okResult },
   staffList: { method: 'get', path: '/staff', response: z.array(staffUserSchema) },
-  staffCreate: { method: 'post', path: '/staff', body: createStaffForm, response: createdStaffSchema },
-  staffRoles: {
-    method: 'put',
-    path: '/staff/:id/roles',
-    body: z.object({ roles: z.array(staffRoleSchema) }),
-    response: z.unknown(),
+  staffCreate: { method: 'post', path: '/staff', body: staffCreateInput, response: staffCreatedSchema },
+  staffRoles: { method: 'put', path: '/staff/:id/roles', body: staffRolesInput, response: staffUserSchema },
+  staffDisable: { method: 'post', path: '/staff/:id/disable', response: staffUserSchema },
+  sessions: {
+    method: 'get',
+    path: '/staff/sessions',
+    query: z.object({ scope: z.enum(['own', 'all']).optional() }).strict(),
+    response: z.array(staffSessionSchema),
   },
-  staffDisable: { method: 'post', path: '/staff/:id/disable', response: z.unknown() },
-  sessions: { method: 'get', path: '/staff/sessions', response: z.array(staffSessionSchema) },
-  endSession: { method: 'delete', path: '/staff/sessions/:id', response: z.unknown() },
+  endSession: { method: 'delete', path: '/staff/sessions/:id', response: okResult },
   audit: { method: 'get', path: '/audit', query: auditSearchQuery, response: auditPageSchema },
   auditVerify: { method: 'get', path: '/audit/verify', response: auditChainVerdictSchema },
 } satisfies Record<string, Route>;

@@ -14,6 +14,7 @@ const entry = (seq: number, action = 'kyc.approve'): AuditEntryView => ({
   id: 1000 + seq,
   seq,
   actor: 'staff:7',
+  staffId: 7,
   action,
   subjectType: 'client',
   subjectId: '42',

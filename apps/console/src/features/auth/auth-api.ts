@@ -1,6 +1,5 @@
-import { staffMeSchema, type StaffLoginInput, type StaffMe } from '@imali/contract';
+import { okResult, staffMeSchema, type StaffLoginInput, type StaffMe } from '@imali/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError, api } from '../../lib/api';
 
 export const ME_KEY = ['me'] as const;
@@ -25,4 +24,4 @@ export const signIn = (input: StaffLoginInput) =>
   api('/auth/login', { method: 'POST', body: input, schema: staffMeSchema, allowUnauthenticated: true });
 
 export const signOut = () =>
-  api('/auth/logout', { method: 'POST', schema: z.unknown(), allowUnauthenticated: true });
+  api('/auth/logout', { method: 'POST', schema: okResult, allowUnauthenticated: true });

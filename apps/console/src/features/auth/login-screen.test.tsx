@@ -34,7 +34,7 @@ describe('sign-in', () => {
     signedOut();
     renderConsole('/audit');
     const user = userEvent.setup();
-    net.on('login', () => opsError(401, 'STAFF_SIGN_IN_FAILED', 'The email, password or code is not right.'));
+    net.on('login', () => opsError(401, 'INVALID_CREDENTIALS', 'The email, password or code is not right.'));
     await user.type(await screen.findByLabelText('Work email'), 'Thandi@Imali.test');
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     const code = screen.getByLabelText('6-digit code from your authenticator app');
@@ -71,7 +71,7 @@ describe('sign-in', () => {
 
   it('signs out', async () => {
     net.on('me', () => staffMe(['auditor']));
-    net.on('logout', () => ({}));
+    net.on('logout', () => ({ ok: true }));
     renderConsole('/');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByText('You have signed out.')).toBeTruthy();

@@ -9,11 +9,12 @@ import { endSession, sessionsQuery } from './staff-api';
 export function SessionsScreen() {
   const me = useStaff();
   const can = useCan();
-  const sessions = useQuery(sessionsQuery);
+  const seeAll = can('staff.read');
+  const sessions = useQuery(sessionsQuery(seeAll ? 'all' : 'own'));
   const queryClient = useQueryClient();
   const end = useMutation({
     mutationFn: endSession,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'sessions'] }),
   });
   const all = sessions.data ?? [];
   const mine = all.filter((s) => s.staffId === me.id);
@@ -84,7 +85,7 @@ export function SessionsScreen() {
       {sessions.data ? (
         <>
           {table(mine, 'My sessions', false, true)}
-          {can('staff.read') ? table(others, 'Other staff sessions', true, can('staff.manage')) : null}
+          {seeAll ? table(others, 'Other staff sessions', true, can('staff.manage')) : null}
         </>
       ) : null}
     </section>

@@ -38,9 +38,9 @@ describe('staff', () => {
   it('a role change asks for a fresh code, shows a refused one, and retries the same request with the next', async () => {
     net.on('staffRoles', ({ headers }) => {
       const code = headers.get(STEP_UP_HEADER);
-      if (code === '111111') return opsError(401, 'STEP_UP_INVALID', 'That code is wrong or already used.');
-      if (code !== '222222') return opsError(401, 'STEP_UP_REQUIRED', 'A fresh code is needed.');
-      return {};
+      if (code === '111111') return opsError(401, 'INVALID_CODE', 'That code is wrong or already used.');
+      if (code !== '222222') return opsError(401, 'INVALID_CODE', 'A fresh code is needed.');
+      return { ...STAFF[1]!, roles: ['kyc_reviewer', 'support'] };
     });
     renderConsole('/staff');
     const user = userEvent.setup();
@@ -74,7 +74,7 @@ describe('staff', () => {
   });
 
   it('cancelling the step-up sends nothing and changes nothing', async () => {
-    net.on('staffDisable', () => ({}));
+    net.on('staffDisable', () => ({ ...STAFF[1]!, disabled: true }));
     renderConsole('/staff');
     const user = userEvent.setup();
     await user.click(await screen.findByText('Sipho Dlamini'));
@@ -87,7 +87,16 @@ describe('staff', () => {
   });
 
   it('a new staff user: the TOTP secret and otpauth URI are shown once', async () => {
-    net.on('staffCreate', () => ({ id: 3, totpSecret: 'JBSWY3DPEHPK3PXP' }));
+    const uri = 'otpauth://totp/Imali:lerato%40imali.test?issuer=Imali&secret=JBSWY3DPEHPK3PXP';
+    net.on('staffCreate', ({ headers }) =>
+      headers.get(STEP_UP_HEADER) === '246810'
+        ? {
+            user: { ...STAFF[1]!, id: 3, email: 'lerato@imali.test', displayName: 'Lerato Mokoena' },
+            totpSecret: 'JBSWY3DPEHPK3PXP',
+            otpauthUri: uri,
+          }
+        : opsError(401, 'INVALID_CODE', 'Enter a new code.'),
+    );
     renderConsole('/staff');
     const user = userEvent.setup();
     const form = (await screen.findByRole('heading', { name: 'New staff user' })).parentElement!;
@@ -100,13 +109,12 @@ describe('staff', () => {
     await user.type(within(form).getByLabelText('First password'), 'a long first password');
     await user.click(within(form).getByLabelText('payments checker'));
     await user.click(within(form).getByRole('button', { name: 'Create staff user' }));
+    // Creating a staff user is step-up too.
+    const dialog = await screen.findByRole('dialog', { name: 'Create the staff user lerato@imali.test' });
+    await user.type(within(dialog).getByLabelText('6-digit code'), '246810{Enter}');
 
     expect((await screen.findByTestId('totp-secret')).textContent).toBe('JBSWY3DPEHPK3PXP');
-    expect(
-      screen.getByText(
-        'otpauth://totp/Imali%20console%3Alerato%40imali.test?secret=JBSWY3DPEHPK3PXP&issuer=Imali%20console',
-      ),
-    ).toBeTruthy();
+    expect(screen.getByText(uri)).toBeTruthy();
     expect(net.calls('staffCreate')[0]!.body).toEqual({
       email: 'lerato@imali.test',
       displayName: 'Lerato Mokoena',
@@ -116,6 +124,7 @@ describe('staff', () => {
 
     await user.click(screen.getByRole('button', { name: 'I have handed it over' }));
     expect(screen.queryByText('JBSWY3DPEHPK3PXP', { exact: false })).toBeNull();
+    expect(screen.queryByText(uri)).toBeNull();
     expect(screen.getByRole('button', { name: 'Create staff user' })).toBeTruthy();
   });
 
@@ -136,7 +145,7 @@ describe('staff', () => {
       session('b', 1, 'thandi@imali.test'),
       session('c', 2, 'sipho@imali.test'),
     ]);
-    net.on('endSession', () => ({}));
+    net.on('endSession', () => ({ ok: true }));
     renderConsole('/sessions');
     const user = userEvent.setup();
     const mine = await screen.findByRole('table', { name: 'My sessions' });
@@ -145,5 +154,6 @@ describe('staff', () => {
     const others = screen.getByRole('table', { name: 'Other staff sessions' });
     await user.click(within(others).getByRole('button', { name: /End the session of sipho@imali.test/ }));
     await waitFor(() => expect(net.calls('endSession').map((c) => c.params.id)).toEqual(['c']));
+    expect(net.calls('sessions')[0]!.query).toEqual({ scope: 'all' });
   });
 });

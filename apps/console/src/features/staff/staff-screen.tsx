@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { STAFF_ROLES, ROLE_PERMISSIONS, type StaffRole, type StaffUser } from '@imali/contract';
+import {
+  STAFF_ROLES,
+  ROLE_PERMISSIONS,
+  type StaffCreated,
+  type StaffRole,
+  type StaffUser,
+} from '@imali/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -12,11 +18,9 @@ import {
   createStaff,
   createStaffForm,
   disableStaff,
-  otpauthUriOf,
   setRoles,
   staffListQuery,
   type CreateStaffForm,
-  type CreatedStaff,
 } from './staff-api';
 
 const roleLabel = (role: string) => role.replace(/_/g, ' ');
@@ -207,7 +211,8 @@ function StaffDetail({ user, canManage }: { user: StaffUser; canManage: boolean 
 
 function CreateStaff() {
   const queryClient = useQueryClient();
-  const [created, setCreated] = useState<{ email: string; result: CreatedStaff } | null>(null);
+  const [created, setCreated] = useState<StaffCreated | null>(null);
+  const withStepUp = useStepUp();
   const {
     register,
     handleSubmit,
@@ -220,10 +225,11 @@ function CreateStaff() {
     defaultValues: { email: '', displayName: '', password: '', roles: [] },
   });
   const create = useMutation({
-    mutationFn: createStaff,
-    onSuccess: (result, input) => {
+    mutationFn: (input: CreateStaffForm) =>
+      withStepUp((code) => createStaff(input, code), { title: `Create the staff user ${input.email}` }),
+    onSuccess: (result) => {
       // Held only here, never in the query cache: shown once, gone when dismissed.
-      setCreated({ email: input.email, result });
+      setCreated(result);
       reset();
       return queryClient.invalidateQueries({ queryKey: ['staff'] });
     },
@@ -243,7 +249,9 @@ function CreateStaff() {
           onSubmit={handleSubmit((values) => create.mutate(values))}
           className="mt-2 space-y-3 rounded border border-slate-300 bg-white p-4"
         >
-          {create.isError ? <Alert>{messageOf(create.error)}</Alert> : null}
+          {create.isError && !(create.error instanceof StepUpCancelled) ? (
+            <Alert>{messageOf(create.error)}</Alert>
+          ) : null}
           <div className="grid grid-cols-2 gap-3">
             <div>
               <label htmlFor="new-email" className={labelClass}>
@@ -304,14 +312,7 @@ function CreateStaff() {
 }
 
 /** The new user's TOTP secret, once: the server keeps it sealed and never sends it again. */
-function TotpSecretOnce({
-  created,
-  onDone,
-}: {
-  created: { email: string; result: CreatedStaff };
-  onDone: () => void;
-}) {
-  const uri = created.result.otpauthUri ?? otpauthUriOf(created.email, created.result.totpSecret);
+function TotpSecretOnce({ created, onDone }: { created: StaffCreated; onDone: () => void }) {
   return (
     <div
       role="region"
@@ -319,7 +320,7 @@ function TotpSecretOnce({
       className="mt-2 space-y-2 rounded border-2 border-amber-600 bg-amber-50 p-4"
     >
       <h3 id="secret-title" className="font-semibold text-slate-900">
-        {created.email} is created. Their authenticator secret, shown this once:
+        {created.user.email} is created. Their authenticator secret, shown this once:
       </h3>
       <p className="text-sm text-slate-800">
         Give it to them in person or over a channel you trust; they add it to their authenticator app. It
@@ -328,10 +329,10 @@ function TotpSecretOnce({
       <dl className="grid grid-cols-[8rem_1fr] gap-x-2 text-sm">
         <dt className="text-slate-700">Secret</dt>
         <dd className="break-all font-mono" data-testid="totp-secret">
-          {created.result.totpSecret}
+          {created.totpSecret}
         </dd>
         <dt className="text-slate-700">otpauth URI</dt>
-        <dd className="break-all font-mono text-xs">{uri}</dd>
+        <dd className="break-all font-mono text-xs">{created.otpauthUri}</dd>
       </dl>
       <Button onClick={onDone}>I have handed it over</Button>
     </div>
