@@ -225,10 +225,39 @@ export async function buildOpsApp(options: BuildOpsOptions): Promise<AppInstance
     app.swagger(),
   );
   await app.register(opsModules, { prefix: '/ops' });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.status(404).send({ code: ErrorCode.NotFound, message: Messages.notFound, data: null }),
-  );
+  registerConsole(app, ctx.config.consoleDistDir);
   return app;
+}
+
+/**
+ * The operator console's build (apps/console/dist, decision 0060) at / of the ops origin: its
+ * files, and index.html for any other GET outside /ops and /assets (the console's own routes).
+ * Without a build, everything but /ops is a 404 as before.
+ */
+function registerConsole(app: AppInstance, distDir: string) {
+  const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasDist) {
+    void app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // apps/console/vite-precompress.ts writes .br and .gz beside each text file.
+      preCompressed: true,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders(res, filePath) {
+        if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi =
+      request.url === '/ops' || request.url.startsWith('/ops/') || request.url.startsWith('/ops?');
+    if (hasDist && request.method === 'GET' && !isApi && !request.url.startsWith('/assets/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: ErrorCode.NotFound, message: Messages.notFound, data: null });
+  });
 }
 
 /**

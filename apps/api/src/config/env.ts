@@ -72,6 +72,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   WEB_DIST_DIR: z.string().optional(),
+  /** The operator console's build, served by the ops app at / (decision 0060). */
+  CONSOLE_DIST_DIR: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   SESSION_REMEMBER_TTL_HOURS: z.coerce
@@ -116,6 +118,7 @@ export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'SEED_DEMO_QU
   SEED_DEMO_QUEUES: boolean;
   dataDir: string;
   webDistDir: string;
+  consoleDistDir: string;
   /** OPS_PORT, or PORT + 1 (0 when PORT is 0). */
   opsPort: number;
   /** The origins a state-changing staff request may come from (OPS_ORIGIN, or localhost's). */
@@ -159,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsPort,
     opsOrigins,
     webDistDir: path.resolve(cfg.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    consoleDistDir: path.resolve(cfg.CONSOLE_DIST_DIR ?? path.join(repoRoot, 'apps/console/dist')),
   };
 }
 
