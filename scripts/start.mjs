@@ -1,4 +1,4 @@
-// `npm start` (and `npm run demo`): builds the web app and the API when their sources are newer
+// `npm start` (and `npm run demo`): builds the web app, the operator console and the API when their sources are newer
 // than their builds, then runs the compiled server (apps/api/dist/server.mjs; PGlite in DATA_DIR
 // unless DATABASE_URL is set) in this process, as plain JavaScript (decision 0037).
 import { execFileSync, execSync } from 'node:child_process';
@@ -11,6 +11,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');
 const builtIndex = path.join(web, 'dist/index.html');
 const api = path.join(root, 'apps/api');
+const consoleApp = path.join(root, 'apps/console');
 // API_BUNDLE: another bundle than dist/server.mjs (the benches build their own, so a running
 // server's bundle is never rewritten under it).
 const builtServer = process.env.API_BUNDLE
@@ -45,6 +46,19 @@ const apiNeedsBuild = () =>
 if (process.env.SKIP_WEB_BUILD !== 'true' && webNeedsBuild()) {
   console.log('Building the web app…');
   execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+}
+
+// The operator console (decision 0060), served by the ops app at / of OPS_PORT.
+const consoleNeedsBuild = () =>
+  needsBuild(
+    path.join(consoleApp, 'dist/index.html'),
+    ['src', 'index.html', 'vite.config.ts', 'vite-precompress.ts', '../../packages'].map((p) =>
+      path.join(consoleApp, p),
+    ),
+  );
+if (process.env.SKIP_WEB_BUILD !== 'true' && consoleNeedsBuild()) {
+  console.log('Building the operator console…');
+  execSync('npm run build -w apps/console', { cwd: root, stdio: 'inherit' });
 }
 
 if (apiNeedsBuild()) {

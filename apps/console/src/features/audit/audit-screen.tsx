@@ -209,7 +209,7 @@ function EntryDetail({ entry }: { entry: AuditEntryView | undefined }) {
   return (
     <article
       aria-label={`Entry ${entry.seq}`}
-      className="rounded border border-slate-300 bg-white p-3 text-sm"
+      className="self-start rounded border border-slate-300 bg-white p-3 text-sm"
     >
       <h2 className="font-semibold">
         #{entry.seq} {entry.action}

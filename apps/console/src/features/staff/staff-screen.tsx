@@ -177,7 +177,7 @@ function StaffDetail({ user, canManage }: { user: StaffUser; canManage: boolean 
   return (
     <article
       aria-labelledby="staff-detail-title"
-      className="space-y-3 rounded border border-slate-300 bg-white p-4"
+      className="space-y-3 self-start rounded border border-slate-300 bg-white p-4"
     >
       <h2 id="staff-detail-title" className="font-semibold">
         {user.displayName} <span className="font-normal text-slate-600">{user.email}</span>
