@@ -11,20 +11,16 @@ export default defineConfig({
         resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            // The operator console (decision 0060): its component tests say `@vitest-environment happy-dom`.
+            'apps/console/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['apps/web/src/test/unit-setup.ts'],
           // Components render beside the API suite on two cores in CI; 5 s was too tight there.
-          testTimeout: 30_000,
-        },
-      },
-      {
-        test: {
-          // The operator console (apps/console): component tests, happy-dom + MSW (decision 0060).
-          name: 'console',
-          include: ['apps/console/src/**/*.test.{ts,tsx}'],
-          environment: 'happy-dom',
-          setupFiles: ['apps/web/src/test/unit-setup.ts'],
           testTimeout: 30_000,
         },
       },

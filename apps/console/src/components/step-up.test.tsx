@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { STEP_UP_HEADER } from '@imali/contract';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

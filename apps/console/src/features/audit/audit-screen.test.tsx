@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import type { AuditEntryView } from '@imali/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
