@@ -46,14 +46,19 @@ export function SessionsScreen() {
           rows.map((s) => (
             <tr key={s.id} className="border-b border-slate-200">
               {showWho ? <td className="px-3 py-2">{s.email}</td> : null}
-              <td className="px-3 py-2">{time(s.createdAt)}</td>
-              <td className="px-3 py-2">{time(s.lastSeenAt)}</td>
-              <td className="px-3 py-2">{time(s.absoluteExpiresAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2">{time(s.createdAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2">{time(s.lastSeenAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2">{time(s.absoluteExpiresAt)}</td>
               <td className="px-3 py-2">
                 {s.ip ?? '—'}{' '}
-                <span className="block truncate text-xs text-slate-600">{s.userAgent ?? ''}</span>
+                <span
+                  className="block max-w-xs truncate text-xs text-slate-600"
+                  title={s.userAgent ?? undefined}
+                >
+                  {s.userAgent ?? ''}
+                </span>
               </td>
-              <td className="px-3 py-2 text-right">
+              <td className="whitespace-nowrap px-3 py-2 text-right">
                 {s.current ? (
                   <span className="text-slate-700">this session</span>
                 ) : canEnd ? (
