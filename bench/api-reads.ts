@@ -144,7 +144,7 @@ async function serveApi(root: string): Promise<Served> {
       where c.mobile like '6%';
     analyze;
   `);
-  const app = await buildApp({ config, database, opsToken: 'bench-ops-token-0123456789abcdef' });
+  const app = await buildApp({ config, database });
   const ctx = app.ctx;
   await setRate(ctx, { from: 'USD', to: 'ZAR', rate: '18.05', mid: '18.25' }, 'ops:bench');
   const md5 = createHash('md5').update(PASSWORD).digest('hex');

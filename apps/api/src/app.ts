@@ -40,8 +40,6 @@ export interface BuildOptions {
   database: DatabaseHandle;
   /** The machine's time unless a test's; the app clock is it moved by MARKET_TIME_SHIFT_MS. */
   clock?: Clock;
-  /** Token the ops CLI presents to /ops; generated when not configured. */
-  opsToken?: string;
   /** Where log lines go: standard output unless given (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -138,7 +136,6 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     wiring,
   };
   app.decorate('ctx', ctx);
-  app.decorate('opsToken', options.opsToken ?? config.OPS_TOKEN ?? newOpaqueToken());
 
   await registerBasics(app, ctx);
 
@@ -146,7 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
   await app.register(fastifySwagger, openapiOptions(API_VERSION));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
 
-  registerAuth(app, ctx, app.opsToken, { surface: 'client' });
+  registerAuth(app, ctx, { surface: 'client' });
 
   await app.register(
     async (api) => {
@@ -191,8 +188,6 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
 export interface BuildOpsOptions {
   /** The client app's context: the same database, config and clocks (app.ctx). */
   ctx: AppContext;
-  /** Token of the ops CLI's POST /ops/v1/run (until the CLI signs in as a staff user). */
-  opsToken: string;
   /**
    * The one-time secret of POST /ops/v1/staff/bootstrap, while no staff user exists (the server
    * writes it into its 0600 record, lib/server-lock.ts). Unset: bootstrap over HTTP is refused.
@@ -214,13 +209,12 @@ export async function buildOpsApp(options: BuildOpsOptions): Promise<AppInstance
   const { ctx } = options;
   const app = newFastify(ctx.config, options.logStream);
   app.decorate('ctx', ctx);
-  app.decorate('opsToken', options.opsToken);
   const bootstrap = { secret: options.bootstrapSecret, done: options.onBootstrapped };
   app.decorate('staffBootstrap', bootstrap);
 
   await registerBasics(app, ctx);
   await app.register(fastifySwagger, opsOpenapiOptions(API_VERSION));
-  registerAuth(app, ctx, options.opsToken, { surface: 'ops' });
+  registerAuth(app, ctx, { surface: 'ops' });
   app.get('/ops/v1/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () =>
     app.swagger(),
   );

@@ -19,8 +19,7 @@ export async function serve(loaded: Config, booting?: Promise<PGlite>) {
   const config = demo ? { ...loaded, MARKET_TIME_SHIFT_MS: demo.shiftMs } : loaded;
   const embedded = !config.DATABASE_URL;
   const database = await openDatabase(config, booting);
-  const opsToken = config.OPS_TOKEN ?? newOpaqueToken();
-  const app = await buildApp({ config, database, opsToken });
+  const app = await buildApp({ config, database });
   if (demo) app.log.info(`${demo.description} Data folder: ${config.dataDir}`);
 
   // The demo credentials are printed only when this start seeded them into an empty database.
@@ -44,7 +43,6 @@ export async function serve(loaded: Config, booting?: Promise<PGlite>) {
   const bootstrapSecret = (await hasNoStaff(app.ctx)) ? newOpaqueToken() : undefined;
   const opsApp = await buildOpsApp({
     ctx: app.ctx,
-    opsToken,
     bootstrapSecret,
     onBootstrapped: () => {
       if (!record) return;
@@ -86,7 +84,6 @@ export async function serve(loaded: Config, booting?: Promise<PGlite>) {
     port: opsPortNumber,
     opsPort: opsPortNumber,
     clientPort: typeof port === 'object' && port ? port.port : config.PORT,
-    opsToken,
     ...(bootstrapSecret ? { bootstrapSecret } : {}),
     embedded,
     startedAt: new Date().toISOString(),

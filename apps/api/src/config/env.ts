@@ -18,7 +18,6 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   TRUST_PROXY: bool,
-  OPS_TOKEN: z.string().min(16).optional(),
   /**
    * The staff API and console's own port (issue 23, decision 0057): its own origin, so its own
    * cookie. Unset: PORT + 1 (0 when PORT is 0: a free port, tests).

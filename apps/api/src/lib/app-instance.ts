@@ -13,11 +13,10 @@ export type AppInstance = FastifyInstance<
   ServerResponse,
   FastifyBaseLogger,
   ZodTypeProvider
-> & { ctx: AppContext; opsToken: string };
+> & { ctx: AppContext };
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    opsToken: string;
   }
 }

@@ -12,7 +12,6 @@ describe('the server record (DATA_DIR/server.json)', () => {
     port: 8081,
     opsPort: 8081,
     clientPort: 8080,
-    opsToken: 'token-0123456789abcdef',
     bootstrapSecret: 'bootstrap-0123456789abcdef',
     embedded: true,
     startedAt: new Date().toISOString(),

@@ -18,7 +18,6 @@ export interface ServerRecord {
   opsPort: number;
   /** The client app's port (PORT): the web app, /api and /market-data. */
   clientPort: number;
-  opsToken: string;
   /**
    * While no staff user exists: the one-time secret of POST /ops/v1/staff/bootstrap, which
    * `ops staff bootstrap` reads here (only someone who can read this 0600 file on the server can

@@ -22,8 +22,7 @@ import { requestHashOf } from '../modules/staff/request-hash';
 /**
  * Route access is declared in the route's `config`:
  * - `auth`: 'client' (default under /api), 'public', 'staff' (default under /ops: a staff
- *   session cookie on the ops origin), 'ops' (the operator token, until the CLI signs in as a
- *   staff user), or 'market' (the stock-data API checks its own key).
+ *   session cookie on the ops origin; the shared operator token is gone, decision 0062), or 'market' (the stock-data API checks its own key).
  * - `kyc: true` needs approved KYC; `pin: true` needs a PIN verified on this session recently.
  * - `permission` (staff routes): the staff permission the caller's roles must grant, else 403.
  * - `stepUp: true` (staff routes): a fresh TOTP code in the `x-step-up-code` header, bound to the
@@ -31,7 +30,7 @@ import { requestHashOf } from '../modules/staff/request-hash';
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
-    auth?: 'client' | 'public' | 'ops' | 'market' | 'staff';
+    auth?: 'client' | 'public' | 'market' | 'staff';
     kyc?: boolean;
     pin?: boolean;
     permission?: StaffPermission;
@@ -125,7 +124,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerAuth(
   app: FastifyInstance,
   ctx: AppContext,
-  opsToken: string,
   options: AuthOptions = {},
 ) {
   app.decorateRequest('principal', undefined);
@@ -175,13 +173,6 @@ export function registerAuth(
     }, done);
   };
 
-  const opsHook: onRequestHookHandler = (request, _reply, done) => {
-    const token = bearerToken(request);
-    if (!token || !safeEqual(token, opsToken)) {
-      return done(new DomainError(ErrorCode.Unauthenticated, 'Operator token required.', 401));
-    }
-    done();
-  };
   const clientHook =
     (config: FastifyContextConfig): onRequestHookHandler =>
     (request, _reply, done) => {
@@ -210,8 +201,7 @@ export function registerAuth(
     }
     const hooks: onRequestHookHandler[] = [];
     if (surface === 'ops' && (mode === 'staff' || mode === 'public')) hooks.push(originHook);
-    if (mode === 'ops') hooks.push(opsHook);
-    else if (mode === 'client') hooks.push(clientHook(config));
+    if (mode === 'client') hooks.push(clientHook(config));
     else if (mode === 'staff') hooks.push(staffHook(config));
     if (hooks.length > 0) {
       const own = route.onRequest;

@@ -21,7 +21,6 @@ describe('control characters in input, and what the logs may hold', () => {
     app = await buildApp({
       config: testConfig({ LOG_LEVEL: 'info' }),
       database,
-      opsToken: 'test-ops-token-0123456789',
       logStream: { write: (line) => void lines.push(line) },
     });
     // A query that fails with the card number and a token among its parameters and in the

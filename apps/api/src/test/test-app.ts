@@ -33,9 +33,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The operator token of test apps (POST /ops/v1/run until the CLI signs in as staff). */
-export const TEST_OPS_TOKEN = 'test-ops-token-0123456789';
-
 /**
  * A fresh app on a fresh, migrated database: in-memory PGlite, or, when DATABASE_URL is set, a
  * new PostgreSQL database created for this test file and dropped afterwards. Both are copies of
@@ -56,7 +53,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     ({ database } = await openMigratedPglite());
   }
   const config = testConfig({ ...overrides, ...(adminUrl ? { DATABASE_URL: adminUrl } : {}) });
-  const app = await buildApp({ config, database, clock, opsToken: TEST_OPS_TOKEN });
+  const app = await buildApp({ config, database, clock });
   await app.ready();
   // Every answer the test sees is checked against the published document (contract.ts).
   checkAnswersOf(app);
@@ -68,7 +65,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     databaseUrl,
     ops: () =>
       (ops ??= (async () => {
-        const opsApp = await buildOpsApp({ ctx: app.ctx, opsToken: TEST_OPS_TOKEN });
+        const opsApp = await buildOpsApp({ ctx: app.ctx });
         await opsApp.ready();
         // Checked against the ops app's own document.
         checkAnswersOf(opsApp);

@@ -47,7 +47,7 @@ export function errorAnswersOf(route: RouteFacts): Map<number, Set<string>> {
   const out = new Map<number, Set<string>>();
   const { config, access } = route;
   if (access === 'client') add(out, 401, ErrorCode.Unauthenticated, ErrorCode.SessionExpired);
-  if (access === 'ops' || access === 'market') add(out, 401, ErrorCode.Unauthenticated);
+  if (access === 'market') add(out, 401, ErrorCode.Unauthenticated);
   if (access === 'staff') {
     // plugins/auth.ts: no cookie, an ended or expired session; a role without the permission;
     // a state-changing request without the console's Origin; a missing, wrong or spent step-up code.

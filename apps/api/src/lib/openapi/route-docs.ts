@@ -52,7 +52,6 @@ function zodOverride(ctx: Parameters<typeof markTrimmedStrings>[0]) {
 const SECURITY = {
   public: [],
   client: [{ bearer: [] }],
-  ops: [{ opsToken: [] }],
   staff: [{ staffCookie: [] }],
   market: [{ marketKey: [] }],
 } as const;

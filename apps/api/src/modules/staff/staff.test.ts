@@ -283,14 +283,14 @@ describe('staff identity on the ops app', () => {
     }
   });
 
-  it('keeps the operator token route (POST /ops/v1/run) on the ops app for now', async () => {
+  it('has no shared operator token: a bearer token on POST /ops/v1/run is refused (decision 0062)', async () => {
     const res = await ops.inject({
       method: 'POST',
       url: '/ops/v1/run',
-      headers: bearer('test-ops-token-0123456789'),
+      headers: { ...bearer('test-ops-token-0123456789'), origin: opsOriginOf(ops) },
       payload: { argv: ['invite', 'list'] },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(401);
   });
 
   it('serves its own OpenAPI document with the staff routes', async () => {
@@ -580,7 +580,6 @@ describe('bootstrap: the first staff admin, once', () => {
     let done = 0;
     const ops = await buildOpsApp({
       ctx: t.app.ctx,
-      opsToken: 'test-ops-token-0123456789',
       bootstrapSecret: 'bootstrap-secret-0123456789',
       onBootstrapped: () => (done += 1),
     });
