@@ -8,7 +8,6 @@ import type {
 } from 'fastify';
 import { ErrorCode, Messages, STEP_UP_HEADER, type StaffPermission } from '@imali/contract';
 import type { AppContext } from '../lib/context';
-import { safeEqual } from '../lib/crypto';
 import { DomainError } from './errors';
 import {
   assertFreshPin,
