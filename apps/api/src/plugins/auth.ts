@@ -120,11 +120,7 @@ export interface AuthOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function registerAuth(
-  app: FastifyInstance,
-  ctx: AppContext,
-  options: AuthOptions = {},
-) {
+export function registerAuth(app: FastifyInstance, ctx: AppContext, options: AuthOptions = {}) {
   app.decorateRequest('principal', undefined);
   app.decorateRequest('staff', undefined);
   app.decorateRequest('stepUpHash', undefined);
