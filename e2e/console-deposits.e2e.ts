@@ -65,7 +65,7 @@ describe('console: deposits and reconciliation', () => {
     );
     expect(demoDeposits.map((d) => d.amount).sort()).toEqual(['12500.00', '5000.00']);
 
-    await page.getByRole('link', { name: 'Deposits' }).click();
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Deposits' }).click();
     const list = page.getByRole('listbox', { name: 'Pending deposits' });
     await list.waitFor();
     for (const d of demoDeposits) {
@@ -115,7 +115,7 @@ describe('console: deposits and reconciliation', () => {
     const before = await demoZarBalance();
     await first.getByRole('button', { name: `Confirm ${reference}` }).click();
     await page
-      .getByText(new RegExp(`confirmed: ZAR [\\d,.]+ credited to .* \\(deposit ${reference}\\)`))
+      .getByText(new RegExp(`confirmed: ZAR\\s[\\d,.]+ credited to .* \\(deposit ${reference}\\)`))
       .waitFor();
     const confirmed = page.getByRole('table', { name: /Confirmed \(1\)/ });
     await confirmed.waitFor();
@@ -155,7 +155,7 @@ describe('console: deposits and reconciliation', () => {
     const support = await signInConsole(browser, server, 'support');
     try {
       const { page } = support;
-      await page.getByRole('link', { name: 'Deposits' }).click();
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Deposits' }).click();
       const cards = page.getByRole('article', { name: /^Match: line \d+, deposit DEP-/ });
       await cards.first().waitFor();
       await cards
