@@ -123,6 +123,8 @@ describe('console: deposits and reconciliation', () => {
     await expect.poll(() => cards.count()).toBe(demoDeposits.length - 1);
     await expect.poll(() => list.getByRole('option').filter({ hasText: reference }).count()).toBe(0);
     expect(await demoZarBalance()).toBe(before + minorOf(chosen.amount));
+    await confirmed.scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-deposits-confirmed');
 
     // A second confirmation of the same line is refused and credits nothing.
     const statementId = Number(
@@ -167,6 +169,7 @@ describe('console: deposits and reconciliation', () => {
       await page.getByRole('listbox', { name: 'Pending deposits' }).getByRole('option').first().click();
       await page.getByRole('article', { name: /^Deposit DEP-/ }).waitFor();
       expect(await page.getByRole('button', { name: 'Reject deposit' }).count()).toBe(0);
+      await screenshot(page, 'console-deposits-support');
       expect(support.errors).toEqual([]);
     } finally {
       await support.close();

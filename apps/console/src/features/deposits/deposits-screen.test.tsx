@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { BankStatementDetail, BankStatementLine, StaffDeposit } from '@imali/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { opsError, stubOpsNetwork } from '../../test/ops-network';
@@ -127,6 +127,19 @@ describe('deposits', () => {
     expect(within(detail).getByRole('link', { name: 'Open full size' }).getAttribute('href')).toBe(
       '/ops/v1/files/proof-12',
     );
+  });
+
+  it('a proof the browser cannot show as an image (a PDF) becomes a link to open it', async () => {
+    renderConsole('/deposits');
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('DEP-9Q5R3T7ZJB'));
+    const detail = await screen.findByRole('article', { name: /Deposit DEP-9Q5R3T7ZJB/ });
+    fireEvent.error(within(detail).getByRole('img', { name: 'Proof of payment for DEP-9Q5R3T7ZJB' }));
+    const link = await within(detail).findByRole('link', {
+      name: 'Open the proof of payment for DEP-9Q5R3T7ZJB (PDF)',
+    });
+    expect(link.getAttribute('href')).toBe('/ops/v1/files/proof-13');
+    expect(within(detail).queryByRole('img')).toBeNull();
   });
 
   it('rejects a deposit only with a reason', async () => {
