@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Link, type RouteObject, useRouteError } from 'react-router';
 import { Alert, Loading } from '../components/ui';
 import { AuditScreen } from '../features/audit/audit-screen';
+import { DepositsScreen } from '../features/deposits/deposits-screen';
 import { LoginScreen } from '../features/auth/login-screen';
 import { PlaceholderScreen } from '../features/placeholders/placeholder-screen';
 import { SessionsScreen } from '../features/staff/sessions-screen';
@@ -15,6 +16,7 @@ import { StartScreen } from './start-screen';
 /** The screens built here; every other area of the navigation is a placeholder for now. */
 const BUILT: Partial<Record<string, ReactNode>> = {
   '/audit': <AuditScreen />,
+  '/deposits': <DepositsScreen />,
   '/staff': <StaffScreen />,
 };
 

@@ -12,6 +12,14 @@ import {
   auditChainVerdictSchema,
   auditPageSchema,
   auditSearchQuery,
+  bankStatementDetailSchema,
+  bankStatementSchema,
+  confirmBankLineInput,
+  confirmedBankLineSchema,
+  importStatementInput,
+  rejectDepositInput,
+  staffDepositListQuery,
+  staffDepositSchema,
   okResult,
   staffCreateInput,
   staffCreatedSchema,
@@ -51,6 +59,32 @@ const ROUTES = {
   endSession: { method: 'delete', path: '/staff/sessions/:id', response: okResult },
   audit: { method: 'get', path: '/audit', query: auditSearchQuery, response: auditPageSchema },
   auditVerify: { method: 'get', path: '/audit/verify', response: auditChainVerdictSchema },
+  deposits: {
+    method: 'get',
+    path: '/deposits',
+    query: staffDepositListQuery.strict(),
+    response: z.array(staffDepositSchema),
+  },
+  depositReject: {
+    method: 'post',
+    path: '/deposits/:id/reject',
+    body: rejectDepositInput,
+    response: staffDepositSchema,
+  },
+  statements: { method: 'get', path: '/reconciliation/statements', response: z.array(bankStatementSchema) },
+  statementImport: {
+    method: 'post',
+    path: '/reconciliation/statements',
+    body: importStatementInput,
+    response: bankStatementDetailSchema,
+  },
+  statement: { method: 'get', path: '/reconciliation/statements/:id', response: bankStatementDetailSchema },
+  lineConfirm: {
+    method: 'post',
+    path: '/reconciliation/lines/:lineId/confirm',
+    body: confirmBankLineInput,
+    response: confirmedBankLineSchema,
+  },
 } satisfies Record<string, Route>;
 
 export type OpsRoute = keyof typeof ROUTES;
