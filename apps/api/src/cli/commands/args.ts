@@ -18,6 +18,13 @@ export function idArg(args: OpsArgs, usage: string): number {
   return Number(raw);
 }
 
+/** The positional argument at `index`, which must be there. */
+export function positionalArg(args: OpsArgs, index: number, usage: string): string {
+  const v = args.positionals[index];
+  if (v === undefined) throw bad(`Usage: ${usage}`);
+  return v;
+}
+
 /** A flag that must be given, with a value. */
 export function requiredFlag(args: OpsArgs, name: string, usage: string): string {
   const v = args.flags[name];

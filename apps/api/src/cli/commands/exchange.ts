@@ -1,5 +1,3 @@
-import { ErrorCode } from '@imali/contract';
-import { DomainError } from '../../plugins/errors';
 import {
   calendarYearText,
   closureLine,
@@ -9,32 +7,22 @@ import {
   withdrawExchangeClosure,
 } from '../../modules/market/market.service';
 import { dayToIso, isoToDay, nextTradingDay } from '../../modules/market/simulator/calendar';
-import type { OpsArgs, OpsCommand } from './types';
+import { idArg, positionalArg as positional, requiredFlag } from './args';
+import type { OpsCommand } from './types';
 
 /**
  * Declared exchange closures and early closes (issue 22, decision 0055). Each declaration is
  * audited (exchange.close, exchange.early-close, exchange.withdraw) and followed at once by every
  * reader of the calendar: trading hours, quotes, fund valuation days, settlement dates.
  */
-const bad = (message: string) => new DomainError(ErrorCode.InvalidInput, message, 400);
-
 const closeUsage = 'exchange close <EXCHANGE> <YYYY-MM-DD> --reason "…"';
 const earlyUsage = 'exchange early-close <EXCHANGE> <YYYY-MM-DD> <HH:MM> --reason "…"';
 const withdrawUsage = 'exchange withdraw <id> --reason "…"';
 const listUsage = 'exchange list [<EXCHANGE>] [--from YYYY-MM-DD] [--all]';
 const calendarUsage = 'exchange calendar <EXCHANGE> <YEAR>';
 
-function reasonFlag(args: OpsArgs, usage: string): string {
-  const v = args.flags.reason;
-  if (typeof v !== 'string' || !v.trim()) throw bad(`--reason is required. Usage: ${usage}`);
-  return v;
-}
-
-function positional(args: OpsArgs, index: number, usage: string): string {
-  const v = args.positionals[index];
-  if (v === undefined) throw bad(`Usage: ${usage}`);
-  return v;
-}
+const reasonFlag = (args: Parameters<typeof requiredFlag>[0], usage: string) =>
+  requiredFlag(args, 'reason', usage);
 
 const followers = 'Trading hours, quotes, fund valuation days and settlement dates follow it now.';
 
@@ -77,7 +65,7 @@ export const exchangeCommands: OpsCommand[] = [
     usage: withdrawUsage,
     summary: 'Withdraw a declared closure or early close (the published calendar applies again); audited',
     async run(ctx, args, actor) {
-      const id = Number(positional(args, 0, withdrawUsage));
+      const id = idArg(args, withdrawUsage);
       const row = await withdrawExchangeClosure(ctx, { id, reason: reasonFlag(args, withdrawUsage), actor });
       return `Declaration #${row.id} withdrawn: ${row.exchange} trades ${sessionText(row.exchange, isoToDay(row.day))} on ${row.day} (audited).`;
     },
