@@ -1,9 +1,11 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link, type RouteObject, useRouteError } from 'react-router';
 import { Alert, Loading } from '../components/ui';
+import { ApprovalsScreen } from '../features/approvals/approvals-screen';
 import { AuditScreen } from '../features/audit/audit-screen';
 import { DepositsScreen } from '../features/deposits/deposits-screen';
 import { LoginScreen } from '../features/auth/login-screen';
+import { PayoutsScreen } from '../features/payouts/payouts-screen';
 import { PlaceholderScreen } from '../features/placeholders/placeholder-screen';
 import { SessionsScreen } from '../features/staff/sessions-screen';
 import { StaffScreen } from '../features/staff/staff-screen';
@@ -15,8 +17,10 @@ import { StartScreen } from './start-screen';
 
 /** The screens built here; every other area of the navigation is a placeholder for now. */
 const BUILT: Partial<Record<string, ReactNode>> = {
+  '/approvals': <ApprovalsScreen />,
   '/audit': <AuditScreen />,
   '/deposits': <DepositsScreen />,
+  '/payouts': <PayoutsScreen />,
   '/staff': <StaffScreen />,
 };
 

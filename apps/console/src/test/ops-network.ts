@@ -9,6 +9,11 @@
  *   net.on('staffRoles', ({ headers }) => headers.get(STEP_UP_HEADER) ? {} : opsError(401, 'STEP_UP_REQUIRED', '…'));
  */
 import {
+  approvalInboxQuery,
+  approvalOutcomeSchema,
+  approvalPolicySchema,
+  approvalRequestSchema,
+  approveApprovalInput,
   auditChainVerdictSchema,
   auditPageSchema,
   auditSearchQuery,
@@ -21,6 +26,9 @@ import {
   staffDepositListQuery,
   staffDepositSchema,
   okResult,
+  payWithdrawalInput,
+  rejectApprovalInput,
+  rejectWithdrawalInput,
   staffCreateInput,
   staffCreatedSchema,
   staffLoginInput,
@@ -28,6 +36,8 @@ import {
   staffRolesInput,
   staffSessionSchema,
   staffUserSchema,
+  staffWithdrawalQuery,
+  staffWithdrawalSchema,
 } from '@imali/contract';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -85,6 +95,44 @@ const ROUTES = {
     body: confirmBankLineInput,
     response: confirmedBankLineSchema,
   },
+  withdrawals: {
+    method: 'get',
+    path: '/withdrawals',
+    query: staffWithdrawalQuery.strict(),
+    response: z.array(staffWithdrawalSchema),
+  },
+  withdrawalPay: {
+    method: 'post',
+    path: '/withdrawals/:id/pay',
+    body: payWithdrawalInput,
+    response: approvalOutcomeSchema,
+  },
+  withdrawalReject: {
+    method: 'post',
+    path: '/withdrawals/:id/reject',
+    body: rejectWithdrawalInput,
+    response: z.object({ id: z.number().int(), status: z.string(), reason: z.string().nullable() }),
+  },
+  approvals: {
+    method: 'get',
+    path: '/approvals',
+    query: approvalInboxQuery.strict(),
+    response: z.array(approvalRequestSchema),
+  },
+  approvalPolicies: { method: 'get', path: '/approvals/policies', response: z.array(approvalPolicySchema) },
+  approvalApprove: {
+    method: 'post',
+    path: '/approvals/:id/approve',
+    body: approveApprovalInput,
+    response: approvalRequestSchema,
+  },
+  approvalReject: {
+    method: 'post',
+    path: '/approvals/:id/reject',
+    body: rejectApprovalInput,
+    response: approvalRequestSchema,
+  },
+  approvalCancel: { method: 'post', path: '/approvals/:id/cancel', response: approvalRequestSchema },
 } satisfies Record<string, Route>;
 
 export type OpsRoute = keyof typeof ROUTES;

@@ -33,6 +33,8 @@ const STAFF: StaffUser[] = [
 beforeEach(() => {
   net.on('me', () => staffMe(['staff_admin']));
   net.on('staffList', () => STAFF);
+  // The approval tiers (features/policies) show on this page for policies.read.
+  net.on('approvalPolicies', () => []);
 });
 
 describe('staff', () => {

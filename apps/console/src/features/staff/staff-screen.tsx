@@ -14,6 +14,7 @@ import { StepUpCancelled, useStepUp } from '../../components/step-up';
 import { useListKeys } from '../../components/use-list-keys';
 import { Alert, Button, FieldError, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
+import { PoliciesSection } from '../policies/policies-section';
 import {
   createStaff,
   createStaffForm,
@@ -35,17 +36,7 @@ export function StaffScreen() {
       </PageTitle>
       {can('staff.read') ? <StaffList canManage={can('staff.manage')} /> : null}
       {can('staff.manage') ? <CreateStaff /> : null}
-      {can('policies.read') ? (
-        <section aria-labelledby="policies-title" className="mt-8">
-          <h2 id="policies-title" className="text-base font-semibold">
-            Policies
-          </h2>
-          <p className="text-sm text-slate-700">
-            This part will hold the limits, fees and rates in force and their pending changes. It is not built
-            yet.
-          </p>
-        </section>
-      ) : null}
+      {can('policies.read') ? <PoliciesSection /> : null}
     </section>
   );
 }
