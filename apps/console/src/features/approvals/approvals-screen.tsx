@@ -13,11 +13,22 @@ import { useStaff } from '../../app/session';
 import { StepUpCancelled, useStepUp } from '../../components/step-up';
 import { Alert, Button, FieldError, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
-import { approvalsQuery, approveRequest, cancelRequest, rejectRequest, type ApprovalScope } from './approvals-api';
+import {
+  approvalsQuery,
+  approveRequest,
+  cancelRequest,
+  rejectRequest,
+  type ApprovalScope,
+} from './approvals-api';
 import { PayloadView, actionLabel } from './payload-view';
 
 /** Permissions that make a staff user a checker of something (the inbox). */
-const CHECKER: readonly StaffPermission[] = ['payouts.approve', 'products.approve', 'treasury.approve', 'staff.manage'];
+const CHECKER: readonly StaffPermission[] = [
+  'payouts.approve',
+  'products.approve',
+  'treasury.approve',
+  'staff.manage',
+];
 /** Permissions the server lets read every request (scope 'all'). */
 const READ_ALL: readonly StaffPermission[] = ['payouts.read', 'products.read', 'policies.read', 'audit.read'];
 
@@ -27,7 +38,8 @@ const SCOPES: { value: ApprovalScope; label: string; hint: string }[] = [
   { value: 'all', label: 'All', hint: 'Every request, whoever made it.' },
 ];
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The four-eyes inbox: approve (step-up) or reject other staff's requests; cancel my own. */
 export function ApprovalsScreen() {
@@ -57,7 +69,9 @@ export function ApprovalsScreen() {
             }}
             className={cx(
               'rounded px-3 py-1.5 text-sm font-semibold',
-              scope === s.value ? 'bg-accent-700 text-white' : 'border border-slate-400 bg-white text-slate-900',
+              scope === s.value
+                ? 'bg-accent-700 text-white'
+                : 'border border-slate-400 bg-white text-slate-900',
             )}
           >
             {s.label}
@@ -148,7 +162,9 @@ function RequestCard({ request: r, onDone }: { request: ApprovalRequest; onDone:
             <span className="ml-2 tabular-nums">{formatCurrency(r.amount, r.currency)}</span>
           ) : null}
         </h2>
-        <span className={cx('rounded px-2 py-0.5 text-xs font-semibold', STATUS_TONE[r.status])}>{r.status}</span>
+        <span className={cx('rounded px-2 py-0.5 text-xs font-semibold', STATUS_TONE[r.status])}>
+          {r.status}
+        </span>
       </div>
       <p className="text-slate-700">
         Asked by {mine ? 'you' : `staff #${r.makerStaffId}`} on {when(r.createdAt)}

@@ -36,13 +36,16 @@ const FLAG_LABELS: Record<string, string> = {
 };
 const flagLabel = (flag: string) => FLAG_LABELS[flag] ?? flag.replace(/_/g, ' ');
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const checkersText = (n: number) => `${n} checker${n === 1 ? '' : 's'}`;
 
 /** The tier that applies, in words. */
 const tierText = (n: number) =>
-  n === 0 ? 'Under the first tier: paying it pays at once.' : `Paying it needs approval by ${checkersText(n)}.`;
+  n === 0
+    ? 'Under the first tier: paying it pays at once.'
+    : `Paying it needs approval by ${checkersText(n)}.`;
 
 /** Withdrawals waiting to be paid: the client's balance, card, history and flags; pay or reject. */
 export function PayoutsScreen() {
@@ -124,7 +127,8 @@ export function PayoutsScreen() {
                     }}
                     className={cx(
                       'grid cursor-pointer grid-cols-[9rem_1fr_9rem_8rem] items-center gap-2 px-3 py-2 text-sm',
-                      i === list.active && 'bg-accent-50 outline outline-2 -outline-offset-2 outline-accent-600',
+                      i === list.active &&
+                        'bg-accent-50 outline outline-2 -outline-offset-2 outline-accent-600',
                     )}
                   >
                     <span>
@@ -149,7 +153,9 @@ export function PayoutsScreen() {
           {opened ? (
             <WithdrawalDetail key={opened.id} w={opened} onDone={setNotice} />
           ) : (
-            <p className="text-sm text-slate-600">Open a withdrawal to see the client's balance and pay it.</p>
+            <p className="text-sm text-slate-600">
+              Open a withdrawal to see the client's balance and pay it.
+            </p>
           )}
         </div>
       )}
@@ -174,8 +180,7 @@ function WithdrawalDetail({ w, onDone }: { w: StaffWithdrawal; onDone: (message:
       className="space-y-3 self-start rounded border border-slate-300 bg-white p-4 text-sm"
     >
       <h2 id="withdrawal-detail-title" className="text-base font-semibold">
-        Withdrawal <span className="font-mono">{w.reference}</span> ·{' '}
-        {formatCurrency(w.amount, w.currency)}
+        Withdrawal <span className="font-mono">{w.reference}</span> · {formatCurrency(w.amount, w.currency)}
       </h2>
       <dl className="grid grid-cols-[9rem_1fr] gap-x-2 gap-y-1">
         <dt className="text-slate-600">Status</dt>
@@ -200,7 +205,8 @@ function WithdrawalDetail({ w, onDone }: { w: StaffWithdrawal; onDone: (message:
         </dd>
         <dt className="text-slate-600">Bank card</dt>
         <dd>
-          {w.bankCard.bankName} <span className="font-mono">{w.bankCard.cardNo}</span>, {w.bankCard.holderName}
+          {w.bankCard.bankName} <span className="font-mono">{w.bankCard.cardNo}</span>,{' '}
+          {w.bankCard.holderName}
         </dd>
         <dt className="text-slate-600">Approval tier</dt>
         <dd>{tierText(w.checkersRequired)}</dd>

@@ -6,7 +6,8 @@ import { messageOf } from '../../lib/api';
 import { actionLabel, minorToDecimal } from '../approvals/payload-view';
 import { policiesQuery } from './policies-api';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface ActionTiers {
   action: string;
@@ -33,8 +34,7 @@ export function tiersInForce(policies: readonly ApprovalPolicy[], now = new Date
     const tiers = effective
       .filter((r) => r.version === version)
       .sort(
-        (a, b) =>
-          (a.currency ?? '~').localeCompare(b.currency ?? '~') || Number(cents(a.minAmount) - cents(b.minAmount)),
+        (a, b) => currencyOrder(a.currency, b.currency) || Number(cents(a.minAmount) - cents(b.minAmount)),
       );
     result.push({
       action,
@@ -43,13 +43,22 @@ export function tiersInForce(policies: readonly ApprovalPolicy[], now = new Date
       tiers: tiers.map((t, i) => {
         const next = tiers[i + 1];
         // A tier ends one cent below where the next one of its currency starts.
-        const upTo = next && next.currency === t.currency ? minorToDecimal(String(cents(next.minAmount) - 1n)) : null;
+        const upTo =
+          next && next.currency === t.currency ? minorToDecimal(String(cents(next.minAmount) - 1n)) : null;
         return { ...t, upTo };
       }),
       scheduled: new Set(rows.filter((r) => r.version > version).map((r) => r.version)).size,
     });
   }
   return result.sort((a, b) => a.action.localeCompare(b.action));
+}
+
+/** By currency code, the currency-less rows (any other currency) last. */
+function currencyOrder(a: string | null, b: string | null) {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
 }
 
 /** Decimal text ('50000.01') as cents. */
@@ -74,8 +83,8 @@ export function PoliciesSection() {
         Approval tiers in force
       </h2>
       <p className="mb-2 text-sm text-slate-700">
-        How many checkers must approve an action, by amount. A change of tiers is itself approved by a
-        second staff user (the <span className="font-mono">policy.change</span> action).
+        How many checkers must approve an action, by amount. A change of tiers is itself approved by a second
+        staff user (the <span className="font-mono">policy.change</span> action).
       </p>
       {policies.isPending ? (
         <p role="status">Loading the approval tiers…</p>
@@ -86,12 +95,24 @@ export function PoliciesSection() {
           <caption className="sr-only">Approval tiers in force, per action</caption>
           <thead className="bg-slate-100 text-slate-700">
             <tr>
-              <th scope="col" className="px-3 py-1.5 font-semibold">Action</th>
-              <th scope="col" className="px-3 py-1.5 font-semibold">Amount</th>
-              <th scope="col" className="px-3 py-1.5 font-semibold">Checkers</th>
-              <th scope="col" className="px-3 py-1.5 font-semibold">Checker permission</th>
-              <th scope="col" className="px-3 py-1.5 font-semibold">Version</th>
-              <th scope="col" className="px-3 py-1.5 font-semibold">Effective from</th>
+              <th scope="col" className="px-3 py-1.5 font-semibold">
+                Action
+              </th>
+              <th scope="col" className="px-3 py-1.5 font-semibold">
+                Amount
+              </th>
+              <th scope="col" className="px-3 py-1.5 font-semibold">
+                Checkers
+              </th>
+              <th scope="col" className="px-3 py-1.5 font-semibold">
+                Checker permission
+              </th>
+              <th scope="col" className="px-3 py-1.5 font-semibold">
+                Version
+              </th>
+              <th scope="col" className="px-3 py-1.5 font-semibold">
+                Effective from
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -99,7 +120,11 @@ export function PoliciesSection() {
               a.tiers.map((t, i) => (
                 <tr key={t.id} className={i === 0 ? 'border-t border-slate-300' : undefined}>
                   {i === 0 ? (
-                    <th scope="rowgroup" rowSpan={a.tiers.length} className="px-3 py-1.5 align-top font-medium">
+                    <th
+                      scope="rowgroup"
+                      rowSpan={a.tiers.length}
+                      className="px-3 py-1.5 align-top font-medium"
+                    >
                       {actionLabel(a.action)}
                       <span className="block font-mono text-xs font-normal text-slate-600">{a.action}</span>
                     </th>
@@ -111,14 +136,20 @@ export function PoliciesSection() {
                         ? `from ${money(t.minAmount, t.currency)}`
                         : `${money(t.minAmount, t.currency)} to ${money(t.upTo, t.currency)}`}
                   </td>
-                  <td className="px-3 py-1.5">{t.checkersRequired === 0 ? 'none (maker alone)' : t.checkersRequired}</td>
-                  <td className="px-3 py-1.5 font-mono text-xs">{t.checkersRequired === 0 ? '—' : t.checkerPermission}</td>
+                  <td className="px-3 py-1.5">
+                    {t.checkersRequired === 0 ? 'none (maker alone)' : t.checkersRequired}
+                  </td>
+                  <td className="px-3 py-1.5 font-mono text-xs">
+                    {t.checkersRequired === 0 ? '—' : t.checkerPermission}
+                  </td>
                   {i === 0 ? (
                     <>
                       <td rowSpan={a.tiers.length} className="px-3 py-1.5 align-top">
                         v{a.version}
                         {a.scheduled > 0 ? (
-                          <span className="block text-xs text-slate-600">{a.scheduled} later version(s) scheduled</span>
+                          <span className="block text-xs text-slate-600">
+                            {a.scheduled} later version(s) scheduled
+                          </span>
                         ) : null}
                       </td>
                       <td rowSpan={a.tiers.length} className="px-3 py-1.5 align-top">
