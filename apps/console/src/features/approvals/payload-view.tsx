@@ -43,15 +43,31 @@ function valueText(key: string, value: unknown, currency: string | undefined) {
   return JSON.stringify(value, null, 1);
 }
 
+const FIRST_KEYS = [
+  'withdrawalId',
+  'reference',
+  'amountMinor',
+  'currency',
+  'paymentReference',
+  'clientId',
+  'accountId',
+];
+
 /**
  * The payload a checker approves, field by field in words (amounts in minor units shown as money
  * in the payload's currency): the exact payload the approve call's hash stands for.
  */
 export function PayloadView({ payload }: { payload: Record<string, unknown> }) {
   const currency = typeof payload.currency === 'string' ? payload.currency : undefined;
+  // The canonical payload's keys come in no reading order: what and how much first.
+  const rank = (key: string) => {
+    const i = FIRST_KEYS.indexOf(key);
+    return i < 0 ? FIRST_KEYS.length : i;
+  };
+  const entries = Object.entries(payload).sort(([a], [b]) => rank(a) - rank(b));
   return (
     <dl className="grid grid-cols-[10rem_1fr] gap-x-2 gap-y-0.5 rounded bg-slate-50 p-2 text-sm">
-      {Object.entries(payload).map(([key, value]) => (
+      {entries.map(([key, value]) => (
         <div key={key} className="contents">
           <dt className="text-slate-600">{labelOf(key)}</dt>
           <dd className="break-words font-mono text-slate-900">{valueText(key, value, currency)}</dd>

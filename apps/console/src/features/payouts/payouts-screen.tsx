@@ -95,7 +95,7 @@ export function PayoutsScreen() {
       ) : withdrawals.isError ? (
         <Alert>{messageOf(withdrawals.error)}</Alert>
       ) : (
-        <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-4">
+        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-4">
           <div>
             <h2 className="mb-1 text-base font-semibold" id="withdrawals-title">
               Withdrawals

@@ -40,8 +40,8 @@ const POLICIES = [
 ];
 
 describe('the approval tiers', () => {
-  it('takes per action the newest version in force, tiers by amount with where each ends', () => {
-    const [fees, withdrawals] = tiersInForce(POLICIES, new Date('2026-11-28T00:00:00Z'));
+  it('takes per action (payouts first) the newest version in force, tiers by amount with where each ends', () => {
+    const [withdrawals, fees] = tiersInForce(POLICIES, new Date('2026-11-28T00:00:00Z'));
     expect(fees).toMatchObject({ action: 'fees.change', version: 1, scheduled: 1 });
     expect(withdrawals!.tiers.map((t) => [t.currency, t.minAmount, t.upTo, t.checkersRequired])).toEqual([
       ['ZAR', '0.00', '50000.00', 0],
@@ -61,6 +61,8 @@ describe('the approval tiers', () => {
     expect(text).toMatch(/ZAR 50,000\.01 to ZAR 1,000,000\.001payouts\.approve/);
     expect(text).toMatch(/from ZAR 1,000,000\.012payouts\.approve/);
     expect(text).toMatch(/any amount in another currency1payouts\.approve/);
+    // An action with one currency-less tier applies it to any amount.
+    expect(text).toMatch(/fees\.changeany amount1treasury\.approve/);
     expect(within(table).getByText('1 later version(s) scheduled')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { ApprovalPolicy } from '@imali/contract';
+import { APPROVAL_ACTIONS, type ApprovalPolicy } from '@imali/contract';
 import { formatCurrency } from '@imali/money';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui';
@@ -50,7 +50,12 @@ export function tiersInForce(policies: readonly ApprovalPolicy[], now = new Date
       scheduled: new Set(rows.filter((r) => r.version > version).map((r) => r.version)).size,
     });
   }
-  return result.sort((a, b) => a.action.localeCompare(b.action));
+  // In the contract's order (payouts first), an action it does not know last.
+  const rank = (action: string) => {
+    const i = (APPROVAL_ACTIONS as readonly string[]).indexOf(action);
+    return i < 0 ? APPROVAL_ACTIONS.length : i;
+  };
+  return result.sort((a, b) => rank(a.action) - rank(b.action) || a.action.localeCompare(b.action));
 }
 
 /** By currency code, the currency-less rows (any other currency) last. */
@@ -131,7 +136,9 @@ export function PoliciesSection() {
                   ) : null}
                   <td className="px-3 py-1.5 tabular-nums">
                     {t.currency === null
-                      ? 'any amount in another currency'
+                      ? a.tiers.some((other) => other.currency !== null)
+                        ? 'any amount in another currency'
+                        : 'any amount'
                       : t.upTo === null
                         ? `from ${money(t.minAmount, t.currency)}`
                         : `${money(t.minAmount, t.currency)} to ${money(t.upTo, t.currency)}`}
