@@ -170,7 +170,7 @@ describe("the maker's own requests", () => {
     net.on('approvals', ({ query }) => (query.scope === 'all' ? [request()] : []));
     renderConsole('/approvals');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('tab', { name: 'All' }));
+    await user.click(await screen.findByRole('button', { name: 'All' }));
     const card = await screen.findByRole('article', { name: /#41/ });
     expect(within(card).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(card).getByRole('button', { name: 'Cancel my request' })).toBeTruthy();

@@ -55,13 +55,12 @@ export function ApprovalsScreen() {
       <PageTitle hint="A change above its tier waits here for a second staff user. Approving needs a fresh code; you never approve your own request.">
         <span id="page-title">Approvals</span>
       </PageTitle>
-      <div role="tablist" aria-label="Which requests" className="mb-3 flex gap-1">
+      <div role="group" aria-label="Which requests" className="mb-3 flex gap-1">
         {scopes.map((s) => (
           <button
             key={s.value}
             type="button"
-            role="tab"
-            aria-selected={scope === s.value}
+            aria-pressed={scope === s.value}
             title={s.hint}
             onClick={() => {
               setScope(s.value);
