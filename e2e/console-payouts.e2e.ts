@@ -88,6 +88,7 @@ describe('console: withdrawals and four-eyes approval', () => {
     expect(await myCard.textContent()).toMatch(/Asked by you/);
     expect(await myCard.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await myCard.getByRole('button', { name: 'Cancel my request' }).waitFor();
+    await screenshot(m, 'console-approvals-mine');
 
     // And the API refuses the maker's approval (maker ≠ checker), with a valid fresh code.
     const refused = await opsCall(
@@ -133,6 +134,7 @@ describe('console: withdrawals and four-eyes approval', () => {
     const paid = c.getByRole('article', { name: /Withdrawal/ });
     await paid.getByText(PAYMENT_REFERENCE).waitFor();
     expect(await paid.textContent()).toMatch(/paid · payment reference/);
+    await screenshot(c, 'console-payouts-paid');
 
     // The step-up code, replayed on the very same request, is refused.
     const replay = await opsCall(

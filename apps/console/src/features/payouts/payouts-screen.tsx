@@ -95,7 +95,7 @@ export function PayoutsScreen() {
       ) : withdrawals.isError ? (
         <Alert>{messageOf(withdrawals.error)}</Alert>
       ) : (
-        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-4">
+        <div className="grid grid-cols-[minmax(0,1fr)_30rem] gap-4">
           <div>
             <h2 className="mb-1 text-base font-semibold" id="withdrawals-title">
               Withdrawals
@@ -126,7 +126,7 @@ export function PayoutsScreen() {
                       setOpenId(w.id);
                     }}
                     className={cx(
-                      'grid cursor-pointer grid-cols-[9rem_1fr_9rem_8rem] items-center gap-2 px-3 py-2 text-sm',
+                      'grid cursor-pointer grid-cols-[9rem_minmax(0,1fr)_9rem] items-center gap-2 px-3 py-2 text-sm',
                       i === list.active &&
                         'bg-accent-50 outline outline-2 -outline-offset-2 outline-accent-600',
                     )}
@@ -139,11 +139,13 @@ export function PayoutsScreen() {
                       {w.bankCard.holderName}
                       <span className="block text-xs text-slate-600">client #{w.clientId}</span>
                     </span>
-                    <span className="text-right font-semibold tabular-nums">
-                      {formatCurrency(w.amount, w.currency)}
-                    </span>
-                    <span className="text-xs">
-                      <StatusText w={w} />
+                    <span className="text-right">
+                      <span className="block font-semibold tabular-nums">
+                        {formatCurrency(w.amount, w.currency)}
+                      </span>
+                      <span className="block text-xs">
+                        <StatusText w={w} />
+                      </span>
                     </span>
                   </li>
                 ))}
