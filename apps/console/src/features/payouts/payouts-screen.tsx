@@ -210,8 +210,12 @@ function WithdrawalDetail({ w, onDone }: { w: StaffWithdrawal; onDone: (message:
           {w.bankCard.bankName} <span className="font-mono">{w.bankCard.cardNo}</span>,{' '}
           {w.bankCard.holderName}
         </dd>
-        <dt className="text-slate-600">Approval tier</dt>
-        <dd>{tierText(w.checkersRequired)}</dd>
+        {w.status === 'pending' ? (
+          <>
+            <dt className="text-slate-600">Approval tier</dt>
+            <dd>{tierText(w.checkersRequired)}</dd>
+          </>
+        ) : null}
         {w.decidedBy ? (
           <>
             <dt className="text-slate-600">Decided</dt>
