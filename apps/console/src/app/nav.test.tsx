@@ -54,10 +54,10 @@ describe('the navigation', () => {
 
   it('placeholders say what they will hold', async () => {
     net.on('me', () => staffMe(['payments_maker']));
-    // Deposits is built (features/deposits); payouts is still a placeholder.
-    renderConsole('/payouts');
-    expect(await screen.findByRole('heading', { name: 'Withdrawals & payouts' })).toBeTruthy();
-    expect(screen.getByText(/This screen will hold: Withdrawal requests/)).toBeTruthy();
+    // Deposits and payouts are built (features/deposits, features/payouts); applications is still a placeholder.
+    renderConsole('/applications');
+    expect(await screen.findByRole('heading', { name: 'Applications' })).toBeTruthy();
+    expect(screen.getByText(/This screen will hold: Client applications/)).toBeTruthy();
   });
 
   it('a quarter of an hour without activity leads back to sign-in with a message', async () => {
