@@ -6,6 +6,7 @@
 // refused.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { freshCode, signInConsole, type ConsolePage } from './support/console';
 import { startServer, type RunningServer } from './support/server';
@@ -70,6 +71,7 @@ describe('console: withdrawals and four-eyes approval', () => {
     const detail = m.getByRole('article', { name: /Withdrawal/ });
     await expect.poll(() => detail.textContent()).toMatch(/Paying it needs approval by 1 checker\./);
     await screenshot(m, 'console-payouts-queue');
+    expect(await axeFindings(m, { structure: true }), 'console-payouts-queue').toEqual([]);
 
     await detail.getByLabel('Payment reference').fill(PAYMENT_REFERENCE);
     await detail.getByRole('button', { name: 'Pay (ask for approval)' }).click();
@@ -89,6 +91,7 @@ describe('console: withdrawals and four-eyes approval', () => {
     expect(await myCard.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await myCard.getByRole('button', { name: 'Cancel my request' }).waitFor();
     await screenshot(m, 'console-approvals-mine');
+    expect(await axeFindings(m, { structure: true }), 'console-approvals-mine').toEqual([]);
 
     // And the API refuses the maker's approval (maker ≠ checker), with a valid fresh code.
     const refused = await opsCall(
@@ -112,10 +115,12 @@ describe('console: withdrawals and four-eyes approval', () => {
     expect(cardText).toContain(PAYMENT_REFERENCE);
     expect(cardText).toMatch(/policy v1: 0 of 1 approval/);
     await screenshot(c, 'console-approvals-inbox');
+    expect(await axeFindings(c, { structure: true }), 'console-approvals-inbox').toEqual([]);
 
     await card.getByRole('button', { name: 'Approve' }).click();
     const dialog = c.getByRole('dialog');
     await dialog.waitFor();
+    expect(await axeFindings(c, { within: '[role=dialog]' }), 'step-up dialog').toEqual([]);
     const code = await freshCode(checker.staff);
     await dialog.getByLabel('6-digit code').fill(code);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -135,6 +140,7 @@ describe('console: withdrawals and four-eyes approval', () => {
     await paid.getByText(PAYMENT_REFERENCE).waitFor();
     expect(await paid.textContent()).toMatch(/paid · payment reference/);
     await screenshot(c, 'console-payouts-paid');
+    expect(await axeFindings(c, { structure: true }), 'console-payouts-paid').toEqual([]);
 
     // The step-up code, replayed on the very same request, is refused.
     const replay = await opsCall(
@@ -150,6 +156,7 @@ describe('console: withdrawals and four-eyes approval', () => {
     await go(c, 'Staff & policies');
     await c.getByRole('table', { name: 'Approval tiers in force, per action' }).waitFor();
     await screenshot(c, 'console-policies');
+    expect(await axeFindings(c, { structure: true }), 'console-policies').toEqual([]);
 
     expect(maker.errors).toEqual([]);
     expect(checker.errors).toEqual([]);
