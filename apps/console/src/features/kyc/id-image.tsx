@@ -6,8 +6,8 @@ const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 3;
 
 /**
- * One ID image with zoom and a quarter-turn rotation (plain CSS transforms inside a clipped frame;
- * the frame scrolls when zoomed). Every control is a labelled button, so it works from the keyboard.
+ * One ID image with zoom and a quarter-turn rotation (plain CSS inside a frame that scrolls when
+ * zoomed). Every control is a labelled button, so it works from the keyboard.
  */
 export function IdImage({ src, label }: { src: string; label: string }) {
   const [zoom, setZoom] = useState(1);
@@ -57,9 +57,17 @@ export function IdImage({ src, label }: { src: string; label: string }) {
           </Button>
         </span>
       </figcaption>
-      <div className="flex h-72 items-center justify-center overflow-auto bg-slate-100">
+      {/* A square frame: a quarter turn keeps the image inside it. Zoom grows the image's box (not
+          a scale transform), so the frame scrolls to every part of it; auto margins centre it
+          without clipping the overflow on the left and top. Focusable so the keyboard scrolls it. */}
+      <div
+        role="group"
+        tabIndex={0}
+        aria-label={`${label} image (scroll with the arrow keys when zoomed)`}
+        className="flex aspect-square max-h-[26rem] w-full overflow-auto bg-slate-100"
+      >
         {failed ? (
-          <p role="alert" className="p-4 text-sm text-red-800">
+          <p role="alert" className="m-auto p-4 text-sm text-red-800">
             The {label} could not be loaded.
           </p>
         ) : (
@@ -69,8 +77,12 @@ export function IdImage({ src, label }: { src: string; label: string }) {
             data-zoom={zoom}
             data-rotation={turns * 90}
             onError={() => setFailed(true)}
-            className="max-h-full max-w-full object-contain transition-transform"
-            style={{ transform: `rotate(${turns * 90}deg) scale(${zoom})` }}
+            className="m-auto max-w-none shrink-0 object-contain transition-transform"
+            style={{
+              width: `${percent}%`,
+              height: `${percent}%`,
+              transform: `rotate(${turns * 90}deg)`,
+            }}
           />
         )}
       </div>

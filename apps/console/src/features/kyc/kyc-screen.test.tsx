@@ -110,12 +110,12 @@ describe('a KYC submission', () => {
     await user.click(screen.getByRole('button', { name: 'Zoom in on the ID front' }));
     await user.click(screen.getByRole('button', { name: 'Zoom in on the ID front' }));
     await user.click(screen.getByRole('button', { name: 'Rotate the ID front 90° clockwise' }));
-    expect(front.getAttribute('style')).toContain('rotate(90deg) scale(1.5)');
+    expect(front.getAttribute('style')).toMatch(/width: 150%.*height: 150%.*rotate\(90deg\)/);
     screen.getByRole('button', { name: 'Zoom out of the ID back' }).focus();
     await user.keyboard('{Enter}');
-    expect(back.getAttribute('style')).toContain('scale(0.75)');
+    expect(back.getAttribute('style')).toContain('width: 75%');
     await user.click(screen.getByRole('button', { name: 'Reset the ID front view' }));
-    expect(front.getAttribute('style')).toContain('rotate(0deg) scale(1)');
+    expect(front.getAttribute('style')).toMatch(/width: 100%.*rotate\(0deg\)/);
 
     const flags = screen.getByRole('list', { name: 'Duplicate flags' });
     expect(flags.textContent).toContain('Same ID number');
