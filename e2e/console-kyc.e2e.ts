@@ -153,7 +153,10 @@ describe('console: KYC review and client 360', () => {
       ])
         await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
       // Money is shown in its unit with the currency named.
-      await expect.poll(() => page.getByRole('region', { name: 'Accounts' }).textContent()).toMatch(/ZAR/);
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Accounts' }).textContent())
+        .toMatch(/ZAR \d{1,3}(,\d{3})*\.\d{2}/);
+      await screenshot(page, 'console-client-360');
 
       // A reviewer may note (clients.note) but not end a client's session (clients.sessions.end).
       await page.getByLabel(/New note/).fill('Checked the duplicate ID number with Sipho’s submission.');
@@ -161,7 +164,7 @@ describe('console: KYC review and client 360', () => {
       await page.getByRole('list', { name: 'Notes' }).getByText('Checked the duplicate ID number').waitFor();
       expect(await page.getByRole('button', { name: /End the session/ }).count()).toBe(0);
       expect(await axeFindings(page, { structure: true })).toEqual([]);
-      await screenshot(page, 'console-client-360');
+      await screenshot(page, 'console-client-360-note');
       expect(reviewer.errors).toEqual([]);
     } finally {
       await reviewer.close();

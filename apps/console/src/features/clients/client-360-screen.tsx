@@ -1,6 +1,6 @@
 import type { Client360 } from '@imali/contract';
 import { clientNoteBody } from '@imali/contract';
-import { formatCurrency, formatMinor, formatSignedCurrency, isCurrency } from '@imali/money';
+import { formatMinor, isCurrency, truncateDecimals } from '@imali/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -157,8 +157,36 @@ function LatestImages({ submissionId }: { submissionId: number }) {
   );
 }
 
-/** An amount the API sends in the currency's unit, with the currency named. */
-const money = (amount: string, currency: string) => formatCurrency(amount, currency);
+const codeFormatters = new Map<string, Intl.NumberFormat>();
+/**
+ * An amount in the currency's unit, always with its ISO code ('USD 1,500.00', never '$'): staff
+ * compare accounts in several currencies. The decimals are the money package's (exact, truncated
+ * to two); Intl only groups the digits of that decimal string.
+ */
+export function money(amount: string, currency: string) {
+  const text = truncateDecimals(amount, 2);
+  if (text === undefined) return '-';
+  let f = codeFormatters.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'code',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    codeFormatters.set(currency, f);
+  }
+  return f.format(text as unknown as number).replace(/\s/g, ' ');
+}
+
+/** A ledger amount with its sign first: '+ZAR 25,000.00', '-ZAR 250.00'. */
+function signedMoney(amount: string, currency: string) {
+  if (amount.startsWith('-')) return `-${money(amount.slice(1), currency)}`;
+  return /[1-9]/.test(truncateDecimals(amount, 2) ?? '')
+    ? `+${money(amount, currency)}`
+    : money(amount, currency);
+}
 
 function Accounts({ c }: { c: Client360 }) {
   return (
@@ -179,7 +207,7 @@ function Accounts({ c }: { c: Client360 }) {
           <tbody>
             {c.accounts.map((a) => (
               <tr key={a.id} className="border-t border-slate-200">
-                <td className={`${td} font-mono`}>{a.id}</td>
+                <td className={td}>{a.id}</td>
                 <td className={td}>{a.currency}</td>
                 <td className={`${td} text-right tabular-nums`}>{money(a.balance, a.currency)}</td>
                 <td className={`${td} text-right tabular-nums`}>{money(a.available, a.currency)}</td>
@@ -214,13 +242,11 @@ function Ledger({ c }: { c: Client360 }) {
             {c.recentLedgerLines.map((l) => (
               <tr key={l.postingId} className="border-t border-slate-200">
                 <td className={td}>{formatTime(l.at)}</td>
-                <td className={`${td} font-mono`}>{l.accountId}</td>
+                <td className={td}>{l.accountId}</td>
                 <td className={td}>{l.kind}</td>
                 <td className={td}>{l.description}</td>
-                <td className={`${td} font-mono text-xs`}>{l.reference}</td>
-                <td className={`${td} text-right tabular-nums`}>
-                  {formatSignedCurrency(l.amount, l.currency)}
-                </td>
+                <td className={td}>{l.reference}</td>
+                <td className={`${td} text-right tabular-nums`}>{signedMoney(l.amount, l.currency)}</td>
               </tr>
             ))}
           </tbody>
@@ -259,7 +285,7 @@ function Orders({ c }: { c: Client360 }) {
               list.map((o) => (
                 <tr key={`${group}-${o.id}`} className="border-t border-slate-200">
                   <td className={td}>{group}</td>
-                  <td className={`${td} font-mono text-xs`}>{o.reference}</td>
+                  <td className={td}>{o.reference}</td>
                   <td className={td}>
                     {o.name} <span className="text-slate-600">({o.symbol})</span>
                   </td>
@@ -283,7 +309,7 @@ function Positions({ c }: { c: Client360 }) {
     const currency = currencyOf.get(accountId);
     // The cost comes in minor units of the account's currency: shown in its unit, named.
     if (!currency || !isCurrency(currency)) return `${minor} (minor units)`;
-    return formatCurrency(formatMinor(BigInt(minor), currency), currency);
+    return money(formatMinor(BigInt(minor), currency), currency);
   };
   return (
     <Section id="positions" title="Positions">

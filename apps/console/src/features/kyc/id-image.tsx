@@ -16,9 +16,13 @@ export function IdImage({ src, label }: { src: string; label: string }) {
   const percent = Math.round(zoom * 100);
   return (
     <figure className="rounded border border-slate-300 bg-white p-2">
-      <figcaption className="mb-2 flex items-center justify-between gap-2">
-        <span className="text-sm font-semibold text-slate-900">{label}</span>
-        <span className="flex items-center gap-1" role="group" aria-label={`${label} view`}>
+      <figcaption className="mb-2">
+        <span className="block text-sm font-semibold text-slate-900">{label}</span>
+        <span
+          className="mt-1 flex flex-wrap items-center gap-1 whitespace-nowrap"
+          role="group"
+          aria-label={`${label} view`}
+        >
           <Button
             tone="secondary"
             aria-label={`Zoom out of the ${label}`}
@@ -43,7 +47,7 @@ export function IdImage({ src, label }: { src: string; label: string }) {
             aria-label={`Rotate the ${label} 90° clockwise`}
             onClick={() => setTurns((t) => (t + 1) % 4)}
           >
-            ↻ 90°
+            Rotate 90°
           </Button>
           <Button
             tone="secondary"
