@@ -101,7 +101,7 @@ describe('console: KYC review and client 360', () => {
       expect(await demoLink.getAttribute('href')).toMatch(/^\/clients\/\d+$/);
 
       await page.getByRole('button', { name: 'Zoom in on the ID front' }).click();
-      await page.getByRole('button', { name: 'Rotate the ID front 90° clockwise' }).focus();
+      await page.getByRole('button', { name: 'Rotate 90° clockwise, the ID front' }).focus();
       await page.keyboard.press('Enter');
       const front = page.getByRole('img', { name: 'ID front', exact: true });
       expect(await front.getAttribute('style')).toMatch(/width: 125%.*rotate\(90deg\)/);

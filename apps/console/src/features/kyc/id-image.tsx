@@ -44,7 +44,7 @@ export function IdImage({ src, label }: { src: string; label: string }) {
           </Button>
           <Button
             tone="secondary"
-            aria-label={`Rotate the ${label} 90° clockwise`}
+            aria-label={`Rotate 90° clockwise, the ${label}`}
             onClick={() => setTurns((t) => (t + 1) % 4)}
           >
             Rotate 90°

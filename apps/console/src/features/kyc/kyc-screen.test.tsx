@@ -109,7 +109,7 @@ describe('a KYC submission', () => {
 
     await user.click(screen.getByRole('button', { name: 'Zoom in on the ID front' }));
     await user.click(screen.getByRole('button', { name: 'Zoom in on the ID front' }));
-    await user.click(screen.getByRole('button', { name: 'Rotate the ID front 90° clockwise' }));
+    await user.click(screen.getByRole('button', { name: 'Rotate 90° clockwise, the ID front' }));
     expect(front.getAttribute('style')).toMatch(/width: 150%.*height: 150%.*rotate\(90deg\)/);
     screen.getByRole('button', { name: 'Zoom out of the ID back' }).focus();
     await user.keyboard('{Enter}');
