@@ -3,9 +3,11 @@
 // number): a support user reads the submission without decide buttons and the server refuses its
 // decision anyway; a KYC reviewer opens the queue, sees both images and the duplicate flag linking
 // the demo client, zooms and rotates, rejects with a reason, and the queue no longer shows it; the
-// flag's link opens the demo client's 360 page. axe finds no serious violation on the three screens.
+// flag's link opens the demo client's 360 page, where support ends the client's sessions. axe finds
+// no serious violation on the three screens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { loginToken } from './support/api';
 import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { signInConsole } from './support/console';
@@ -14,6 +16,10 @@ import { startServer, type RunningServer } from './support/server';
 let server: RunningServer;
 let browser: Browser;
 let submissionId: number;
+
+const DEMO = { mobile: '612345678', password: 'demo1234' };
+const accountStatus = async (token: string) =>
+  (await fetch(`${server.url}/api/account/app/v1`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SEED_DEMO_QUEUES: 'true' }), launchBrowser()]);
@@ -168,6 +174,37 @@ describe('console: KYC review and client 360', () => {
       expect(reviewer.errors).toEqual([]);
     } finally {
       await reviewer.close();
+    }
+  });
+
+  it('support finds the demo client, ends its sessions from the 360 page, and the client’s token stops working', async () => {
+    const token = await loginToken(server, DEMO.mobile, DEMO.password);
+    expect(await accountStatus(token)).toBe(200);
+    const support = await signInConsole(browser, server, 'support');
+    const { page } = support;
+    try {
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Clients' }).click();
+      await page.getByLabel('Mobile, name or client id').fill(DEMO.mobile);
+      await page.getByRole('button', { name: 'Search' }).click();
+      const results = page.getByRole('listbox', { name: 'Clients found' });
+      await results.getByRole('option').first().waitFor();
+      await results.focus();
+      await page.keyboard.press('Enter');
+      const sessions = page.getByRole('region', { name: 'Active sessions' });
+      const endButtons = sessions.getByRole('button', { name: /End the session started/ });
+      await endButtons.first().waitFor();
+      const before = await endButtons.count();
+      // The session this test opened, and any the seed left: each ended one leaves the list.
+      for (let i = 0; i < before; i++) {
+        await endButtons.first().click();
+        await page.getByText('The session was ended; the client is signed out there.').waitFor();
+        await expect.poll(() => endButtons.count()).toBe(before - i - 1);
+      }
+      await sessions.getByText('No active sessions.').waitFor();
+      expect(await accountStatus(token)).toBe(401);
+      expect(support.errors).toEqual([]);
+    } finally {
+      await support.close();
     }
   });
 });
