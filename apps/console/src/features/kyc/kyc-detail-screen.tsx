@@ -272,6 +272,8 @@ function Decisions({ detail }: { detail: KycReviewDetail }) {
           </label>
           <textarea
             id="kyc-override"
+            // The form replaced the button just pressed: the focus moves into it.
+            autoFocus
             className={inputClass}
             rows={2}
             maxLength={500}
@@ -315,6 +317,7 @@ function Decisions({ detail }: { detail: KycReviewDetail }) {
               </label>
               <select
                 id="kyc-document"
+                autoFocus
                 className={inputClass}
                 value={document}
                 onChange={(e) => setDocument(e.target.value as KycDocument)}
@@ -333,6 +336,7 @@ function Decisions({ detail }: { detail: KycReviewDetail }) {
             </label>
             <textarea
               id="kyc-reason"
+              autoFocus={mode === 'reject'}
               className={inputClass}
               rows={3}
               maxLength={mode === 'reject' ? 500 : 400}

@@ -132,6 +132,7 @@ describe('a KYC submission', () => {
     const { router } = renderConsole('/kyc/12');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Reject…' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Reason the client sees'));
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect((await screen.findByText(/Write a reason/)).id).toBe('kyc-reason-error');
     expect(net.calls('kycReject')).toHaveLength(0);
