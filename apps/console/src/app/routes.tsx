@@ -6,6 +6,10 @@ import { AuditScreen } from '../features/audit/audit-screen';
 import { DepositsScreen } from '../features/deposits/deposits-screen';
 import { LoginScreen } from '../features/auth/login-screen';
 import { PayoutsScreen } from '../features/payouts/payouts-screen';
+import { Client360Screen } from '../features/clients/client-360-screen';
+import { ClientsScreen } from '../features/clients/clients-screen';
+import { KycDetailScreen } from '../features/kyc/kyc-detail-screen';
+import { KycQueueScreen } from '../features/kyc/kyc-queue-screen';
 import { PlaceholderScreen } from '../features/placeholders/placeholder-screen';
 import { SessionsScreen } from '../features/staff/sessions-screen';
 import { StaffScreen } from '../features/staff/staff-screen';
@@ -21,6 +25,8 @@ const BUILT: Partial<Record<string, ReactNode>> = {
   '/audit': <AuditScreen />,
   '/deposits': <DepositsScreen />,
   '/payouts': <PayoutsScreen />,
+  '/clients': <ClientsScreen />,
+  '/kyc': <KycQueueScreen />,
   '/staff': <StaffScreen />,
 };
 
@@ -60,6 +66,22 @@ export const consoleRoutes: RouteObject[] = [
     children: [
       { index: true, element: <StartScreen /> },
       ...NAV.map(areaRoute),
+      {
+        path: 'kyc/:submissionId',
+        element: (
+          <RequirePermission anyOf={['kyc.read']}>
+            <KycDetailScreen />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'clients/:clientId',
+        element: (
+          <RequirePermission anyOf={['clients.read']}>
+            <Client360Screen />
+          </RequirePermission>
+        ),
+      },
       { path: 'sessions', element: <SessionsScreen /> },
       { path: '*', element: <Alert>There is no such page in the console.</Alert> },
     ],
