@@ -11,9 +11,11 @@ import { ipoCommands } from '../cli/commands/ipo';
 import { quantCommands } from '../cli/commands/quant';
 import { offeringCommands } from '../cli/commands/trading';
 import type { AppContext } from '../lib/context';
+import { compensationPayoutApproval, loanPayoutApproval } from './applications/applications.approval';
 import { policyChangeApproval } from './approvals/policy-change.approval';
 import { fundProduct } from './funds/funds.service';
 import { ipoProduct } from './ipo/ipo.service';
+import { ledgerAdjustApproval } from './ledger/ledger.approval';
 import { clientAccounts, toAccountView } from './ledger/ledger.service';
 import { SHARES_PRODUCT } from './orders/product';
 import { quantProduct } from './quant/quant.service';
@@ -43,5 +45,8 @@ export const wiring = {
   approvals: {
     [withdrawalPayApproval.action]: withdrawalPayApproval,
     [policyChangeApproval.action]: policyChangeApproval,
+    [compensationPayoutApproval.action]: compensationPayoutApproval,
+    [loanPayoutApproval.action]: loanPayoutApproval,
+    [ledgerAdjustApproval.action]: ledgerAdjustApproval,
   },
 } satisfies AppWiring<AppContext>;

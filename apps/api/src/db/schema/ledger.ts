@@ -34,6 +34,8 @@ export const HOUSE_PURPOSES = [
   'structured_products',
   // Compensation paid to clients (0015_applications.sql): an expense of Imali.
   'compensation',
+  // Manual ledger adjustments approved by a second staff user (0027_ledger_adjustments.sql).
+  'adjustments',
 ] as const;
 export type HousePurpose = (typeof HOUSE_PURPOSES)[number];
 

@@ -96,6 +96,11 @@ export async function listAll(
     .limit(limit);
 }
 
+export async function findById(db: Db, id: number) {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
+  return row;
+}
+
 /** The application's row lock: of concurrent decisions on it, one proceeds at a time. */
 export async function lockById(db: Db, id: number) {
   const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1).for('update');

@@ -77,7 +77,12 @@ export async function listForOps(
  * One transaction under the application's row lock: of concurrent decisions exactly one wins,
  * the others see it decided (409).
  */
-export async function approveApplication(ctx: AppContext, id: number, actor: string) {
+export async function approveApplication(
+  ctx: AppContext,
+  id: number,
+  actor: string,
+  details: { approvedBy?: string[] } = {},
+) {
   return inTransaction(ctx, async (tx, txCtx) => {
     const app = await repo.lockById(tx, id);
     if (!app) throw applicationNotFound();
@@ -107,10 +112,22 @@ export async function approveApplication(ctx: AppContext, id: number, actor: str
       subjectType: 'application',
       subjectId: String(id),
       before: { status: 'pending' },
-      after: { status: 'approved', amount: formatMinor(app.amountMinor, app.currency), entryId: entry.id },
+      after: {
+        status: 'approved',
+        amount: formatMinor(app.amountMinor, app.currency),
+        entryId: entry.id,
+        ...(details.approvedBy?.length ? { approvedBy: details.approvedBy } : {}),
+      },
     });
     return row;
   });
+}
+
+/** One application as it is (404 when there is none). */
+export async function findApplication(ctx: AppContext, id: number) {
+  const row = await repo.findById(ctx.db, id);
+  if (!row) throw applicationNotFound();
+  return row;
 }
 
 /** Operator: reject a pending compensation claim or loan with a reason the client sees. */

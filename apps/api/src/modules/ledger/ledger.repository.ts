@@ -301,3 +301,20 @@ export async function recentPostingsOf(db: Db, accountIds: number[], limit: numb
     .orderBy(desc(postings.createdAt), desc(postings.id))
     .limit(limit);
 }
+
+/** Whether a manual adjustment with `reference` was already posted on the account (ledger.adjust). */
+export async function adjustmentPosted(db: Db, accountId: number, reference: string) {
+  const [row] = await db
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .innerJoin(postings, eq(postings.entryId, journalEntries.id))
+    .where(
+      and(
+        eq(journalEntries.kind, 'adjustment'),
+        eq(journalEntries.reference, reference),
+        eq(postings.accountId, accountId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
