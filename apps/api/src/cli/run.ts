@@ -104,5 +104,6 @@ export async function runOps(ctx: AppContext, argv: string[], staff: StaffPrinci
     ctx,
     { positionals: args.positionals.slice(command.path.length), flags: args.flags },
     staffActor(staff),
+    staff,
   );
 }

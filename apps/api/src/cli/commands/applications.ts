@@ -3,13 +3,16 @@ import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { isoMinute, keyValues, table } from '../format';
 import {
-  approveApplication,
+  findApplication,
   forfeitBonus,
   listForOps,
-  rejectApplication,
+  rejectApplicationAsStaff,
   setClientFlags,
   type FlagChanges,
 } from '../../modules/applications/applications.service';
+import { applicationPayoutOf } from '../../modules/applications/applications.approval';
+import { requestApproval } from '../../modules/approvals/approvals.service';
+import { signedInStaff, waitingText } from './approval-text';
 import { bpToPercent } from '../../modules/applications/loan-terms';
 import type { OpsArgs, OpsCommand } from './types';
 import { bad, idArg, requiredFlag } from './args';
@@ -93,9 +96,15 @@ export const applicationCommands: OpsCommand[] = [
     permission: 'applications.decide',
     usage: 'application approve <id>',
     summary:
-      'Approve a pending compensation (credited) or loan (disbursed, schedule stored) through the ledger',
-    async run(ctx, args, actor) {
-      const a = await approveApplication(ctx, idArg(args, this.usage), actor);
+      'Approve a pending compensation (credited) or loan (disbursed, schedule stored): at once under the first amount tier, else an approval request',
+    async run(ctx, args, _actor, staff) {
+      const id = idArg(args, this.usage);
+      const { action, payload } = await applicationPayoutOf(ctx, id);
+      const outcome = await requestApproval(ctx, signedInStaff(staff), action, payload);
+      if (outcome.status === 'pending') {
+        return `Application ${id} (${payload.reference}): ${waitingText(outcome)}`;
+      }
+      const a = await findApplication(ctx, id);
       const money = `${formatMinor(a.amountMinor, a.currency)} ${a.currency}`;
       return a.type === 'loan'
         ? `Loan ${a.id} (${a.reference}) approved: ${money} disbursed, ${a.termMonths} instalments of ${formatMinor(a.instalmentMinor!, a.currency)}.`
@@ -107,12 +116,12 @@ export const applicationCommands: OpsCommand[] = [
     permission: 'applications.decide',
     usage: 'application reject <id> --reason "TEXT"',
     summary: 'Reject a pending compensation or loan with a reason the client sees',
-    async run(ctx, args, actor) {
-      const a = await rejectApplication(
+    async run(ctx, args, _actor, staff) {
+      const a = await rejectApplicationAsStaff(
         ctx,
         idArg(args, this.usage),
         requiredFlag(args, 'reason', this.usage),
-        actor,
+        signedInStaff(staff),
       );
       return `Application ${a.id} (${a.reference}) rejected: ${a.decisionReason}`;
     },

@@ -6,11 +6,14 @@ import { findByMobile } from '../../modules/client/client.service';
 import { confirmDeposit, listDeposits, rejectDeposit } from '../../modules/deposits/deposits.service';
 import { listPairs, setRate } from '../../modules/fx/fx.service';
 import { assertLedgerSound } from '../../modules/ledger/ledger-check.service';
+import { requestApproval } from '../../modules/approvals/approvals.service';
+import { withdrawalPayPayloadOf } from '../../modules/withdrawals/withdrawals.approval';
 import {
+  findWithdrawal,
   listWithdrawals,
-  payWithdrawal,
-  rejectWithdrawal,
+  rejectWithdrawalAsStaff,
 } from '../../modules/withdrawals/withdrawals.service';
+import { signedInStaff, waitingText } from './approval-text';
 import type { OpsArgs, OpsCommand } from './types';
 import { bad, idArg } from './args';
 
@@ -111,11 +114,23 @@ export const moneyCommands: OpsCommand[] = [
   },
   {
     path: ['withdrawal', 'pay'],
-    permission: 'payouts.mark_paid',
-    usage: 'withdrawal pay <id>',
-    summary: 'Mark a withdrawal paid: the held funds leave the account',
-    async run(ctx, args, actor) {
-      const w = await payWithdrawal(ctx, idArg(args, this.usage), actor);
+    permission: 'payouts.request',
+    usage: 'withdrawal pay <id> [--payment-reference REF]',
+    summary:
+      "Pay a withdrawal (the held funds leave the account): at once under the first amount tier, else an approval request; REF is the bank's payment reference (default: the withdrawal's own)",
+    async run(ctx, args, _actor, staff) {
+      const id = idArg(args, this.usage);
+      const given = args.flags['payment-reference'];
+      if (given !== undefined && (typeof given !== 'string' || !given.trim())) {
+        throw bad(`--payment-reference needs a value. Usage: ${this.usage}`);
+      }
+      const paymentReference = typeof given === 'string' ? given : (await findWithdrawal(ctx, id)).reference;
+      const payload = await withdrawalPayPayloadOf(ctx, id, paymentReference);
+      const outcome = await requestApproval(ctx, signedInStaff(staff), 'withdrawal.pay', payload);
+      if (outcome.status === 'pending') {
+        return `Withdrawal ${id} (${payload.reference}): ${waitingText(outcome)}`;
+      }
+      const w = await findWithdrawal(ctx, id);
       return `Withdrawal ${w.id} (${w.reference}) paid: ${formatMinor(w.amountMinor, w.currency)} ${w.currency} to ${w.bankName} ${w.cardNo}.`;
     },
   },
@@ -124,8 +139,13 @@ export const moneyCommands: OpsCommand[] = [
     permission: 'payouts.approve',
     usage: 'withdrawal reject <id> --reason "<text>"',
     summary: 'Reject a withdrawal: the held funds become available again',
-    async run(ctx, args, actor) {
-      const w = await rejectWithdrawal(ctx, idArg(args, this.usage), reasonArg(args, this.usage), actor);
+    async run(ctx, args, _actor, staff) {
+      const w = await rejectWithdrawalAsStaff(
+        ctx,
+        idArg(args, this.usage),
+        reasonArg(args, this.usage),
+        signedInStaff(staff),
+      );
       return `Withdrawal ${w.id} (${w.reference}) rejected: ${w.reason}`;
     },
   },

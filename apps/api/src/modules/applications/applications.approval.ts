@@ -3,7 +3,7 @@ import { ApplicationMessages } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { defineApprovalAction, staffActorOf } from '../approvals/approval-action';
 import { conflict } from '../ledger/ledger.service';
-import { approveApplication, findApplication } from './applications.service';
+import { approveApplication, findApplication, PAYOUT_ACTION_OF } from './applications.service';
 
 /**
  * Approving a compensation claim or a loan IS the payout (issue 23, decision 0058): the money
@@ -21,8 +21,6 @@ export const applicationPayoutPayload = z.object({
   amountMinor: z.string().regex(/^\d{1,19}$/),
 });
 export type ApplicationPayoutPayload = z.infer<typeof applicationPayoutPayload>;
-
-export const PAYOUT_ACTION_OF = { compensation: 'compensation.payout', loan: 'loan.payout' } as const;
 
 /** The action and payload for approving application `id`, from its row (a trial: 409). */
 export async function applicationPayoutOf(ctx: AppContext, id: number) {

@@ -3,6 +3,8 @@ import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
+import { staffActorOf, type ApprovalStaff } from '../approvals/approval-action';
+import { closePendingOfItem } from '../approvals/approvals.service';
 import { setApplicationFlags } from '../client/client-writes.service';
 import { conflict, inTransaction, lockAccounts, type IdempotencyInput } from '../ledger/ledger.service';
 import * as repo from './applications.repository';
@@ -155,6 +157,36 @@ export async function rejectApplication(ctx: AppContext, id: number, reason: str
       after: { status: 'rejected', reason: why },
     });
     return row;
+  });
+}
+
+/** The approval action whose tier an application's approval goes through (its payout). */
+export const PAYOUT_ACTION_OF = { compensation: 'compensation.payout', loan: 'loan.payout' } as const;
+
+/**
+ * A staff user rejects (the console, the CLI): a pending approval request to pay it out is
+ * cancelled in the same transaction, locked before the application (the order an approval locks
+ * them in), so a checker cannot approve a rejected application afterwards.
+ */
+export async function rejectApplicationAsStaff(
+  ctx: AppContext,
+  id: number,
+  reason: string,
+  staff: ApprovalStaff,
+) {
+  if (!reason.trim()) throw invalid('A rejection needs a reason (--reason TEXT).');
+  return inTransaction(ctx, async (_tx, txCtx) => {
+    const app = await findApplication(txCtx, id);
+    if (app.type !== 'trial') {
+      await closePendingOfItem(
+        txCtx,
+        staff,
+        PAYOUT_ACTION_OF[app.type],
+        `application:${id}`,
+        'application rejected',
+      );
+    }
+    return rejectApplication(txCtx, id, reason, staffActorOf(staff));
   });
 }
 

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyCommands } from '../../cli/commands/money';
+import { opsStaff } from '../../cli/ops-staff.testing';
+import { staffActor, type StaffPrincipal } from '../staff/staff.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { clientApi, createTestClient, expectNothingChanged, type TestClient } from '../ledger/money-test-kit';
@@ -19,9 +21,23 @@ function multipart(bytes: Buffer, filename: string, contentType: string, field =
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** The staff user the ops commands run as (every role), one per test app. */
+const opsStaffOf = new WeakMap<TestApp, StaffPrincipal>();
+async function staffOfApp(t: TestApp) {
+  let staff = opsStaffOf.get(t);
+  if (!staff) opsStaffOf.set(t, (staff = await opsStaff(t.app.ctx)));
+  return staff;
+}
+
 async function runOps(t: TestApp, words: string[], flags: Record<string, string> = {}) {
   const command = moneyCommands.find((c) => words.slice(0, c.path.length).join(' ') === c.path.join(' '))!;
-  return command.run(t.app.ctx, { positionals: words.slice(command.path.length), flags }, 'ops:tester');
+  const staff = await staffOfApp(t);
+  return command.run(
+    t.app.ctx,
+    { positionals: words.slice(command.path.length), flags },
+    staffActor(staff),
+    staff,
+  );
 }
 
 describe('deposits', () => {
@@ -162,7 +178,7 @@ describe('deposits', () => {
       `select action, actor from audit_log where subject_type = 'deposit' and subject_id = $1`,
       [String(d.id)],
     );
-    expect(audit).toEqual([{ action: 'deposit.confirm', actor: 'ops:tester' }]);
+    expect(audit).toEqual([{ action: 'deposit.confirm', actor: staffActor(await staffOfApp(t)) }]);
   });
 
   it('is not credited when rejected; a reason is required', async () => {

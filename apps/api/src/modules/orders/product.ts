@@ -62,8 +62,17 @@ export interface OperatorAction<Ctx> {
    * before `run`, and `help` lists only the actions the caller holds (decision 0062).
    */
   permission: StaffPermission;
-  /** `actor` is the authenticated staff user's audit actor, `staff:<id>` (never caller-chosen). */
-  run(ctx: Ctx, args: OperatorArgs, actor: string): Promise<string>;
+  /**
+   * `actor` is the authenticated staff user's audit actor, `staff:<id>` (never caller-chosen);
+   * `staff` that user (runOps always passes it): a money-out action asks for approval as them.
+   */
+  run(ctx: Ctx, args: OperatorArgs, actor: string, staff?: OperatorStaff): Promise<string>;
+}
+
+/** The signed-in staff user running an operator action (the staff module's principal has these). */
+export interface OperatorStaff {
+  id: number;
+  permissions: readonly StaffPermission[];
 }
 
 /**

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyCommands } from '../../cli/commands/money';
+import { opsStaff } from '../../cli/ops-staff.testing';
+import { staffActor, type StaffPrincipal } from '../staff/staff.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import {
@@ -13,9 +15,23 @@ import {
 
 const WITHDRAW = '/api/withdraw/app/v1';
 
+/** The staff user the ops commands run as (every role), one per test app. */
+const opsStaffOf = new WeakMap<TestApp, StaffPrincipal>();
+async function staffOfApp(t: TestApp) {
+  let staff = opsStaffOf.get(t);
+  if (!staff) opsStaffOf.set(t, (staff = await opsStaff(t.app.ctx)));
+  return staff;
+}
+
 async function runOps(t: TestApp, words: string[], flags: Record<string, string> = {}) {
   const command = moneyCommands.find((c) => words.slice(0, c.path.length).join(' ') === c.path.join(' '))!;
-  return command.run(t.app.ctx, { positionals: words.slice(command.path.length), flags }, 'ops:tester');
+  const staff = await staffOfApp(t);
+  return command.run(
+    t.app.ctx,
+    { positionals: words.slice(command.path.length), flags },
+    staffActor(staff),
+    staff,
+  );
 }
 
 describe('withdrawals', () => {
