@@ -28,13 +28,20 @@ export interface AdjustmentInput {
   reference: string;
 }
 
-/** The account is a client's cash account in the currency named, and not yet adjusted for this reference. */
+/**
+ * The account is a client's cash account in the currency named, not yet adjusted for this
+ * reference, and (a debit) its available balance covers it. Read without the lock: asked, and
+ * re-checked before an approval executes; postAdjustment checks the cover again under the lock.
+ */
 export async function checkAdjustment(ctx: AppContext, input: AdjustmentInput) {
   const account = await repo.findAccount(ctx.db, input.accountId);
   if (!account || account.kind !== 'client') throw accountNotFound();
   if (account.currency !== input.currency) throw conflict('The account is not in the currency adjusted.');
   if (await repo.adjustmentPosted(ctx.db, input.accountId, input.reference)) {
     throw conflict(`An adjustment with reference ${input.reference} was already posted on this account.`);
+  }
+  if (input.amountMinor < 0n && account.balanceMinor - account.heldMinor < -input.amountMinor) {
+    throw insufficientFunds();
   }
   return account;
 }
