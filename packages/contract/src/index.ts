@@ -24,3 +24,4 @@ export * from './standing';
 export * from './trading';
 export * from './kyc-review';
 export * from './client-360';
+export * from './applications-review';

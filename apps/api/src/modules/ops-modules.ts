@@ -1,9 +1,11 @@
 import type { AppInstance } from '../lib/app-instance';
+import { applicationsStaffRoutes } from './applications/applications.staff-routes';
 import { approvalsStaffRoutes } from './approvals/approvals.staff-routes';
 import { auditStaffRoutes } from './audit/audit.staff-routes';
 import { clientStaffRoutes } from './client/client.staff-routes';
 import { depositsStaffRoutes } from './deposits/deposits.staff-routes';
 import { kycStaffRoutes } from './kyc/kyc.staff-routes';
+import { ledgerStaffRoutes } from './ledger/ledger.staff-routes';
 import { opsRoutes } from './ops/ops.routes';
 import { reconciliationStaffRoutes } from './reconciliation/reconciliation.staff-routes';
 import { staffStaffRoutes } from './staff/staff.staff-routes';
@@ -24,4 +26,6 @@ export async function opsModules(app: AppInstance) {
   await app.register(depositsStaffRoutes);
   await app.register(reconciliationStaffRoutes);
   await app.register(auditStaffRoutes);
+  await app.register(applicationsStaffRoutes);
+  await app.register(ledgerStaffRoutes);
 }

@@ -38,6 +38,9 @@ const ENTRY_TEXT: Record<repo.ApplicationRow['type'], string> = {
   compensation: 'Compensation',
   loan: 'Loan disbursement',
 };
+/** The approval action whose amount tier approving an application goes through (its payout). */
+export const PAYOUT_ACTION_OF = { compensation: 'compensation.payout', loan: 'loan.payout' } as const;
+
 const HOUSE_OF = { trial: 'bonus', compensation: 'compensation', loan: 'loans' } as const;
 
 /**

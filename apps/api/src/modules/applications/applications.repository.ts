@@ -404,3 +404,64 @@ export async function applicationsOffTheirEntries(db: Db) {
               when a.type = 'trial' or a.status = 'approved' then a.amount_minor else 0 end`),
   );
 }
+
+// ---------- The console's review (issue 23) ----------
+
+export interface RelatedRow {
+  kind: 'order' | 'deposit' | 'withdrawal' | 'entry';
+  id: string;
+  reference: string;
+  status: string | null;
+  description: string;
+  created_at: Date | string;
+}
+
+/**
+ * The client's order or money movement a compensation claim names (as referenceBelongsTo matched
+ * it when the claim was made): an order (id or reference), a deposit, a withdrawal, else any
+ * journal entry of theirs. Read only.
+ */
+export async function relatedOf(
+  db: Db,
+  clientId: number,
+  reference: string,
+): Promise<RelatedRow | undefined> {
+  const asId = /^\d{1,15}$/.test(reference) ? Number(reference) : -1;
+  const result = await db.execute(sql`
+    select * from (
+      select 1 as rank, 'order' as kind, id::text as id, reference, status,
+             ttype || ' order' as description, created_at
+        from orders where client_id = ${clientId} and (id = ${asId} or reference = ${reference})
+      union all
+      select 2, 'deposit', id::text, reference, status,
+             'Deposit of ' || (amount_minor / 100.0)::numeric(20, 2)::text || ' ' || currency, created_at
+        from deposits where client_id = ${clientId} and reference = ${reference}
+      union all
+      select 3, 'withdrawal', id::text, reference, status,
+             'Withdrawal of ' || (amount_minor / 100.0)::numeric(20, 2)::text || ' ' || currency, created_at
+        from withdrawals where client_id = ${clientId} and reference = ${reference}
+      union all
+      select 4, 'entry', id::text, reference, null, description, created_at
+        from journal_entries where client_id = ${clientId} and reference = ${reference}
+    ) r order by rank, id desc limit 1`);
+  return rowsOf<RelatedRow>(result)[0];
+}
+
+/** Every loan application of the client, newest first (the review's "other loans"). */
+export async function loansOfClient(db: Db, clientId: number) {
+  return db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.clientId, clientId), eq(applications.type, 'loan')))
+    .orderBy(desc(applications.createdAt), desc(applications.id));
+}
+
+export async function findWithMobile(db: Db, id: number) {
+  const [row] = await db
+    .select({ application: applications, mobile: clients.mobile })
+    .from(applications)
+    .innerJoin(clients, eq(clients.id, applications.clientId))
+    .where(eq(applications.id, id))
+    .limit(1);
+  return row;
+}

@@ -8,7 +8,13 @@ import { closePendingOfItem } from '../approvals/approvals.service';
 import { setApplicationFlags } from '../client/client-writes.service';
 import { conflict, inTransaction, lockAccounts, type IdempotencyInput } from '../ledger/ledger.service';
 import * as repo from './applications.repository';
-import { applicationNotFound, invalid, postApplicationEntry, viewsOf } from './applications-shared';
+import {
+  applicationNotFound,
+  invalid,
+  PAYOUT_ACTION_OF,
+  postApplicationEntry,
+  viewsOf,
+} from './applications-shared';
 import { submitCompensation, type CompensationInput } from './compensation.service';
 import { storeRepaymentSchedule, submitLoan, type LoanInput } from './loan.service';
 import { acceptTrial } from './trial.service';
@@ -24,7 +30,7 @@ import { acceptTrial } from './trial.service';
 
 // The module's face: the rules of each application type live in trial.service.ts,
 // compensation.service.ts and loan.service.ts; other modules and the CLI import from here.
-export { applicationNotFound } from './applications-shared';
+export { applicationNotFound, PAYOUT_ACTION_OF } from './applications-shared';
 export {
   BONUS_JOB_ACTOR,
   TRIAL_VALID_DAYS,
@@ -159,9 +165,6 @@ export async function rejectApplication(ctx: AppContext, id: number, reason: str
     return row;
   });
 }
-
-/** The approval action whose tier an application's approval goes through (its payout). */
-export const PAYOUT_ACTION_OF = { compensation: 'compensation.payout', loan: 'loan.payout' } as const;
 
 /**
  * A staff user rejects (the console, the CLI): a pending approval request to pay it out is

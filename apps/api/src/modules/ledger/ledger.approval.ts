@@ -3,6 +3,8 @@ import type { Currency } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { defineApprovalAction, staffActorOf } from '../approvals/approval-action';
 import { checkAdjustment, postAdjustment, type AdjustmentInput } from './adjustments.service';
+import { findAccount } from './ledger.repository';
+import { accountNotFound, amountToMinor } from './ledger.service';
 
 /**
  * `ledger.adjust` (issue 23, decision 0058): a manual correction of a client's cash account. Its
@@ -21,6 +23,24 @@ export const ledgerAdjustPayload = z.object({
   reference: z.string().trim().min(1).max(100),
 });
 export type LedgerAdjustPayload = z.infer<typeof ledgerAdjustPayload>;
+
+/** The payload of an adjustment the console asks for: the currency is the account's own. */
+export async function ledgerAdjustPayloadOf(
+  ctx: AppContext,
+  input: { accountId: number; amount: string; reason: string; reference: string },
+): Promise<LedgerAdjustPayload> {
+  const account = await findAccount(ctx.db, input.accountId);
+  if (!account || account.kind !== 'client') throw accountNotFound();
+  const negative = input.amount.trim().startsWith('-');
+  const size = amountToMinor(negative ? input.amount.trim().slice(1) : input.amount, account.currency);
+  return {
+    accountId: account.id,
+    currency: account.currency,
+    amountMinor: (negative ? -size : size).toString(),
+    reason: input.reason.trim(),
+    reference: input.reference.trim(),
+  };
+}
 
 const inputOf = (p: LedgerAdjustPayload): AdjustmentInput => ({
   accountId: p.accountId,
