@@ -430,7 +430,7 @@ export async function relatedOf(
   const result = await db.execute(sql`
     select * from (
       select 1 as rank, 'order' as kind, id::text as id, reference, status,
-             ttype || ' order' as description, created_at
+             ttype || ' order' as description, order_time as created_at
         from orders where client_id = ${clientId} and (id = ${asId} or reference = ${reference})
       union all
       select 2, 'deposit', id::text, reference, status,
