@@ -12,6 +12,8 @@ import {
 import { runOps } from '../run';
 import { staffActor, type StaffPrincipal } from '../../modules/staff/staff.service';
 import { opsStaff } from '../ops-staff.testing';
+import { approve } from '../../modules/approvals/approvals.service';
+import { pendingWithdrawal, withdrawalState } from '../../modules/approvals/approvals-test-kit';
 
 /** The signed-in staff user the commands run as, and its audit actor (`staff:<id>`). */
 let staff: StaffPrincipal;
@@ -131,6 +133,58 @@ describe('ops commands of applications (through the registry)', () => {
       'application.trial.forfeit',
     ]);
     expect(await ops(['jobs', 'run', 'applications.bonus-expiry'])).toContain('Looked at 0 trial bonuses');
+    expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
+  });
+
+  it('above the first tier application approve and withdrawal pay wait for a checker; a maker alone cannot pay', async () => {
+    const maker = await opsStaff(t.app.ctx, ['payments_maker']);
+    const checker = await opsStaff(t.app.ctx, ['payments_checker']);
+    const client = await createTestClient(t.app.ctx);
+    const mobile = await mobileOf(t, client);
+    await ops(['client', 'flags', mobile, '--compensation', 'on']);
+    const api = applicationsApi(t, client);
+    const claim = (
+      await api.apply({
+        type: 'compensation',
+        account_id: client.accounts.ZAR,
+        amount: '75000',
+        reason: 'Order executed at the wrong price',
+        related_reference: await fundedReference(t, client),
+        evidence_urls: [await uploadEvidence(t, client)],
+      })
+    ).json().data;
+    const asked = await runOps(t.app.ctx, ['application', 'approve', String(claim.id)], maker);
+    const match = /waiting for approval: request #(\d+) \(one checker with payouts\.approve/.exec(asked);
+    expect(asked).toContain(`Application ${claim.id} (${claim.reference}): waiting for approval`);
+    expect(match).not.toBeNull();
+    expect((await api.zar()).balance).toBe('1000.00');
+    await approve(t.app.ctx, checker, Number(match![1]));
+    expect((await api.zar()).balance).toBe('76000.00');
+    await expect(runOps(t.app.ctx, ['application', 'approve', String(claim.id)], maker)).rejects.toThrow(
+      'already been decided',
+    );
+
+    // withdrawal pay: the same path as the console (payouts.request), the tier by amount.
+    const w = await pendingWithdrawal(t, '60000');
+    const waiting = await runOps(t.app.ctx, ['withdrawal', 'pay', String(w.withdrawalId)], maker);
+    const req = /request #(\d+)/.exec(waiting);
+    expect(waiting).toContain('waiting for approval');
+    expect((await withdrawalState(t, w)).status).toBe('pending');
+    await approve(t.app.ctx, checker, Number(req![1]));
+    expect(await withdrawalState(t, w)).toMatchObject({ status: 'paid', balance: '0', held: '0' });
+    const small = await pendingWithdrawal(t, '1000');
+    expect(
+      await runOps(
+        t.app.ctx,
+        ['withdrawal', 'pay', String(small.withdrawalId), '--payment-reference', 'FNB-9'],
+        maker,
+      ),
+    ).toContain('paid: 1000.00 ZAR');
+    expect(await withdrawalState(t, small)).toMatchObject({ status: 'paid', payment_reference: 'FNB-9' });
+    // A checker alone (no payouts.request) cannot run withdrawal pay.
+    await expect(
+      runOps(t.app.ctx, ['withdrawal', 'pay', String(small.withdrawalId)], checker),
+    ).rejects.toThrow('needs the permission payouts.request');
     expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
   });
 });

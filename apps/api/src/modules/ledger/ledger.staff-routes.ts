@@ -21,7 +21,9 @@ export async function ledgerStaffRoutes(app: AppInstance) {
       config: {
         auth: 'staff',
         permission: 'ledger.adjust.request',
-        openapi: { errors: { 400: [E.InvalidInput], 404: [E.NotFound], 409: [E.Conflict] } },
+        openapi: {
+          errors: { 400: [E.InvalidInput], 404: [E.NotFound], 409: [E.Conflict, E.InsufficientFunds] },
+        },
       },
       schema: {
         tags,
