@@ -60,24 +60,29 @@ export async function createTestStaff(
 export const totpCodeFor = (secret: string, at: Date = new Date()) => totpCodeAtStep(secret, totpStepAt(at));
 
 /**
- * A code the server will accept now for `staff`: the earliest step in the accepted window (now ±1)
- * later than the last step they spent. Each sign-in and step-up spends one, so three fit in one
- * 30-second step; after that the test moves its clock (`t.clock.advance(30_000)`).
+ * A code the server will accept now for `staff`: the current step or the next (the accepted window
+ * is now ±1), later than the last step they spent. Each sign-in and step-up spends one, so two fit
+ * in one 30-second step; a third waits for the next step (or the test moves its clock first:
+ * `t.clock.advance(30_000)`).
  */
 export async function nextTotpCode(
   ctx: AppContext,
   staff: Pick<TestStaff, 'id' | 'totpSecret'>,
 ): Promise<string> {
-  const [row] = await ctx.database.query<{ last: string }>(
-    'select totp_last_step::text as last from staff_users where id = $1',
-    [staff.id],
-  );
-  const now = totpStepAt(ctx.securityClock.now());
-  const step = Math.max(Number(row?.last ?? 0) + 1, now - TOTP_WINDOW);
-  if (step > now + TOTP_WINDOW) {
-    throw new Error('every code of this 30-second window was spent: advance the test clock 30 s');
+  for (;;) {
+    const [row] = await ctx.database.query<{ last: string }>(
+      'select totp_last_step::text as last from staff_users where id = $1',
+      [staff.id],
+    );
+    const now = totpStepAt(ctx.securityClock.now());
+    // Never the step before this one: the clock runs on real time, and a request that crosses a
+    // 30 s boundary on its way would find that code one step too old (a flaky 401).
+    const step = Math.max(Number(row?.last ?? 0) + 1, now);
+    if (step <= now + TOTP_WINDOW) return totpCodeAtStep(staff.totpSecret, step);
+    // This window's codes are spent: wait for the next step (as a person would).
+    const msIntoStep = ctx.securityClock.now().getTime() % 30_000;
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - msIntoStep + 50));
   }
-  return totpCodeAtStep(staff.totpSecret, step);
 }
 
 /** The ops app of a test app (built once, on the same database and clock). */
