@@ -13,6 +13,7 @@ import { offeringCommands } from '../cli/commands/trading';
 import type { AppContext } from '../lib/context';
 import { policyChangeApproval } from './approvals/policy-change.approval';
 import { fundProduct } from './funds/funds.service';
+import { ipoAllotApproval } from './ipo/ipo.approval';
 import { ipoProduct } from './ipo/ipo.service';
 import { clientAccounts, toAccountView } from './ledger/ledger.service';
 import { SHARES_PRODUCT } from './orders/product';
@@ -43,5 +44,6 @@ export const wiring = {
   approvals: {
     [withdrawalPayApproval.action]: withdrawalPayApproval,
     [policyChangeApproval.action]: policyChangeApproval,
+    [ipoAllotApproval.action]: ipoAllotApproval,
   },
 } satisfies AppWiring<AppContext>;
