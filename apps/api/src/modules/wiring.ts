@@ -12,6 +12,7 @@ import { quantCommands } from '../cli/commands/quant';
 import { offeringCommands } from '../cli/commands/trading';
 import type { AppContext } from '../lib/context';
 import { policyChangeApproval } from './approvals/policy-change.approval';
+import { fxRatePublishApproval } from './fx/fx.approval';
 import { fundProduct } from './funds/funds.service';
 import { ipoAllotApproval } from './ipo/ipo.approval';
 import { ipoProduct } from './ipo/ipo.service';
@@ -45,5 +46,6 @@ export const wiring = {
     [withdrawalPayApproval.action]: withdrawalPayApproval,
     [policyChangeApproval.action]: policyChangeApproval,
     [ipoAllotApproval.action]: ipoAllotApproval,
+    [fxRatePublishApproval.action]: fxRatePublishApproval,
   },
 } satisfies AppWiring<AppContext>;
