@@ -13,6 +13,7 @@ import { offeringCommands } from '../cli/commands/trading';
 import type { AppContext } from '../lib/context';
 import { policyChangeApproval } from './approvals/policy-change.approval';
 import { fxRatePublishApproval } from './fx/fx.approval';
+import { fundNavStrikeApproval } from './funds/funds.approval';
 import { fundProduct } from './funds/funds.service';
 import { ipoAllotApproval } from './ipo/ipo.approval';
 import { ipoProduct } from './ipo/ipo.service';
@@ -47,5 +48,6 @@ export const wiring = {
     [policyChangeApproval.action]: policyChangeApproval,
     [ipoAllotApproval.action]: ipoAllotApproval,
     [fxRatePublishApproval.action]: fxRatePublishApproval,
+    [fundNavStrikeApproval.action]: fundNavStrikeApproval,
   },
 } satisfies AppWiring<AppContext>;
