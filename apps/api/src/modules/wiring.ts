@@ -18,6 +18,7 @@ import { fundProduct } from './funds/funds.service';
 import { ipoAllotApproval } from './ipo/ipo.approval';
 import { ipoProduct } from './ipo/ipo.service';
 import { clientAccounts, toAccountView } from './ledger/ledger.service';
+import { offeringSettleApproval } from './offerings/offerings.approval';
 import { SHARES_PRODUCT } from './orders/product';
 import { quantProduct } from './quant/quant.service';
 import { standingOfClient } from './standing/standing.service';
@@ -49,5 +50,6 @@ export const wiring = {
     [ipoAllotApproval.action]: ipoAllotApproval,
     [fxRatePublishApproval.action]: fxRatePublishApproval,
     [fundNavStrikeApproval.action]: fundNavStrikeApproval,
+    [offeringSettleApproval.action]: offeringSettleApproval,
   },
 } satisfies AppWiring<AppContext>;
