@@ -20,6 +20,7 @@ import { ipoProduct } from './ipo/ipo.service';
 import { clientAccounts, toAccountView } from './ledger/ledger.service';
 import { offeringSettleApproval } from './offerings/offerings.approval';
 import { SHARES_PRODUCT } from './orders/product';
+import { quantMatureApproval, quantStartApproval } from './quant/quant.approval';
 import { quantProduct } from './quant/quant.service';
 import { standingOfClient } from './standing/standing.service';
 import type { AppWiring } from './wiring-types';
@@ -51,5 +52,7 @@ export const wiring = {
     [fxRatePublishApproval.action]: fxRatePublishApproval,
     [fundNavStrikeApproval.action]: fundNavStrikeApproval,
     [offeringSettleApproval.action]: offeringSettleApproval,
+    [quantStartApproval.action]: quantStartApproval,
+    [quantMatureApproval.action]: quantMatureApproval,
   },
 } satisfies AppWiring<AppContext>;
