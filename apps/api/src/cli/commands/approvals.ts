@@ -12,7 +12,7 @@ import type { OpsCommand } from './types';
 // request needs is the request's own (checked by the approvals service), as on the console.
 
 /** The signed-in staff user behind the audit actor `staff:<id>` runOps gives every command. */
-async function staffOfActor(ctx: AppContext, actor: string) {
+export async function staffOfActor(ctx: AppContext, actor: string) {
   const id = Number(/^staff:(\d+)$/.exec(actor)?.[1]);
   if (!Number.isSafeInteger(id) || id <= 0) throw bad('Sign in as a staff user first (ops login).');
   const user = await getStaffUser(ctx, id);
