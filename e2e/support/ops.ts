@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffPermission, type StaffRole } from '@imali/contract';
 import { repoRoot, type RunningServer } from './server';
-import { demoStaffOf, totpCodeFor } from './staff';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../apps/api/src/db/seed';
+import { demoStaffOf, totpCodeFor, type DemoStaff } from './staff';
 
 interface CliResult {
   code: number | null;
@@ -48,8 +49,15 @@ export const sessionFileOf = (server: RunningServer, role: StaffRole) =>
  * (servers sharing one PostgreSQL), wait for the next step and try again.
  */
 export async function loginAs(server: RunningServer, role: StaffRole): Promise<string> {
-  const staff = demoStaffOf(role);
-  const file = sessionFileOf(server, role);
+  const out = await loginStaff(server, demoStaffOf(role), sessionFileOf(server, role));
+  let roles = signedIn.get(server.dataDir);
+  if (!roles) signedIn.set(server.dataDir, (roles = new Map()));
+  roles.set(role, sessionFileOf(server, role));
+  return out;
+}
+
+/** Signs one demo staff user in through the CLI into `file` (see loginAs). */
+async function loginStaff(server: RunningServer, staff: DemoStaff, file: string): Promise<string> {
   let last: CliResult | undefined;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const res = await runCli(
@@ -57,17 +65,51 @@ export async function loginAs(server: RunningServer, role: StaffRole): Promise<s
       ['login', '--email', staff.email, '--password-stdin', '--session-file', file],
       [staff.password, totpCodeFor(staff.totpSecret)],
     );
-    if (res.code === 0) {
-      let roles = signedIn.get(server.dataDir);
-      if (!roles) signedIn.set(server.dataDir, (roles = new Map()));
-      roles.set(role, file);
-      return res.out;
-    }
+    if (res.code === 0) return res.out;
     last = res;
     // The next TOTP step starts at the next multiple of 30 s.
     await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
   }
-  throw new Error(`ops login as ${role} (${staff.email}) failed: ${last?.err || last?.out}`);
+  throw new Error(`ops login as ${staff.email} failed: ${last?.err || last?.out}`);
+}
+
+/**
+ * Four eyes (issue 23): a product run asked for by the CLI ("Waiting for approval: request #N") is
+ * approved by the SECOND demo staff user of the maker's role (products2@ for product_ops), signed
+ * in with their own session file, with a fresh authenticator code (`approval approve N --code`).
+ * The sign-in spent this 30 s step's code, so the approval uses the next step's (accepted: ±1).
+ */
+async function approveAsSecond(server: RunningServer, role: StaffRole, requestId: string): Promise<string> {
+  const first = demoStaffOf(role);
+  const second = DEMO_STAFF.find((s) => s.roles.includes(role) && s.email !== first.email);
+  if (!second) throw new Error(`No second demo staff user has the role ${role}.`);
+  const staff: DemoStaff = {
+    email: second.email,
+    password: DEMO_STAFF_PASSWORD,
+    totpSecret: second.totpSecret,
+  };
+  const file = path.join(server.dataDir, `ops-session-${role}-second.json`);
+  if (!fs.existsSync(file)) await loginStaff(server, staff, file);
+  let last: CliResult | undefined;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const code = totpCodeFor(staff.totpSecret, new Date(Date.now() + 30_000 * (attempt + 1)));
+    const res = await runCli(server, [
+      'approval',
+      'approve',
+      requestId,
+      '--code',
+      code,
+      '--session-file',
+      file,
+    ]);
+    if (res.code === 0) return res.out;
+    last = res;
+    if (/Sign in first/.test(res.err)) {
+      fs.rmSync(file, { force: true });
+      await loginStaff(server, staff, file);
+    }
+  }
+  throw new Error(`approval approve ${requestId} as ${staff.email} failed: ${last?.err || last?.out}`);
 }
 
 /** The first role (in the contract's order) that grants `permission`. */
@@ -85,6 +127,8 @@ export async function runOps(server: RunningServer, ...args: string[]): Promise<
     const res = await runCli(server, [...args, '--session-file', file]);
     if (res.code === 0) {
       lastRole.set(server.dataDir, role);
+      const waiting = /Waiting for approval: request #(\d+)/.exec(res.out);
+      if (waiting) return `${res.out}\n${await approveAsSecond(server, role, waiting[1]!)}`;
       return res.out;
     }
     const needs = /needs the permission ([\w.]+)/.exec(res.err)?.[1] as StaffPermission | undefined;

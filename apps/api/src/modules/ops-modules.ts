@@ -4,9 +4,14 @@ import { approvalsStaffRoutes } from './approvals/approvals.staff-routes';
 import { auditStaffRoutes } from './audit/audit.staff-routes';
 import { clientStaffRoutes } from './client/client.staff-routes';
 import { depositsStaffRoutes } from './deposits/deposits.staff-routes';
+import { fundsStaffRoutes } from './funds/funds.staff-routes';
+import { fxStaffRoutes } from './fx/fx.staff-routes';
+import { ipoStaffRoutes } from './ipo/ipo.staff-routes';
 import { kycStaffRoutes } from './kyc/kyc.staff-routes';
 import { ledgerStaffRoutes } from './ledger/ledger.staff-routes';
+import { offeringsStaffRoutes } from './offerings/offerings.staff-routes';
 import { opsRoutes } from './ops/ops.routes';
+import { quantStaffRoutes } from './quant/quant.staff-routes';
 import { reconciliationStaffRoutes } from './reconciliation/reconciliation.staff-routes';
 import { staffStaffRoutes } from './staff/staff.staff-routes';
 import { withdrawalsStaffRoutes } from './withdrawals/withdrawals.staff-routes';
@@ -28,4 +33,9 @@ export async function opsModules(app: AppInstance) {
   await app.register(auditStaffRoutes);
   await app.register(applicationsStaffRoutes);
   await app.register(ledgerStaffRoutes);
+  await app.register(ipoStaffRoutes);
+  await app.register(fundsStaffRoutes);
+  await app.register(quantStaffRoutes);
+  await app.register(offeringsStaffRoutes);
+  await app.register(fxStaffRoutes);
 }

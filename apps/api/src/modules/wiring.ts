@@ -13,11 +13,16 @@ import { offeringCommands } from '../cli/commands/trading';
 import type { AppContext } from '../lib/context';
 import { compensationPayoutApproval, loanPayoutApproval } from './applications/applications.approval';
 import { policyChangeApproval } from './approvals/policy-change.approval';
+import { fxRatePublishApproval } from './fx/fx.approval';
+import { fundNavStrikeApproval } from './funds/funds.approval';
 import { fundProduct } from './funds/funds.service';
+import { ipoAllotApproval } from './ipo/ipo.approval';
 import { ipoProduct } from './ipo/ipo.service';
 import { ledgerAdjustApproval } from './ledger/ledger.approval';
 import { clientAccounts, toAccountView } from './ledger/ledger.service';
+import { offeringSettleApproval } from './offerings/offerings.approval';
 import { SHARES_PRODUCT } from './orders/product';
+import { quantMatureApproval, quantStartApproval } from './quant/quant.approval';
 import { quantProduct } from './quant/quant.service';
 import { standingOfClient } from './standing/standing.service';
 import type { AppWiring } from './wiring-types';
@@ -48,5 +53,11 @@ export const wiring = {
     [compensationPayoutApproval.action]: compensationPayoutApproval,
     [loanPayoutApproval.action]: loanPayoutApproval,
     [ledgerAdjustApproval.action]: ledgerAdjustApproval,
+    [ipoAllotApproval.action]: ipoAllotApproval,
+    [fxRatePublishApproval.action]: fxRatePublishApproval,
+    [fundNavStrikeApproval.action]: fundNavStrikeApproval,
+    [offeringSettleApproval.action]: offeringSettleApproval,
+    [quantStartApproval.action]: quantStartApproval,
+    [quantMatureApproval.action]: quantMatureApproval,
   },
 } satisfies AppWiring<AppContext>;

@@ -1,6 +1,7 @@
 import type { ProductRegistry } from '../../modules/orders/product';
 import type { AppContext } from '../../lib/context';
 import { applicationCommands } from './applications';
+import { approvalCommands } from './approvals';
 import { auditCommands } from './audit';
 import { exchangeCommands } from './exchange';
 import { identityCommands } from './identity';
@@ -26,6 +27,7 @@ export function opsCommandsOf(products: ProductRegistry<AppContext>): OpsCommand
     ...applicationCommands,
     ...jobsCommands,
     ...auditCommands,
+    ...approvalCommands,
   ];
 }
 export type { OpsCommand, OpsArgs } from './types';

@@ -5,10 +5,13 @@ import { clientApi, createTestClient, fund } from '../../modules/ledger/money-te
 import { runOps } from '../run';
 import { staffActor, type StaffPrincipal } from '../../modules/staff/staff.service';
 import { opsStaff } from '../ops-staff.testing';
+import { createTestStaff, nextTotpCode, type TestStaff } from '../../test/staff';
 
 /** The signed-in staff user the commands run as, and its audit actor (`staff:<id>`). */
 let staff: StaffPrincipal;
 let ACTOR: string;
+/** The second staff user who approves an allotment (four eyes). */
+let checker: TestStaff;
 
 describe('ops commands of IPOs', () => {
   let t: TestApp;
@@ -16,6 +19,7 @@ describe('ops commands of IPOs', () => {
     t = await createTestApp();
     staff = await opsStaff(t.app.ctx);
     ACTOR = staffActor(staff);
+    checker = await createTestStaff(t.app.ctx, ['product_ops']);
   });
   afterAll(() => t.close());
   const ops = (line: string[]) => runOps(t.app.ctx, line, staff);
@@ -65,9 +69,24 @@ describe('ops commands of IPOs', () => {
     await expect(ops(['ipo', 'allot', String(id)])).rejects.toThrow('allot after it closes');
     expect(await ops(['ipo', 'price', String(id), '1000'])).toContain('final price 1000');
     await ops(['offering', 'close', String(id)]);
-    const allotted = await ops(['ipo', 'allot', String(id), '--seed', 'abc123']);
-    expect(allotted).toContain('lottery, seed abc123');
-    expect(allotted.match(/PENDING LISTING/g)).toHaveLength(2);
+    const asked = await ops(['ipo', 'allot', String(id), '--seed', 'abc123']);
+    expect(asked).toContain('lottery, seed abc123');
+    const requestId = Number(/Waiting for approval: request #(\d+)/.exec(asked)![1]);
+    // Nothing is allotted until a second staff user approves what the preview showed.
+    const awaiting = `select status from orders where offering_id = $1 order by id`;
+    expect((await t.database.query<{ status: string }>(awaiting, [id])).map((r) => r.status)).toEqual([
+      'awaiting',
+      'awaiting',
+      'awaiting',
+    ]);
+    const approved = await runOps(
+      t.app.ctx,
+      ['approval', 'approve', String(requestId), '--code', await nextTotpCode(t.app.ctx, checker)],
+      checker.principal,
+    );
+    expect(approved).toContain('approved and done');
+    const statuses = (await t.database.query<{ status: string }>(awaiting, [id])).map((r) => r.status);
+    expect(statuses.filter((s) => s === 'listing')).toHaveLength(2);
     await expect(ops(['ipo', 'allot', String(id)])).rejects.toThrow('already allotted');
     expect(await ops(['ipo', 'list', String(id)])).toContain('CLIIPO listed on the JSE');
     expect(await ops(['ipo', 'show'])).toContain('CLIIPO');

@@ -2,7 +2,17 @@ import { isPlainDecimal } from '@imali/contract';
 import { formatDecimal, normalizeDecimal, parseDecimal } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { isoMinute, keyValues, table } from '../format';
-import { allotIpo, createIpo, listIpo, listIpos, setFinalPrice } from '../../modules/ipo/ipo.service';
+import { requestApproval } from '../../modules/approvals/approvals.service';
+import { allotmentPlanView } from '../../modules/ipo/allotment-plan';
+import { ipoAllotPayloadOf } from '../../modules/ipo/ipo.approval';
+import {
+  createIpo,
+  listIpo,
+  listIpos,
+  previewIpoAllotment,
+  setFinalPrice,
+} from '../../modules/ipo/ipo.service';
+import { staffOfActor } from './approvals';
 import { quoteUnitOf } from '../../modules/market/market.service';
 import { parseWhen } from './trading';
 import type { OpsArgs, OpsCommand } from './types';
@@ -131,28 +141,41 @@ async function price(ctx: AppContext, args: OpsArgs, actor: string) {
 }
 
 const allotUsage = 'ipo allot <id> [--seed SEED]';
+/**
+ * The allotment behind a preview and a second approval (issue 23): prints the allotment by the
+ * rule (nothing written) and asks for it (ipo.allot); a second product ops staff user approves it
+ * (`approval approve <id> --code CODE`, or the console), which allots exactly what was shown.
+ */
 async function allotCommand(ctx: AppContext, args: OpsArgs, actor: string) {
-  const result = await allotIpo(ctx, idArg(args, allotUsage), actor, { seed: flag(args, 'seed') });
-  const allotted = result.lines.reduce((s, l) => s + l.allotted, 0);
-  const applied = result.lines.reduce((s, l) => s + l.lots, 0);
+  const plan = await previewIpoAllotment(ctx, idArg(args, allotUsage), { seed: flag(args, 'seed') });
+  const view = allotmentPlanView(plan);
+  const outcome = await requestApproval(
+    ctx,
+    await staffOfActor(ctx, actor),
+    'ipo.allot',
+    ipoAllotPayloadOf(plan),
+  );
   return [
-    `IPO ${result.offeringId} allotted (${result.rule}${result.rule === 'lottery' ? `, seed ${result.seed}` : ''}): ` +
-      `${result.lines.length} applications for ${applied} lots, ${allotted} of ${result.lotsOffered} lots allotted; ` +
-      'funds not allotted released.',
+    `IPO ${view.offeringId} allotment preview (${view.rule}${view.rule === 'lottery' ? `, seed ${view.seed}` : ''}): ` +
+      `${view.lines.length} applications for ${view.lotsApplied} lots, ${view.lotsAllotted} of ${view.lotsOffered} lots ` +
+      `to allot at ${view.finalPrice}; debited ${view.debited}, released ${view.released}.`,
     table(
-      ['order', 'reference', 'lots', 'allotted', 'status', 'debited', 'released', 'rank', 'reason'],
-      result.lines.map((l) => [
+      ['order', 'reference', 'client', 'lots', 'allotted', 'debited', 'released', 'rank', 'lapsed'],
+      view.lines.map((l) => [
         l.orderId,
         l.reference,
+        l.clientId,
         l.lots,
         l.allotted,
-        l.status === 'listing' ? 'PENDING LISTING' : 'rejected',
         l.debited,
         l.released,
         l.rank ?? '',
-        l.reason ?? '',
+        l.lapsed ? 'lapsed' : '',
       ]),
     ),
+    outcome.status === 'pending'
+      ? `Waiting for approval: request #${outcome.request.id} (a second staff user: approval approve ${outcome.request.id} --code CODE).`
+      : `IPO ${view.offeringId} allotted.`,
   ].join('\n');
 }
 
@@ -217,7 +240,8 @@ export const ipoCommands: OpsCommand[] = [
     path: ['ipo', 'allot'],
     permission: 'products.request',
     usage: allotUsage,
-    summary: 'Allot an IPO by its rule in one transaction: allotted funds debited, the rest released',
+    summary:
+      'Preview an IPO allotment by its rule and ask for it; a second staff user approves (approval approve), which allots in one transaction',
     run: allotCommand,
   },
   {

@@ -3,10 +3,13 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { runOps } from '../run';
 import { staffActor, type StaffPrincipal } from '../../modules/staff/staff.service';
 import { opsStaff } from '../ops-staff.testing';
+import { createTestStaff, nextTotpCode, type TestStaff } from '../../test/staff';
 import { parseWhen } from './trading';
 
 /** The signed-in staff user the commands run as, and its audit actor (`staff:<id>`). */
 let staff: StaffPrincipal;
+/** The second staff user who approves a settlement (four eyes). */
+let checker: TestStaff;
 let ACTOR: string;
 
 describe('ops commands of trading (through the registry)', () => {
@@ -15,6 +18,7 @@ describe('ops commands of trading (through the registry)', () => {
     t = await createTestApp();
     staff = await opsStaff(t.app.ctx);
     ACTOR = staffActor(staff);
+    checker = await createTestStaff(t.app.ctx, ['product_ops']);
   });
   afterAll(() => t.close());
 
@@ -92,7 +96,17 @@ describe('ops commands of trading (through the registry)', () => {
       `Offering ${id} (Naspers 30-day DD) is closed.`,
     );
     await expect(ops(['offering', 'close', String(id)])).rejects.toThrow('only an offering that is open');
-    expect(await ops(['offering', 'settle', String(id)])).toBe(`Offering ${id} (Naspers 30-day DD) settled.`);
+    // Four eyes (issue 23): settle previews and asks; a second staff user approves.
+    const asked = await ops(['offering', 'settle', String(id)]);
+    expect(asked).toContain(`Offering ${id} (Naspers 30-day DD) settlement preview: nothing to allocate.`);
+    const requestId = /Waiting for approval: request #(\d+)/.exec(asked)![1]!;
+    const approved = await runOps(
+      t.app.ctx,
+      ['approval', 'approve', requestId, '--code', await nextTotpCode(t.app.ctx, checker)],
+      checker.principal,
+    );
+    expect(approved).toContain(`Request #${requestId} (offering.settle) approved and done.`);
+    expect(approved).toContain('"status":"settled"');
     await expect(ops(['offering', 'settle', String(id)])).rejects.toThrow('close it before settling it');
     await expect(ops(['offering', 'open', '999999'])).rejects.toThrow('Offering not found.');
 

@@ -11,8 +11,11 @@ import {
   listOfferings,
   listOrdersForOps,
   openOffering,
-  settleOffering,
+  previewOfferingSettlement,
 } from '../../modules/offerings/offerings.service';
+import { requestApproval } from '../../modules/approvals/approvals.service';
+import { offeringSettlePayloadOf } from '../../modules/offerings/offerings.approval';
+import { staffOfActor } from './approvals';
 import type { OpsArgs, OpsCommand } from './types';
 import { bad, idArg, optionalFlag, plain, requiredFlag } from './args';
 
@@ -111,14 +114,33 @@ async function offeringList(ctx: AppContext, args: OpsArgs) {
   );
 }
 
+/**
+ * The settlement behind a preview and a second approval (issue 23): prints the pro-rata allocation
+ * (nothing written) and asks for it (offering.settle); a second product ops staff user approves it
+ * (`approval approve <id> --code CODE`, or the console), which settles exactly what was shown.
+ */
 async function offeringSettle(ctx: AppContext, args: OpsArgs, actor: string, usage: string) {
-  const { offering, allocations, blockSize } = await settleOffering(ctx, idArg(args, usage), actor);
-  if (offering.dtype !== 'otc') return `Offering ${offering.id} (${offering.name}) settled.`;
-  const requested = allocations.reduce((s, a) => s + a.requested, 0n);
-  const allocated = allocations.reduce((s, a) => s + a.allocated, 0n);
+  const preview = await previewOfferingSettlement(ctx, idArg(args, usage));
+  const { offering, allocations, blockSize, requested, allocated } = preview;
+  const outcome = await requestApproval(
+    ctx,
+    await staffOfActor(ctx, actor),
+    'offering.settle',
+    offeringSettlePayloadOf(preview),
+  );
+  const waiting =
+    outcome.status === 'pending'
+      ? `Waiting for approval: request #${outcome.request.id} (a second staff user: approval approve ${outcome.request.id} --code CODE).`
+      : `Offering ${offering.id} (${offering.name}) settled.`;
+  if (offering.dtype !== 'otc') {
+    return [
+      `Offering ${offering.id} (${offering.name}) settlement preview: nothing to allocate.`,
+      waiting,
+    ].join('\n');
+  }
   return [
-    `Offering ${offering.id} (${offering.name}) settled: ${allocations.length} requests for ${requested} shares, ` +
-      `${allocated} of ${blockSize} allocated${requested > (blockSize ?? 0n) ? ' pro rata' : ''}; unallocated funds released.`,
+    `Offering ${offering.id} (${offering.name}) settlement preview: ${allocations.length} requests for ${requested} shares, ` +
+      `${allocated} of ${blockSize} allocated${requested > (blockSize ?? 0n) ? ' pro rata' : ''} once approved; unallocated funds released then.`,
     table(
       ['order', 'requested', 'allocated', 'result'],
       allocations.map((a) => [
@@ -128,6 +150,7 @@ async function offeringSettle(ctx: AppContext, args: OpsArgs, actor: string, usa
         a.allocated > 0n ? 'holding' : 'rejected',
       ]),
     ),
+    waiting,
   ].join('\n');
 }
 
@@ -262,7 +285,8 @@ export const offeringCommands: OpsCommand[] = [
     path: ['offering', 'settle'],
     permission: 'products.request',
     usage: 'offering settle <id>',
-    summary: 'Settle a closed offering: otc allocates pro rata and releases the rest; fo is marked settled',
+    summary:
+      'Preview the settlement of a closed offering (otc: pro rata) and ask for it; a second staff user approves (approval approve)',
     run(ctx, args, actor) {
       return offeringSettle(ctx, args, actor, this.usage);
     },

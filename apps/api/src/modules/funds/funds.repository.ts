@@ -125,12 +125,28 @@ export async function lockFundOrder(db: Db, orderId: number) {
  * valued meanwhile is holding and drops out (rerun = no-op).
  */
 export async function lockDueSubscriptions(db: Db, offeringId: number, day: string, exact: boolean) {
+  return lockDue(db, offeringId, 'pending', fundOrders.valuedAt, fundOrders.valuationDay, day, exact).for(
+    'update',
+    { of: orders },
+  );
+}
+
+/** The same as lockDueSubscriptions, without a lock (the valuation's preview). */
+export async function dueSubscriptions(db: Db, offeringId: number, day: string, exact: boolean) {
   return lockDue(db, offeringId, 'pending', fundOrders.valuedAt, fundOrders.valuationDay, day, exact);
+}
+
+/** The same as lockDueRedemptions, without a lock (the valuation's preview). */
+export async function dueRedemptions(db: Db, offeringId: number, day: string, exact: boolean) {
+  return lockDue(db, offeringId, 'holding', fundOrders.redeemedAt, fundOrders.redemptionDay, day, exact);
 }
 
 /** The fund's holdings with a redemption priced on or before `day` (or on it), locked FOR UPDATE. */
 export async function lockDueRedemptions(db: Db, offeringId: number, day: string, exact: boolean) {
-  return lockDue(db, offeringId, 'holding', fundOrders.redeemedAt, fundOrders.redemptionDay, day, exact);
+  return lockDue(db, offeringId, 'holding', fundOrders.redeemedAt, fundOrders.redemptionDay, day, exact).for(
+    'update',
+    { of: orders },
+  );
 }
 
 /** The fund's orders in `status` not yet done (`doneAt` empty) whose `dueDay` is `day` (or before). */
@@ -155,8 +171,7 @@ function lockDue(
         exact ? eq(dueDay, day) : lte(dueDay, day),
       ),
     )
-    .orderBy(asc(orders.id))
-    .for('update', { of: orders });
+    .orderBy(asc(orders.id));
 }
 
 /** Strikes NAVs (the first strike of a day wins; a later one is ignored). */

@@ -6,11 +6,13 @@
  * held). Also the fund position valuer portfolio uses (units × the last struck NAV).
  * funds.service re-exports `valueFunds` and hands the valuer to wiring.ts in `fundProduct`.
  */
+import { createHash } from 'node:crypto';
 import { FundMessages } from '@imali/contract';
 import { type Currency } from '@imali/money';
 import type { Db } from '../../db/client';
 import type { StoredFees } from '../../db/schema/index';
 import type { AppContext } from '../../lib/context';
+import { notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
 import {
   captureHold,
@@ -66,7 +68,15 @@ export interface ValuationResult {
  */
 export async function valueFunds(
   ctx: AppContext,
-  options: { date?: string; actor: string },
+  options: {
+    date?: string;
+    actor: string;
+    /** Only this fund (an approved NAV strike). */
+    offeringId?: number;
+    /** The preview's hash (valuationHash) the run must match, or nothing is done. */
+    expectedHash?: string;
+    approvedBy?: string[];
+  },
 ): Promise<ValuationResult> {
   const at = ctx.clock.now();
   return inTransaction(ctx, async (tx, txCtx) => {
@@ -74,16 +84,10 @@ export async function valueFunds(
     const funds = await repo.listFunds(tx);
     for (const fund of funds) {
       if (fund.offering.dtype !== 'fund') continue;
-      const due = lastValuationDay(at, fund.terms.valuationMinute);
-      let target = due;
-      if (options.date !== undefined) {
-        const day = isoToDay(options.date);
-        if (!isBusinessDay(day)) throw bad(FundMessages.notBusinessDay(options.date));
-        if (day > due)
-          throw conflict(FundMessages.notYetDue(options.date, minuteText(fund.terms.valuationMinute)));
-        target = day;
-      }
-      if (target < isoToDay(fund.terms.launchDay)) continue;
+      if (options.offeringId !== undefined && fund.offering.id !== options.offeringId) continue;
+      const days = valuationDays(fund, at, options.date);
+      if (!days) continue;
+      const { due, target } = days;
       await strikeUntil(ctx, tx, fund, due);
       const exact = options.date !== undefined;
       const navs = new Map<string, string>();
@@ -112,6 +116,14 @@ export async function valueFunds(
         entry.redemptions.push(await payRedemption(txCtx, fund, row, nav, options.actor));
       }
       entry.navs = [...navs].map(([date, nav]) => ({ date, nav }));
+      if (
+        options.expectedHash !== undefined &&
+        valuationHash(fund.offering.id, entry) !== options.expectedHash
+      ) {
+        throw conflict(
+          `Fund ${fund.terms.code}: the valuation is no longer the one previewed (orders or NAVs changed); preview it again.`,
+        );
+      }
       if (entry.subscriptions.length + entry.rejected.length + entry.redemptions.length > 0) {
         await audit.record(txCtx, {
           actor: options.actor,
@@ -125,13 +137,123 @@ export async function valueFunds(
             subscriptions: entry.subscriptions.length,
             rejected: entry.rejected.length,
             redemptions: entry.redemptions.length,
+            ...(options.approvedBy
+              ? { approved_by: options.approvedBy, valuation_hash: valuationHash(fund.offering.id, entry) }
+              : {}),
           },
         });
       }
       result.funds.push(entry);
     }
+    if (options.offeringId !== undefined && result.funds.length === 0) {
+      throw conflict(`Fund ${options.offeringId} has nothing to value.`);
+    }
     return result;
   });
+}
+
+/**
+ * The business day a run values (`target`; `date` when given, which must be due) and the last one
+ * due (`due`, whose NAVs are struck); undefined when the fund has not launched by then.
+ */
+function valuationDays(fund: repo.FundRow, at: Date, date: string | undefined) {
+  const due = lastValuationDay(at, fund.terms.valuationMinute);
+  let target = due;
+  if (date !== undefined) {
+    const day = isoToDay(date);
+    if (!isBusinessDay(day)) throw bad(FundMessages.notBusinessDay(date));
+    if (day > due) throw conflict(FundMessages.notYetDue(date, minuteText(fund.terms.valuationMinute)));
+    target = day;
+  }
+  if (target < isoToDay(fund.terms.launchDay)) return undefined;
+  return { due, target };
+}
+
+type FundEntry = ValuationResult['funds'][number];
+
+/** SHA-256 (hex) of what a valuation of one fund does: the figures a checker approves. */
+export function valuationHash(offeringId: number, entry: FundEntry): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify({
+        offeringId,
+        day: entry.day,
+        navs: entry.navs.map((n) => [n.date, n.nav]),
+        subscriptions: entry.subscriptions.map((x) => [x.orderId, x.units, x.nav, x.tradeValue, x.refund]),
+        rejected: entry.rejected,
+        redemptions: entry.redemptions.map((x) => [x.orderId, x.units, x.nav, x.gross, x.platformFee]),
+      }),
+    )
+    .digest('hex');
+}
+
+/**
+ * What valuing one fund now (or the business day `date`) would do, written nowhere (issue 23): the
+ * NAVs (as struck, or as they will be struck: the same pure navOn), the subscriptions it would
+ * turn into units and the redemptions it would pay, by the same unit maths (units.ts) as
+ * `valueFunds`, and their hash, which an approved run must match.
+ */
+export async function previewFundValuation(
+  ctx: AppContext,
+  offeringId: number,
+  options: { date?: string } = {},
+): Promise<FundEntry & { offeringId: number; hash: string }> {
+  const fund = (await repo.listFunds(ctx.db)).find(
+    (f) => f.offering.id === offeringId && f.offering.dtype === 'fund',
+  );
+  if (!fund) throw notFound('Fund not found.');
+  const days = valuationDays(fund, ctx.clock.now(), options.date);
+  if (!days)
+    throw conflict(`Fund ${fund.terms.code} launches on ${fund.terms.launchDay}; nothing to value yet.`);
+  const entry: FundEntry = {
+    code: fund.terms.code,
+    day: dayToIso(days.target),
+    navs: [],
+    subscriptions: [],
+    rejected: [],
+    redemptions: [],
+  };
+  {
+    const exact = options.date !== undefined;
+    const navs = new Map<string, string>();
+    const navFor = async (iso: string) => {
+      let nav = navs.get(iso);
+      if (nav === undefined) {
+        const row = await repo.navOnDay(ctx.db, offeringId, iso);
+        navs.set(iso, (nav = row ? cents2(row.nav) : navOn(simOf(ctx), navFundOf(fund), isoToDay(iso))));
+      }
+      return nav;
+    };
+    const day = dayToIso(days.target);
+    for (const { order, fund: fo } of await repo.dueSubscriptions(ctx.db, offeringId, day, exact)) {
+      const nav = await navFor(dayToIso(pricedOn(fo.valuationDay)));
+      const s = subscribe(fo.amountMinor, nav);
+      if (s.tradeValueMinor === 0n) entry.rejected.push(order.id);
+      else
+        entry.subscriptions.push({
+          orderId: order.id,
+          units: s.units,
+          nav,
+          tradeValue: rand(s.tradeValueMinor),
+          refund: rand(s.refundMinor),
+        });
+    }
+    for (const { order, fund: fo } of await repo.dueRedemptions(ctx.db, offeringId, day, exact)) {
+      const nav = await navFor(dayToIso(pricedOn(fo.redemptionDay!)));
+      const held = pricedOn(fo.redemptionDay!) - pricedOn(fo.valuationDay);
+      const units = plain(order.quantity);
+      const r = redeem(units, nav, fund.terms.platformFeePercent, held);
+      entry.redemptions.push({
+        orderId: order.id,
+        units,
+        nav,
+        gross: rand(r.grossMinor),
+        platformFee: rand(r.platformFeeMinor),
+      });
+    }
+    entry.navs = [...navs].map(([date, nav]) => ({ date, nav }));
+  }
+  return { ...entry, offeringId, hash: valuationHash(offeringId, entry) };
 }
 
 type LockedFundOrder = { order: repo.OrderRow; fund: repo.FundOrderRow };

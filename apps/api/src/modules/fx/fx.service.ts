@@ -12,6 +12,9 @@ import {
   publishRefusal,
   quoteFor,
   sameRate,
+  spreadAgainstMid,
+  compareDecimal,
+  parseDecimal,
   type Currency,
   type PublishedRate,
 } from '@imali/money';
@@ -213,31 +216,96 @@ export async function listClientTransfers(ctx: AppContext, clientId: number) {
 }
 
 /**
- * Ops: publish a rate (and optionally its mid; by default the mid stays, or equals the rate).
- * Refused (400, with the reason) when the rate is better than its mid, or when it would make a
- * round trip (A→B→A, or a triangle or longer through this pair) return more than it started with:
- * packages/money publishRefusal.
+ * The widest spread (client rate under its mid, (mid − rate) / mid) a publication may have: a
+ * rate further from the market than 5% is a typo (a digit dropped), not a price.
  */
-export async function setRate(
-  ctx: AppContext,
-  input: { from: string; to: string; rate: string; mid?: string },
-  actor: string,
-) {
+export const MAX_PUBLISHED_SPREAD = '0.050000';
+
+export interface RatePublication {
+  from: Currency;
+  to: Currency;
+  rate: string;
+  mid: string;
+  /** (mid − rate) / mid, 6 decimals. */
+  spread: string;
+  /** The pair as published now (null: a new pair). */
+  before: { rate: string; mid: string } | null;
+}
+
+function normalizedRateInput(input: { from: string; to: string; rate: string; mid?: string }) {
   const from = input.from.toUpperCase();
   const to = input.to.toUpperCase();
   if (!isCurrency(from) || !isCurrency(to)) {
     throw new DomainError(ErrorCode.InvalidInput, `Currencies are ${CURRENCIES.join(', ')}.`, 400);
   }
   if (from === to) throw new DomainError(ErrorCode.InvalidInput, 'Choose two different currencies.', 400);
-  let rate: string;
-  let mid: string | undefined;
   try {
-    rate = parseRate(input.rate);
-    mid = input.mid === undefined ? undefined : parseRate(input.mid);
+    return {
+      from,
+      to,
+      rate: parseRate(input.rate),
+      mid: input.mid === undefined ? undefined : parseRate(input.mid),
+    };
   } catch (error) {
     if (error instanceof MoneyError) throw new DomainError(ErrorCode.InvalidInput, error.message, 400);
     throw error;
   }
+}
+
+/**
+ * The one check of a publication against the rates published (`rows`): the rate not better than
+ * its mid, no profitable round trip (packages/money publishRefusal), the spread within the band.
+ * Returns the publication, or throws 400 with the reason.
+ */
+function checkedPublication(
+  rows: readonly repo.RateRow[],
+  input: ReturnType<typeof normalizedRateInput>,
+): RatePublication {
+  const { from, to, rate } = input;
+  const before = rows.find((r) => r.fromCurrency === from && r.toCurrency === to);
+  const mid = input.mid ?? (before ? rateText(before.midRate) : rate);
+  const refusal = publishRefusal(publishedOf(rows), { from, to, rate, mid });
+  if (refusal) throw new DomainError(ErrorCode.InvalidInput, refusal, 400);
+  const spread = spreadAgainstMid(rate, mid);
+  if (compareDecimal(parseDecimal(spread), parseDecimal(MAX_PUBLISHED_SPREAD)) > 0) {
+    throw new DomainError(
+      ErrorCode.InvalidInput,
+      `Refused: the ${from}→${to} rate ${rate} is ${spread} below its mid ${mid}; the spread may be at most ${MAX_PUBLISHED_SPREAD}.`,
+      400,
+    );
+  }
+  return {
+    from,
+    to,
+    rate,
+    mid,
+    spread,
+    before: before ? { rate: rateText(before.rate), mid: rateText(before.midRate) } : null,
+  };
+}
+
+/** What publishing would do, checked as `setRate` checks it; a read, nothing written. */
+export async function previewRate(
+  ctx: AppContext,
+  input: { from: string; to: string; rate: string; mid?: string },
+): Promise<RatePublication> {
+  return checkedPublication(await repo.listRates(ctx.db), normalizedRateInput(input));
+}
+
+/**
+ * Ops: publish a rate (and optionally its mid; by default the mid stays, or equals the rate).
+ * Refused (400, with the reason) when the rate is better than its mid, when it would make a
+ * round trip (A→B→A, or a triangle or longer through this pair) return more than it started with
+ * (packages/money publishRefusal), or when its spread is wider than MAX_PUBLISHED_SPREAD.
+ */
+export async function setRate(
+  ctx: AppContext,
+  input: { from: string; to: string; rate: string; mid?: string },
+  actor: string,
+  options: { approvedBy?: string[] } = {},
+) {
+  const normalized = normalizedRateInput(input);
+  const { from, to, rate } = normalized;
   return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx as unknown as AppContext['db'] };
     // One publisher at a time, so two publications cannot each pass the check below and together
@@ -245,9 +313,7 @@ export async function setRate(
     await repo.lockRatesForPublishing(txCtx.db);
     const rows = await repo.listRates(txCtx.db);
     const before = rows.find((r) => r.fromCurrency === from && r.toCurrency === to);
-    const midRate = mid ?? (before ? rateText(before.midRate) : rate);
-    const refusal = publishRefusal(publishedOf(rows), { from, to, rate, mid: midRate });
-    if (refusal) throw new DomainError(ErrorCode.InvalidInput, refusal, 400);
+    const { mid: midRate } = checkedPublication(rows, normalized);
     const row = await repo.upsertRate(txCtx.db, {
       fromCurrency: from,
       toCurrency: to,
@@ -262,7 +328,11 @@ export async function setRate(
       subjectType: 'exchange_rate',
       subjectId: `${from}/${to}`,
       before: before ? { rate: rateText(before.rate), mid: rateText(before.midRate) } : null,
-      after: { rate: rateText(row.rate), mid: rateText(row.midRate) },
+      after: {
+        rate: rateText(row.rate),
+        mid: rateText(row.midRate),
+        ...(options.approvedBy ? { approved_by: options.approvedBy } : {}),
+      },
     });
     return row;
   });

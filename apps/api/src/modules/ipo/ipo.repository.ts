@@ -67,6 +67,16 @@ export async function lotsByClient(db: Db, offeringId: number, clientId: number)
 }
 
 /** The awaiting applications of an offering, earliest first (id breaks ties), rows locked FOR UPDATE. */
+/** The awaiting applications, earliest first, without a lock (the allotment preview). */
+export async function awaitingApplications(db: Db, offeringId: number) {
+  return db
+    .select({ order: orders, application: ipoApplications })
+    .from(orders)
+    .innerJoin(ipoApplications, eq(ipoApplications.orderId, orders.id))
+    .where(and(eq(orders.offeringId, offeringId), eq(orders.status, 'awaiting')))
+    .orderBy(asc(orders.orderTime), asc(orders.id));
+}
+
 export async function lockAwaitingApplications(db: Db, offeringId: number) {
   return db
     .select({ order: orders, application: ipoApplications })

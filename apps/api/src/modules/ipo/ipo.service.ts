@@ -57,6 +57,7 @@ import {
   setReferencePrice,
   type InstrumentRow,
 } from '../market/market.service';
+import { planAllotment, type AllotmentPlan } from './allotment-plan';
 import { dayToIso, referenceSession, type ExchangeCode } from '../market/simulator/calendar';
 import {
   insertOffering,
@@ -78,7 +79,7 @@ import { holdSubscription } from '../orders/subscription-prelude';
 import type { ProductServiceParts, ProductOrderView } from '../orders/product';
 import { marketPriceOf } from '../quotes/quotes.service';
 import { allotApplication, type AllotmentLine } from './allot-application';
-import { allot, type AllotmentRule } from './allotment';
+import type { AllotmentRule } from './allotment';
 import { buildIpoKeyFacts } from './ipo-key-facts';
 import * as repo from './ipo.repository';
 
@@ -780,25 +781,61 @@ export interface AllotmentResult {
  * sees. Σ allotted ≤ shares offered. The lottery's seed (random unless given) and its result are
  * in the audit record.
  */
+/** Refused unless the IPO can be allotted now: open, closed for applications, final price set. */
+function assertAllottable(
+  now: Date,
+  id: number,
+  offering: { status: string; closesAt: Date },
+  terms: { state: string; finalPrice: string | null },
+) {
+  if (terms.state !== 'open') throw conflict(`IPO ${id} is already ${terms.state}.`);
+  if (offering.status === 'open' && now < offering.closesAt) {
+    throw conflict(
+      `IPO ${id} takes applications until ${offering.closesAt.toISOString()}; allot after it closes (or close it: offering close ${id}).`,
+    );
+  }
+  if (terms.finalPrice === null) throw conflict(`Set the final price first: ipo price ${id} <price>.`);
+}
+
+/**
+ * The allotment a run would make now (issue 23), read without a lock and writing nothing: by the
+ * offering's rule with `seed` (a lottery's draw is fixed by it: the approval carries it, so what
+ * executes is the draw previewed). Refused as `allotIpo` would be.
+ */
+export async function previewIpoAllotment(
+  ctx: AppContext,
+  id: number,
+  options: { seed?: string } = {},
+): Promise<AllotmentPlan> {
+  const row = await ipoRow(ctx.db, id);
+  if (!row) throw offeringNotFound();
+  const { offering, instrument, terms } = row;
+  assertAllottable(ctx.clock.now(), id, offering, terms);
+  return planAllotment({
+    offeringId: id,
+    rule: (offering.allocationRule ?? 'pro_rata') as AllotmentRule,
+    seed: options.seed ?? randomBytes(16).toString('hex'),
+    final: plain(terms.finalPrice!),
+    terms,
+    instrument,
+    schedule: scheduleForCountry(ctx, instrument.country),
+    rows: await repo.awaitingApplications(ctx.db, id),
+  });
+}
+
 export async function allotIpo(
   ctx: AppContext,
   id: number,
   actor: string,
-  options: { seed?: string } = {},
+  options: { seed?: string; expectedHash?: string; approvedBy?: string[] } = {},
 ): Promise<AllotmentResult> {
   return inTransaction(ctx, async (tx, txCtx) => {
     const now = ctx.clock.now();
     const { offering, instrument, terms } = await lockIpo(tx, id);
-    if (terms.state !== 'open') throw conflict(`IPO ${id} is already ${terms.state}.`);
-    if (offering.status === 'open' && now < offering.closesAt) {
-      throw conflict(
-        `IPO ${id} takes applications until ${offering.closesAt.toISOString()}; allot after it closes (or close it: offering close ${id}).`,
-      );
-    }
-    if (terms.finalPrice === null) throw conflict(`Set the final price first: ipo price ${id} <price>.`);
+    assertAllottable(now, id, offering, terms);
     const rule = (offering.allocationRule ?? 'pro_rata') as AllotmentRule;
     const seed = options.seed ?? randomBytes(16).toString('hex');
-    const final = plain(terms.finalPrice);
+    const final = plain(terms.finalPrice!);
     const schedule = scheduleForCountry(ctx, instrument.country);
     const lotsOffered = terms.sharesOffered / BigInt(terms.lotSize);
     const rows = await repo.lockAwaitingApplications(tx, id);
@@ -807,24 +844,23 @@ export async function allotIpo(
         tx,
         [...new Set(rows.map((r) => r.order.accountId))].sort((a, b) => a - b),
       );
-    const lapsed = rows.filter((r) => terms.reconfirmRequired && r.application.reconfirmedAt === null);
-    const eligible = rows.filter((r) => !lapsed.includes(r));
-    const allotments = new Map(
-      allot(
-        rule,
-        eligible.map((r) => ({ orderId: r.order.id, lots: BigInt(r.application.lots) })),
-        lotsOffered,
-        seed,
-      ).map((a) => [a.orderId, a]),
-    );
+    // The one computation (allotment-plan.ts), again under the lock: an approved run executes
+    // only the allotment its checker saw.
+    const plan = planAllotment({ offeringId: id, rule, seed, final, terms, instrument, schedule, rows });
+    if (options.expectedHash !== undefined && plan.hash !== options.expectedHash) {
+      throw conflict(
+        `IPO ${id}: the applications changed since the allotment was previewed; preview it again.`,
+      );
+    }
+    const planned = new Map(plan.lines.map((l) => [l.orderId, l]));
     const lines: AllotmentLine[] = [];
     let allottedShares = 0n;
     for (const { order, application } of rows) {
       const { line, shares } = await allotApplication(tx, txCtx, {
         order,
         application,
-        allotted: Number(allotments.get(order.id)?.allotted ?? 0n),
-        lapsed: lapsed.some((r) => r.order.id === order.id),
+        allotted: planned.get(order.id)!.allotted,
+        lapsed: planned.get(order.id)!.lapsed,
         instrument,
         terms,
         final,
@@ -857,6 +893,7 @@ export async function allotIpo(
         rule,
         seed,
         final_price: final,
+        ...(options.approvedBy ? { approved_by: options.approvedBy, allotments_hash: plan.hash } : {}),
         lots_offered: lotsOffered.toString(),
         lots_applied: rows.reduce((s, r) => s + r.application.lots, 0),
         shares_allotted: allottedShares.toString(),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
 import { opsStaff } from '../../cli/ops-staff.testing';
 import type { StaffPrincipal } from '../staff/staff.service';
+import { createTestStaff, nextTotpCode, type TestStaff } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { clientApi, createTestClient, fund, newKey, type TestClient } from '../ledger/money-test-kit';
@@ -232,10 +233,27 @@ describe('block (otc) allocation and settlement', () => {
   beforeAll(async () => {
     t = await createTestApp({ MARKET_TIME_SHIFT_MS: marketOpenShift('JSE') });
     staff = await opsStaff(t.app.ctx);
+    checker = await createTestStaff(t.app.ctx, ['product_ops']);
   });
   afterAll(() => t.close());
 
   const ops = (...argv: string[]) => runOps(t.app.ctx, argv, staff);
+  /** The second staff user who approves a settlement (four eyes, issue 23). */
+  let checker: TestStaff;
+  /** `offering settle` (preview and request) then the checker's approval: the output of both. */
+  async function settle(id: number) {
+    const asked = await ops('offering', 'settle', String(id));
+    const requestId = /Waiting for approval: request #(\d+)/.exec(asked)![1]!;
+    const approved = await runOps(
+      t.app.ctx,
+      ['approval', 'approve', requestId, '--code', await nextTotpCode(t.app.ctx, checker)],
+      checker.principal,
+    );
+    expect(approved).toContain('approved and done');
+    // Each approval spends a code of the checker's: the next one needs a later step.
+    t.clock.advance(30_000);
+    return `${asked}\n${approved}`;
+  }
 
   async function requestShares(client: TestClient, offeringId: number, quantity: string) {
     await markPinVerified(t.app.ctx, client.sessionId);
@@ -284,7 +302,7 @@ describe('block (otc) allocation and settlement', () => {
     expect(listed.requested_quantity).toBe('100');
 
     await ops('offering', 'close', String(offering.id));
-    const settled = await ops('offering', 'settle', String(offering.id));
+    const settled = await settle(offering.id);
     expect(settled).toContain('1 requests for 100 shares, 100 of 5000 allocated');
     const receipt = (await api.get(`/api/client/app/v1/order?did=${order.id}`)).json().data;
     expect(receipt).toMatchObject({ status: 'holding', quantity: '100', trade_value: preview.total });
@@ -311,7 +329,7 @@ describe('block (otc) allocation and settlement', () => {
       clients.push(c);
     }
     await ops('offering', 'close', String(offering.id));
-    const out = await ops('offering', 'settle', String(offering.id));
+    const out = await settle(offering.id);
     expect(out).toContain('4 requests for 15001 shares, 5000 of 5000 allocated pro rata');
     const held = await t.database.query<{
       client_id: string;
@@ -351,7 +369,7 @@ describe('block (otc) allocation and settlement', () => {
     const mine = (await requestShares(small, offering.id, '1')).json().data.order;
     expect((await zar(t, small)).held).not.toBe('0.00');
     await ops('offering', 'close', String(offering.id));
-    await ops('offering', 'settle', String(offering.id));
+    await settle(offering.id);
     const receipt = (await clientApi(t, small).get(`/api/client/app/v1/order?did=${mine.id}`)).json().data;
     expect(receipt.status).toBe('rejected');
     expect(await zar(t, small)).toMatchObject({ balance: '1000.00', held: '0.00' });

@@ -5,6 +5,7 @@
  * settled); clients buy (fo) or request an allocation (otc) through the orders module, which owns
  * the order, its money and its position.
  */
+import { createHash } from 'node:crypto';
 import {
   ErrorCode,
   TradingMessages,
@@ -519,7 +520,67 @@ export interface SettlementResult {
  * allocation, the rest of its hold released; 0 shares → rejected, hold released). fo: its buys
  * executed when they were made, so settling only records that the offering is finished. Audited.
  */
-export async function settleOffering(ctx: AppContext, id: number, actor: string): Promise<SettlementResult> {
+/**
+ * The pro-rata allocation of an otc block over its awaiting orders (earliest first), and the
+ * SHA-256 (hex) of it: what the settlement preview shows and an approved settlement must match.
+ */
+export function settlementPlan(
+  offeringId: number,
+  blockSize: bigint,
+  awaiting: readonly { id: number; requestedQuantity: string }[],
+) {
+  const allocations = allocateProRata(
+    awaiting.map((r) => {
+      const q = normalizeDecimal(parseDecimal(r.requestedQuantity));
+      if (q.scale !== 0) throw new Error(`order ${r.id}: fractional request ${r.requestedQuantity}`);
+      return { orderId: r.id, requested: q.coefficient };
+    }),
+    blockSize,
+  );
+  const hash = createHash('sha256')
+    .update(
+      JSON.stringify({
+        offeringId,
+        blockSize: blockSize.toString(),
+        allocations: allocations.map((a) => [a.orderId, a.requested.toString(), a.allocated.toString()]),
+      }),
+    )
+    .digest('hex');
+  return { allocations, hash };
+}
+
+/**
+ * What settling a closed offering would do now, writing nothing (issue 23): for an otc block the
+ * pro-rata allocation of each awaiting order (the same settlementPlan the settlement runs) and its
+ * hash; a fixed offering (fo) has nothing to allocate.
+ */
+export async function previewOfferingSettlement(ctx: AppContext, id: number) {
+  const found = await repo.findById(ctx.db, id);
+  if (!found) throw offeringNotFound();
+  const o = found.offering;
+  if (o.status !== 'closed') throw conflict(`Offering ${id} is ${o.status}; close it before settling it.`);
+  const blockSize = o.dtype === 'otc' ? parseDecimal(plain(o.blockSize!)).coefficient : null;
+  const { allocations, hash } =
+    blockSize === null
+      ? settlementPlan(id, 1n, [])
+      : settlementPlan(id, blockSize, await repo.awaitingOrders(ctx.db, id));
+  return {
+    offering: o,
+    blockSize,
+    blockPrice: o.blockPrice === null ? null : plain(o.blockPrice),
+    allocations,
+    requested: allocations.reduce((s, a) => s + a.requested, 0n),
+    allocated: allocations.reduce((s, a) => s + a.allocated, 0n),
+    hash,
+  };
+}
+
+export async function settleOffering(
+  ctx: AppContext,
+  id: number,
+  actor: string,
+  options: { expectedHash?: string; approvedBy?: string[] } = {},
+): Promise<SettlementResult> {
   return inTransaction(ctx, async (tx, txCtx) => {
     const o = await repo.lockById(tx, id, 'update');
     if (!o) throw offeringNotFound();
@@ -529,25 +590,24 @@ export async function settleOffering(ctx: AppContext, id: number, actor: string)
     const now = ctx.clock.now();
     let allocations: Allocation[] = [];
     let blockSize: bigint | null = null;
+    let hash = settlementPlan(id, 1n, []).hash;
     if (o.dtype === 'otc') {
       blockSize = parseDecimal(plain(o.blockSize!)).coefficient;
-      const awaiting = await repo.awaitingOrders(tx, id);
-      allocations = allocateProRata(
-        awaiting.map((r) => {
-          const q = normalizeDecimal(parseDecimal(r.requestedQuantity));
-          if (q.scale !== 0) throw new Error(`order ${r.id}: fractional request ${r.requestedQuantity}`);
-          return { orderId: r.id, requested: q.coefficient };
-        }),
-        blockSize,
+      ({ allocations, hash } = settlementPlan(id, blockSize, await repo.awaitingOrders(tx, id)));
+    }
+    // An approved settlement executes only the allocation its checker saw.
+    if (options.expectedHash !== undefined && hash !== options.expectedHash) {
+      throw conflict(
+        `Offering ${id}: the orders changed since the settlement was previewed; preview it again.`,
       );
-      for (const a of allocations) {
-        await settleAwaitingOrder(tx, txCtx, {
-          orderId: a.orderId,
-          allocatedQuantity: a.allocated.toString(),
-          at: now,
-          actor,
-        });
-      }
+    }
+    for (const a of allocations) {
+      await settleAwaitingOrder(tx, txCtx, {
+        orderId: a.orderId,
+        allocatedQuantity: a.allocated.toString(),
+        at: now,
+        actor,
+      });
     }
     const row = await repo.updateOffering(tx, id, { status: 'settled', settledAt: now, updatedAt: now });
     const allocated = allocations.reduce((s, a) => s + a.allocated, 0n);
@@ -564,6 +624,7 @@ export async function settleOffering(ctx: AppContext, id: number, actor: string)
         requested: requested.toString(),
         allocated: allocated.toString(),
         block_size: blockSize?.toString() ?? null,
+        ...(options.approvedBy ? { approved_by: options.approvedBy, allocations_hash: hash } : {}),
         allocations: allocations.map((a) => ({
           order_id: a.orderId,
           requested: a.requested.toString(),

@@ -36,6 +36,7 @@ import {
   tryParseDecimal,
   type Currency,
 } from '@imali/money';
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { StoredFees, StoredKeyFact } from '../../db/schema/index';
 import type { AppContext } from '../../lib/context';
@@ -643,6 +644,111 @@ export interface LifecycleOptions {
    * one to put the underlying at a KID scenario's return exactly.
    */
   fixing?: (instrument: repo.InstrumentRow, at: Date) => string;
+  /** The preview's hash (lifecycleHash) the run must match, or nothing is done (an approved run). */
+  expectedHash?: string;
+  approvedBy?: string[];
+}
+
+/** One order of a start (its capture) or a maturity (its payoff), in minor units. */
+export interface LifecycleLine {
+  orderId: number;
+  reference: string;
+  amountMinor: bigint;
+}
+
+/** SHA-256 (hex) of what a start or maturity does: the level and every order's amount. */
+export function lifecycleHash(
+  offeringId: number,
+  step: 'start' | 'mature',
+  level: string,
+  lines: LifecycleLine[],
+) {
+  return createHash('sha256')
+    .update(
+      JSON.stringify({
+        offeringId,
+        step,
+        level,
+        lines: lines.map((l) => [l.orderId, l.amountMinor.toString()]),
+      }),
+    )
+    .digest('hex');
+}
+
+const startLineOf = (order: repo.OrderRow): LifecycleLine => ({
+  orderId: order.id,
+  reference: order.reference,
+  amountMinor: order.buyConsiderationMinor + order.buyFeesMinor,
+});
+
+function hashMismatch(offeringId: number, step: string) {
+  return conflict(
+    `Structured product ${offeringId}: the ${step} is no longer the one previewed (orders changed); preview it again.`,
+  );
+}
+
+/**
+ * What starting (capturing the subscriptions at the start level) or maturing (paying each holding
+ * its payoff at the final level) a product would do now, writing nothing (issue 23): the level
+ * by the same fixing, the amounts by the same payoff maths (payoff.ts), and their hash.
+ * Refused (409) when the step is not due or already done.
+ */
+export async function previewLifecycle(
+  ctx: AppContext,
+  offeringId: number,
+  step: 'start' | 'mature',
+  options: LifecycleOptions = {},
+) {
+  const found = await repo.findProduct(ctx.db, offeringId);
+  if (!found || found.offering.dtype !== 'quant') throw productNotFound();
+  const { offering, product, instrument } = found;
+  const now = ctx.clock.now();
+  const currency = offering.currency as Currency;
+  const ordersIn = async (status: repo.OrderRow['status']) =>
+    Promise.all(
+      (await repo.orderIdsOf(ctx.db, offeringId, status)).map(async (id) => (await findOrder(ctx.db, id))!),
+    );
+  let level: string;
+  let underlying: string | null = null;
+  let lines: LifecycleLine[];
+  if (step === 'start') {
+    if (product.state !== 'subscription')
+      throw conflict(`Structured product ${offeringId} is ${product.state}.`);
+    if (now < product.startAt) {
+      throw conflict(
+        `Structured product ${offeringId} starts at ${product.startAt.toISOString()}; not due yet.`,
+      );
+    }
+    level = fixingOf(ctx, options)(instrument, product.startAt);
+    lines = (await ordersIn('awaiting')).map(startLineOf);
+  } else {
+    if (product.state !== 'running') {
+      throw conflict(`Structured product ${offeringId} is ${product.state}; only a running product matures.`);
+    }
+    if (now < product.maturityAt) {
+      throw conflict(
+        `Structured product ${offeringId} matures at ${product.maturityAt.toISOString()}; not due yet.`,
+      );
+    }
+    level = fixingOf(ctx, options)(instrument, product.maturityAt);
+    const r = underlyingReturn(product.startLevel!, level);
+    underlying = ratioText(r, 6);
+    lines = (await ordersIn('holding')).map((order) => ({
+      orderId: order.id,
+      reference: order.reference,
+      amountMinor: payoffMinor(order.buyConsiderationMinor, termsOf(product), r),
+    }));
+  }
+  return {
+    offeringId,
+    step,
+    level,
+    underlyingReturn: underlying,
+    currency,
+    lines,
+    totalMinor: lines.reduce((sum, l) => sum + l.amountMinor, 0n),
+    hash: lifecycleHash(offeringId, step, level, lines),
+  };
 }
 
 export type StartOutcome =
@@ -692,8 +798,12 @@ export async function startProduct(
     const currency = offering.currency as Currency;
     let capturedMinor = 0n;
     const ids = await repo.orderIdsOf(tx, offeringId, 'awaiting');
-    for (const id of ids) {
-      const order = (await lockOrder(tx, id))!;
+    const locked: repo.OrderRow[] = [];
+    for (const id of ids) locked.push((await lockOrder(tx, id))!);
+    const hash = lifecycleHash(offeringId, 'start', startLevel, locked.map(startLineOf));
+    if (options.expectedHash !== undefined && hash !== options.expectedHash)
+      throw hashMismatch(offeringId, 'start');
+    for (const order of locked) {
       await lockAccounts(tx, [order.accountId]);
       const counterparts = [
         {
@@ -755,6 +865,7 @@ export async function startProduct(
         start_at: product.startAt.toISOString(),
         orders: ids.length,
         captured: formatMinor(capturedMinor, currency),
+        ...(options.approvedBy ? { approved_by: options.approvedBy, lifecycle_hash: hash } : {}),
       },
     });
     return { kind: 'started', startLevel, orders: ids.length, capturedMinor };
@@ -794,8 +905,21 @@ export async function matureProduct(
     const currency = offering.currency as Currency;
     let paidMinor = 0n;
     const ids = await repo.orderIdsOf(tx, offeringId, 'holding');
-    for (const id of ids) {
-      const order = (await lockOrder(tx, id))!;
+    const locked: repo.OrderRow[] = [];
+    for (const id of ids) locked.push((await lockOrder(tx, id))!);
+    const hash = lifecycleHash(
+      offeringId,
+      'mature',
+      finalLevel,
+      locked.map((order) => ({
+        orderId: order.id,
+        reference: order.reference,
+        amountMinor: payoffMinor(order.buyConsiderationMinor, termsOf(product), r),
+      })),
+    );
+    if (options.expectedHash !== undefined && hash !== options.expectedHash)
+      throw hashMismatch(offeringId, 'maturity');
+    for (const order of locked) {
       const payoff = payoffMinor(order.buyConsiderationMinor, termsOf(product), r);
       await payOut(tx, txCtx, order, instrument, {
         payoffMinor: payoff,
@@ -823,6 +947,7 @@ export async function matureProduct(
         underlying_return: returnText,
         orders: ids.length,
         paid: formatMinor(paidMinor, currency),
+        ...(options.approvedBy ? { approved_by: options.approvedBy, lifecycle_hash: hash } : {}),
       },
     });
     return {
