@@ -1,9 +1,14 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../../jobs';
 import { fundsValueJob } from '../../jobs/funds-value';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestStaff, nextTotpCode } from '../../test/staff';
+import { defaultSessionFile, writeSession } from '../../cli/session-file';
+import { signInStaff } from '../staff/staff.service';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { FundMessages } from '@imali/contract';
 import { createTestClient, fund as deposit, newKey, newPinSession } from '../ledger/money-test-kit';
@@ -91,6 +96,22 @@ describe.skipIf(!process.env.DATABASE_URL)('funds under concurrency (PostgreSQL)
     }
     setSast(t.app.ctx, '2026-03-12', '15:05');
     const shift = String(t.app.ctx.config.MARKET_TIME_SHIFT_MS);
+    // The CLI acts as a signed-in staff user (decision 0062): one product_ops session, kept in
+    // the 0600 session file of a data folder of this test's own.
+    const staff = await createTestStaff(t.app.ctx, ['product_ops']);
+    const { token, principal } = await signInStaff(t.app.ctx, {
+      email: staff.email,
+      password: staff.password,
+      totpCode: await nextTotpCode(t.app.ctx, staff),
+    });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imali-fund-ops-'));
+    writeSession(defaultSessionFile(dataDir), {
+      token,
+      staffId: principal.id,
+      email: principal.email,
+      expiresAt: principal.sessionExpiresAt.toISOString(),
+      via: 'direct',
+    });
     const opsRun = () =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
         const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/ops.ts', 'fund', 'value'], {
@@ -98,6 +119,7 @@ describe.skipIf(!process.env.DATABASE_URL)('funds under concurrency (PostgreSQL)
           env: {
             ...process.env,
             DATABASE_URL: t.databaseUrl!,
+            DATA_DIR: dataDir,
             MARKET_TIME_SHIFT_MS: shift,
             LOG_LEVEL: 'warn',
           },
@@ -109,6 +131,7 @@ describe.skipIf(!process.env.DATABASE_URL)('funds under concurrency (PostgreSQL)
         child.on('exit', (code) => resolve({ code, out }));
       });
     const runs = await Promise.all([opsRun(), opsRun()]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
     for (const r of runs) expect(r.code, r.out).toBe(0);
     const [counts] = await t.database.query<{ audits: string; navs: string }>(
       `select (select count(*) from audit_log where action = 'fund.subscription_valued')::text as audits,
