@@ -144,13 +144,17 @@ function LatestImages({ submissionId }: { submissionId: number }) {
       <img
         src={fileUrl(idFront)}
         alt="ID front (newest submission)"
-        className="h-24 rounded border border-slate-300 object-contain"
+        width={154}
+        height={96}
+        className="h-24 w-auto rounded border border-slate-300 bg-slate-50 object-contain"
       />
       {idBack ? (
         <img
           src={fileUrl(idBack)}
           alt="ID back (newest submission)"
-          className="h-24 rounded border border-slate-300 object-contain"
+          width={154}
+          height={96}
+          className="h-24 w-auto rounded border border-slate-300 bg-slate-50 object-contain"
         />
       ) : null}
     </div>
