@@ -53,11 +53,11 @@ describe('the navigation', () => {
   });
 
   it('placeholders say what they will hold', async () => {
-    net.on('me', () => staffMe(['payments_maker']));
-    // Deposits and payouts are built (features/deposits, features/payouts); applications is still a placeholder.
-    renderConsole('/applications');
-    expect(await screen.findByRole('heading', { name: 'Applications' })).toBeTruthy();
-    expect(screen.getByText(/This screen will hold: Client applications/)).toBeTruthy();
+    net.on('me', () => staffMe(['support']));
+    // Deposits, payouts and applications are built (features/*); products is still a placeholder.
+    renderConsole('/products');
+    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
+    expect(screen.getByText(/This screen will hold: Funds, offerings/)).toBeTruthy();
   });
 
   it('a quarter of an hour without activity leads back to sign-in with a message', async () => {

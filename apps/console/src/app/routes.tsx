@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link, type RouteObject, useRouteError } from 'react-router';
 import { Alert, Loading } from '../components/ui';
+import { ApplicationsScreen } from '../features/applications/applications-screen';
 import { ApprovalsScreen } from '../features/approvals/approvals-screen';
 import { AuditScreen } from '../features/audit/audit-screen';
 import { DepositsScreen } from '../features/deposits/deposits-screen';
@@ -21,6 +22,7 @@ import { StartScreen } from './start-screen';
 
 /** The screens built here; every other area of the navigation is a placeholder for now. */
 const BUILT: Partial<Record<string, ReactNode>> = {
+  '/applications': <ApplicationsScreen />,
   '/approvals': <ApprovalsScreen />,
   '/audit': <AuditScreen />,
   '/deposits': <DepositsScreen />,
