@@ -305,14 +305,14 @@ function CompensationPart({
       {c.evidence.length === 0 ? (
         <p className="text-slate-600">No evidence attached.</p>
       ) : (
-        <ul aria-label="Evidence" className="grid grid-cols-2 gap-2">
+        <ul aria-label="Evidence" className={cx('grid gap-2', c.evidence.length > 1 && 'grid-cols-2')}>
           {c.evidence.map((e, i) => (
             <li key={e.uploadId}>
               <a href={e.url} target="_blank" rel="noreferrer" className="block">
                 <img
                   src={e.url}
                   alt={`Evidence ${i + 1} of claim ${a.reference}`}
-                  className="max-h-64 w-full rounded border border-slate-300 object-contain"
+                  className="max-h-96 w-full rounded border border-slate-300 object-contain"
                 />
               </a>
             </li>
