@@ -12,6 +12,7 @@ import { ClientsScreen } from '../features/clients/clients-screen';
 import { KycDetailScreen } from '../features/kyc/kyc-detail-screen';
 import { KycQueueScreen } from '../features/kyc/kyc-queue-screen';
 import { PlaceholderScreen } from '../features/placeholders/placeholder-screen';
+import { ProductsScreen } from '../features/products/products-screen';
 import { SessionsScreen } from '../features/staff/sessions-screen';
 import { StaffScreen } from '../features/staff/staff-screen';
 import { messageOf } from '../lib/api';
@@ -27,6 +28,7 @@ const BUILT: Partial<Record<string, ReactNode>> = {
   '/audit': <AuditScreen />,
   '/deposits': <DepositsScreen />,
   '/payouts': <PayoutsScreen />,
+  '/products': <ProductsScreen />,
   '/clients': <ClientsScreen />,
   '/kyc': <KycQueueScreen />,
   '/staff': <StaffScreen />,

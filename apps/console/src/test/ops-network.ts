@@ -55,6 +55,14 @@ import {
   staffWithdrawalSchema,
 } from '@imali/contract';
 import { HttpResponse, http } from 'msw';
+import {
+  allotRequestInput,
+  allotmentPreviewSchema,
+  exchangePairSchema,
+  rateInput,
+  ratePublicationSchema,
+  staffIpoSchema,
+} from '../features/products/products-api';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { z } from 'zod';
@@ -195,6 +203,32 @@ const ROUTES = {
     response: clientNote,
   },
   clientSessionEnd: { method: 'post', path: '/clients/:id/sessions/:sessionId/end', response: okResult },
+  // The product routes answer z.unknown() in their OpenAPI: typed by the console's own reading of them.
+  ipos: { method: 'get', path: '/ipos', response: z.array(staffIpoSchema) },
+  ipoAllotmentPreview: {
+    method: 'get',
+    path: '/ipos/:id/allotment/preview',
+    response: allotmentPreviewSchema,
+  },
+  ipoAllotmentRequest: {
+    method: 'post',
+    path: '/ipos/:id/allotment/request',
+    body: allotRequestInput.strict(),
+    response: approvalOutcomeSchema,
+  },
+  rates: { method: 'get', path: '/rates', response: z.array(exchangePairSchema) },
+  ratePreview: {
+    method: 'get',
+    path: '/rates/preview',
+    query: rateInput.strict(),
+    response: ratePublicationSchema,
+  },
+  rateRequest: {
+    method: 'post',
+    path: '/rates/request',
+    body: rateInput.strict(),
+    response: approvalOutcomeSchema,
+  },
 } satisfies Record<string, Route>;
 
 export type OpsRoute = keyof typeof ROUTES;

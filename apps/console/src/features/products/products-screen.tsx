@@ -1,0 +1,380 @@
+import type { ApprovalOutcome } from '@imali/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useCan } from '../../app/session';
+import { Alert, Button, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
+import { messageOf } from '../../lib/api';
+import {
+  allotmentPreviewQuery,
+  iposQuery,
+  previewRate,
+  ratesQuery,
+  requestAllotment,
+  requestRate,
+  type AllotmentPreview,
+  type RateInput,
+  type RatePublication,
+  type StaffIpo,
+} from './products-api';
+
+type Tab = 'ipos' | 'rates';
+const TABS: { value: Tab; label: string }[] = [
+  { value: 'ipos', label: 'IPOs' },
+  { value: 'rates', label: 'FX rates' },
+];
+
+const checkers = (n: number) => `${n} checker${n === 1 ? '' : 's'}`;
+/** A spread as a percentage ('0.012000' → '1.20 %'). */
+const percent = (spread: string) => `${(Number(spread) * 100).toFixed(2)} %`;
+
+/**
+ * Products (issue 23): runs that change products go through a preview (nothing written) and then
+ * an approval request that a second staff user approves in Approvals, with a step-up code. The
+ * request button is only there once the preview is, and sends what the preview showed.
+ */
+export function ProductsScreen() {
+  const [tab, setTab] = useState<Tab>('ipos');
+  return (
+    <section aria-labelledby="page-title">
+      <PageTitle hint="Every run shows its preview first; the request goes to Approvals, where a second staff user approves it.">
+        <span id="page-title">Products</span>
+      </PageTitle>
+      <div role="tablist" aria-label="Products" className="mb-4 flex gap-1 border-b border-slate-300">
+        {TABS.map((t) => (
+          <button
+            key={t.value}
+            type="button"
+            role="tab"
+            id={`tab-${t.value}`}
+            aria-selected={tab === t.value}
+            aria-controls={`panel-${t.value}`}
+            onClick={() => setTab(t.value)}
+            className={cx(
+              '-mb-px rounded-t border px-3 py-1.5 text-sm',
+              tab === t.value
+                ? 'border-slate-300 border-b-white bg-white font-semibold'
+                : 'border-transparent text-slate-700',
+            )}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'ipos' ? <IposPanel /> : <RatesPanel />}
+      </div>
+    </section>
+  );
+}
+
+/** What a request became: waiting for checkers (with the way to Approvals), or done at once. */
+function OutcomeNotice({ outcome, done }: { outcome: ApprovalOutcome; done: string }) {
+  if (outcome.status === 'pending') {
+    return (
+      <Alert tone="success">
+        Waiting for approval by {checkers(outcome.request.checkersRequired)} (request #{outcome.request.id}
+        ).{' '}
+        <Link to="/approvals" className="text-accent-700 underline">
+          Open approvals
+        </Link>
+      </Alert>
+    );
+  }
+  return <Alert tone="success">{done}</Alert>;
+}
+
+const isPriced = (ipo: StaffIpo) => ipo.terms.state === 'open' && ipo.terms.finalPrice !== null;
+
+function IposPanel() {
+  const ipos = useQuery(iposQuery());
+  const [openId, setOpenId] = useState<number | null>(null);
+  const opened = ipos.data?.find((i) => i.offering.id === openId);
+  if (ipos.isPending) return <p role="status">Loading IPOs…</p>;
+  if (ipos.isError) return <Alert>{messageOf(ipos.error)}</Alert>;
+  return (
+    <div className="space-y-4">
+      {ipos.data.length === 0 ? (
+        <p className="rounded border border-slate-300 bg-white p-3 text-sm">No IPOs.</p>
+      ) : (
+        <table className="w-full rounded border border-slate-300 bg-white text-sm" aria-label="IPOs">
+          <thead className="bg-slate-50 text-left text-slate-700">
+            <tr>
+              <th className="px-3 py-2">IPO</th>
+              <th className="px-3 py-2">State</th>
+              <th className="px-3 py-2 text-right">Price range</th>
+              <th className="px-3 py-2 text-right">Final price</th>
+              <th className="px-3 py-2">Allots on</th>
+              <th className="px-3 py-2" />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {ipos.data.map((ipo) => (
+              <tr key={ipo.offering.id} className={cx(ipo.offering.id === openId && 'bg-accent-50')}>
+                <td className="px-3 py-2">
+                  {ipo.offering.name}
+                  <span className="block text-xs text-slate-600">
+                    {ipo.instrument.symbol} · {ipo.terms.issuer}
+                  </span>
+                </td>
+                <td className="px-3 py-2">{isPriced(ipo) ? 'priced, ready to allot' : ipo.terms.state}</td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {ipo.terms.priceLow}–{ipo.terms.priceHigh} {ipo.offering.currency}
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{ipo.terms.finalPrice ?? '—'}</td>
+                <td className="px-3 py-2">{ipo.terms.allotsOn}</td>
+                <td className="px-3 py-2 text-right">
+                  {isPriced(ipo) ? (
+                    <Button type="button" tone="secondary" onClick={() => setOpenId(ipo.offering.id)}>
+                      Preview allotment
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {opened ? <AllotmentPanel key={opened.offering.id} ipo={opened} /> : null}
+    </div>
+  );
+}
+
+function AllotmentPanel({ ipo }: { ipo: StaffIpo }) {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const id = ipo.offering.id;
+  const preview = useQuery(allotmentPreviewQuery(id));
+  const request = useMutation({
+    mutationFn: (p: AllotmentPreview) => requestAllotment(id, p),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+        queryClient.invalidateQueries({ queryKey: ['products', 'ipos'] }),
+      ]),
+  });
+  const p = preview.data;
+  return (
+    <article
+      aria-labelledby="allotment-title"
+      className="space-y-3 rounded border border-slate-300 bg-white p-4 text-sm"
+    >
+      <h2 id="allotment-title" className="text-base font-semibold">
+        Allotment preview · {ipo.offering.name}
+      </h2>
+      {preview.isPending ? (
+        <p role="status">Computing the allotment…</p>
+      ) : preview.isError ? (
+        <Alert>{messageOf(preview.error)}</Alert>
+      ) : p ? (
+        <>
+          <dl className="grid grid-cols-[10rem_1fr] gap-x-2 gap-y-1" aria-label="Totals">
+            <dt className="text-slate-600">Rule</dt>
+            <dd>
+              {p.rule}
+              {p.rule === 'lottery' ? <span className="text-slate-600"> (seed {p.seed})</span> : null}
+            </dd>
+            <dt className="text-slate-600">Final price</dt>
+            <dd className="tabular-nums">
+              {p.finalPrice} {ipo.offering.currency}
+            </dd>
+            <dt className="text-slate-600">Lots</dt>
+            <dd className="tabular-nums">
+              {p.lotsAllotted} allotted of {p.lotsOffered} offered ({p.lotsApplied} applied for)
+            </dd>
+            <dt className="text-slate-600">Debited</dt>
+            <dd className="tabular-nums">{p.debited}</dd>
+            <dt className="text-slate-600">Refunded</dt>
+            <dd className="tabular-nums">{p.released}</dd>
+          </dl>
+          <table className="w-full text-sm" aria-label="Allotments">
+            <thead className="text-left text-slate-700">
+              <tr>
+                <th className="py-1">Order</th>
+                <th className="py-1">Client</th>
+                <th className="py-1 text-right">Applied</th>
+                <th className="py-1 text-right">Allotted</th>
+                <th className="py-1 text-right">Debited</th>
+                <th className="py-1 text-right">Refund</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {p.lines.map((l) => (
+                <tr key={l.orderId}>
+                  <td className="py-1 font-mono">{l.reference}</td>
+                  <td className="py-1">#{l.clientId}</td>
+                  <td className="py-1 text-right tabular-nums">{l.lots}</td>
+                  <td className="py-1 text-right tabular-nums">
+                    {l.lapsed ? <span className="text-amber-800">lapsed</span> : l.allotted}
+                  </td>
+                  <td className="py-1 text-right tabular-nums">{l.debited}</td>
+                  <td className="py-1 text-right tabular-nums">{l.released}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {request.data ? (
+            <OutcomeNotice outcome={request.data} done="Allotted." />
+          ) : can('products.request') ? (
+            <div className="space-y-2">
+              {request.isError ? <Alert>{messageOf(request.error)}</Alert> : null}
+              <Button type="button" disabled={request.isPending} onClick={() => request.mutate(p)}>
+                Request allotment
+              </Button>
+            </div>
+          ) : (
+            <p className="text-slate-600">Your roles may preview the allotment but not request it.</p>
+          )}
+        </>
+      ) : null}
+    </article>
+  );
+}
+
+const EMPTY_RATE: RateInput = { from: '', to: '', rate: '', mid: '' };
+
+function RatesPanel() {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const rates = useQuery(ratesQuery());
+  const [form, setForm] = useState<RateInput>(EMPTY_RATE);
+  const preview = useMutation({ mutationFn: previewRate });
+  const request = useMutation({
+    mutationFn: (p: RatePublication) => requestRate(p),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+  });
+
+  // A changed field voids the preview: the request must be what was previewed.
+  const set = (field: keyof RateInput) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    preview.reset();
+    request.reset();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    request.reset();
+    preview.mutate(form);
+  };
+  const p = preview.data;
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_26rem] gap-4">
+      <div>
+        <h2 className="mb-1 text-base font-semibold">Published rates</h2>
+        {rates.isPending ? (
+          <p role="status">Loading rates…</p>
+        ) : rates.isError ? (
+          <Alert>{messageOf(rates.error)}</Alert>
+        ) : (
+          <table
+            className="w-full rounded border border-slate-300 bg-white text-sm"
+            aria-label="Published rates"
+          >
+            <thead className="bg-slate-50 text-left text-slate-700">
+              <tr>
+                <th className="px-3 py-2">Pair</th>
+                <th className="px-3 py-2 text-right">Rate</th>
+                <th className="px-3 py-2 text-right">Mid</th>
+                <th className="px-3 py-2 text-right">Spread</th>
+                <th className="px-3 py-2">Updated</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rates.data.map((r) => (
+                <tr key={`${r.primary}-${r.secondary}`}>
+                  <td className="px-3 py-2 font-mono">
+                    {r.primary}→{r.secondary}
+                    {r.derived ? <span className="ml-1 text-xs text-slate-600">(derived)</span> : null}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">{r.rate}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{r.mid_rate}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{percent(r.spread)}</td>
+                  <td className="px-3 py-2 text-xs">
+                    {new Date(r.updated_at).toLocaleString('en-ZA', {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <form
+        onSubmit={submit}
+        aria-labelledby="publish-title"
+        className="space-y-3 self-start rounded border border-slate-300 bg-white p-4 text-sm"
+      >
+        <h2 id="publish-title" className="text-base font-semibold">
+          Publish a rate
+        </h2>
+        <div className="grid grid-cols-2 gap-2">
+          {(
+            [
+              ['from', 'From (currency)'],
+              ['to', 'To (currency)'],
+              ['rate', 'Rate'],
+              ['mid', 'Mid (optional)'],
+            ] as const
+          ).map(([field, label]) => (
+            <div key={field}>
+              <label htmlFor={`rate-${field}`} className={labelClass}>
+                {label}
+              </label>
+              <input
+                id={`rate-${field}`}
+                value={form[field] ?? ''}
+                onChange={(e) => set(field)(e.target.value)}
+                className={inputClass}
+                autoComplete="off"
+              />
+            </div>
+          ))}
+        </div>
+        <Button type="submit" tone="secondary" disabled={preview.isPending}>
+          Preview
+        </Button>
+        {preview.isError ? (
+          <Alert>
+            <strong>Refused:</strong> {messageOf(preview.error)}
+          </Alert>
+        ) : null}
+        {p ? (
+          <section aria-label="Publication preview" className="space-y-2 rounded bg-slate-50 p-3">
+            <dl className="grid grid-cols-[7rem_1fr] gap-x-2 gap-y-1">
+              <dt className="text-slate-600">Pair</dt>
+              <dd className="font-mono">
+                {p.from}→{p.to}
+              </dd>
+              <dt className="text-slate-600">Rate</dt>
+              <dd className="tabular-nums">
+                {p.rate}
+                {p.before ? <span className="text-slate-600"> (now {p.before.rate})</span> : ' (new pair)'}
+              </dd>
+              <dt className="text-slate-600">Mid</dt>
+              <dd className="tabular-nums">
+                {p.mid}
+                {p.before ? <span className="text-slate-600"> (now {p.before.mid})</span> : null}
+              </dd>
+              <dt className="text-slate-600">Spread</dt>
+              <dd className="tabular-nums">{percent(p.spread)} — within the band</dd>
+            </dl>
+            {request.data ? (
+              <OutcomeNotice outcome={request.data} done="Published." />
+            ) : can('treasury.request') ? (
+              <>
+                {request.isError ? <Alert>{messageOf(request.error)}</Alert> : null}
+                <Button type="button" disabled={request.isPending} onClick={() => request.mutate(p)}>
+                  Request publication
+                </Button>
+              </>
+            ) : (
+              <p className="text-slate-600">Your roles may preview a rate but not request its publication.</p>
+            )}
+          </section>
+        ) : null}
+      </form>
+    </div>
+  );
+}
