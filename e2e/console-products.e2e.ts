@@ -42,6 +42,11 @@ describe('console: products (FX rate publication behind a preview and four eyes)
     open.push(treasury);
     const t = treasury.page;
     await go(t, 'Products');
+    // The IPOs tab first: the demo IPO is open and not priced yet, so it offers no allotment.
+    const ipos = t.getByRole('table', { name: 'IPOs' });
+    await expect.poll(() => ipos.textContent()).toMatch(/UBNTR/);
+    expect(await ipos.getByRole('button', { name: 'Preview allotment' }).count()).toBe(0);
+    await screenshot(t, 'console-products-ipos');
     await t.getByRole('tab', { name: 'FX rates' }).click();
     const rates = t.getByRole('table', { name: 'Published rates' });
     await expect.poll(() => rates.textContent()).toMatch(/USD→ZAR\s*18\.05/);
@@ -49,7 +54,8 @@ describe('console: products (FX rate publication behind a preview and four eyes)
     // A spread wider than the band: refused, with the reason, and nothing to request.
     await fillRate(t, { from: 'USD', to: 'ZAR', rate: '16.50', mid: '18.25' });
     const refusal = t.getByRole('alert');
-    await expect.poll(() => refusal.textContent()).toMatch(/Refused:.*spread/i);
+    await expect.poll(() => refusal.textContent()).toMatch(/^Refused:.*spread may be at most/);
+    expect(await refusal.textContent()).not.toMatch(/Refused:.*Refused:/);
     expect(await t.getByRole('button', { name: 'Request publication' }).count()).toBe(0);
     await screenshot(t, 'console-products-fx-refused');
 

@@ -155,9 +155,10 @@ describe('FX rates', () => {
   });
 
   it('a refused spread is shown as refused, with no request button', async () => {
-    net.on('ratePreview', () =>
-      opsError(400, 'INVALID_INPUT', 'The spread 9.84% is wider than the 5.00% allowed.'),
-    );
+    // The server's wording (fx.service checkedPublication): already begins with "Refused:".
+    const REASON =
+      'Refused: the USD→ZAR rate 16.5 is 0.095890 below its mid 18.3; the spread may be at most 0.050000.';
+    net.on('ratePreview', () => opsError(400, 'INVALID_INPUT', REASON));
     renderConsole('/products');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'FX rates' }));
@@ -169,9 +170,7 @@ describe('FX rates', () => {
     await user.type(screen.getByLabelText('Rate'), '16.5');
     await user.type(screen.getByLabelText('Mid (optional)'), '18.3');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(textOf(await screen.findByRole('alert'))).toMatch(
-      /Refused: The spread 9\.84% is wider than the 5\.00% allowed\./,
-    );
+    expect(textOf(await screen.findByRole('alert'))).toBe(REASON);
     expect(screen.queryByRole('button', { name: 'Request publication' })).toBeNull();
     expect(net.calls('ratePreview')[0]!.query).toEqual({ from: 'USD', to: 'ZAR', rate: '16.5', mid: '18.3' });
     expect(net.calls('rateRequest')).toHaveLength(0);

@@ -337,7 +337,9 @@ function RatesPanel() {
         </Button>
         {preview.isError ? (
           <Alert>
-            <strong>Refused:</strong> {messageOf(preview.error)}
+            {/* The server's refusals already begin with "Refused:"; a bare reason gets the word. */}
+            {/^refused\b/i.test(messageOf(preview.error)) ? null : <strong>Refused: </strong>}
+            {messageOf(preview.error)}
           </Alert>
         ) : null}
         {p ? (
