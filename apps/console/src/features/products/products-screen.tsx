@@ -105,7 +105,9 @@ function IposPanel() {
               <th className="px-3 py-2 text-right">Price range</th>
               <th className="px-3 py-2 text-right">Final price</th>
               <th className="px-3 py-2">Allots on</th>
-              <th className="px-3 py-2" />
+              <th className="px-3 py-2">
+                <span className="sr-only">Action</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
