@@ -52,14 +52,6 @@ describe('the navigation', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 
-  it('placeholders say what they will hold', async () => {
-    net.on('me', () => staffMe(['support']));
-    // Deposits, payouts and applications are built (features/*); products is still a placeholder.
-    renderConsole('/products');
-    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
-    expect(screen.getByText(/This screen will hold: Funds, offerings/)).toBeTruthy();
-  });
-
   it('a quarter of an hour without activity leads back to sign-in with a message', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     net.on('me', () => staffMe(['auditor']));
