@@ -16,6 +16,7 @@ export * from './menu';
 export * from './numbers';
 export * from './json-schema-hints';
 export * from './portfolio';
+export * from './products-review';
 export * from './quant';
 export * from './reconciliation';
 export type { StandardSchemaV1 } from './standard-schema';

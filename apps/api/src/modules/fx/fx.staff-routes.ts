@@ -1,4 +1,10 @@
-import { approvalOutcomeSchema, envelope, ErrorCode } from '@imali/contract';
+import {
+  approvalOutcomeSchema,
+  envelope,
+  ErrorCode,
+  exchangePair,
+  ratePublicationSchema,
+} from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { ok } from '../../lib/reply';
@@ -32,7 +38,7 @@ export async function fxStaffRoutes(app: AppInstance) {
       schema: {
         tags,
         summary: 'Exchange pairs with rate, mid and spread',
-        response: { 200: envelope(z.unknown()) },
+        response: { 200: envelope(z.array(exchangePair)) },
       },
     },
     async () => ok(await listPairs(ctx)),
@@ -46,7 +52,7 @@ export async function fxStaffRoutes(app: AppInstance) {
         tags,
         summary: 'A publication checked (spread against the mid, round trips); nothing written',
         querystring: rateInput,
-        response: { 200: envelope(z.unknown()) },
+        response: { 200: envelope(ratePublicationSchema) },
       },
     },
     async (request) => ok(await previewRate(ctx, request.query)),

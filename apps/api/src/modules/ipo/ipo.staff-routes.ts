@@ -1,4 +1,12 @@
-import { approvalOutcomeSchema, envelope, ErrorCode, idParam } from '@imali/contract';
+import {
+  allotmentPreviewSchema,
+  approvalOutcomeSchema,
+  envelope,
+  ErrorCode,
+  idParam,
+  staffIpoSchema,
+  type StaffIpo,
+} from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { jsonSafe } from '../../lib/json-safe';
@@ -33,9 +41,14 @@ export async function ipoStaffRoutes(app: AppInstance) {
     '/v1/ipos',
     {
       config: { auth: 'staff', permission: 'products.read' },
-      schema: { tags, summary: 'IPOs with their state and terms', response: { 200: envelope(z.unknown()) } },
+      schema: {
+        tags,
+        summary: 'IPOs with their state and terms',
+        response: { 200: envelope(z.array(staffIpoSchema)) },
+      },
     },
-    async () => ok(jsonSafe(await listIpos(ctx))),
+    // jsonSafe (bigints as strings) types its result unknown; the response schema checks the shape.
+    async () => ok(jsonSafe(await listIpos(ctx)) as StaffIpo[]),
   );
 
   app.get(
@@ -48,7 +61,7 @@ export async function ipoStaffRoutes(app: AppInstance) {
           'The allotment by the rule (who gets how many lots, debits, refunds, totals); nothing written',
         params: idParam,
         querystring: seedQuery,
-        response: { 200: envelope(z.unknown()) },
+        response: { 200: envelope(allotmentPreviewSchema) },
       },
     },
     async (request) =>

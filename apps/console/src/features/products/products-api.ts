@@ -1,74 +1,26 @@
-import { approvalOutcomeSchema } from '@imali/contract';
+import {
+  allotmentPreviewSchema,
+  approvalOutcomeSchema,
+  exchangePair as exchangePairSchema,
+  ratePublicationSchema,
+  staffIpoSchema,
+  type AllotmentPreview,
+  type RatePublication,
+} from '@imali/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api';
 
-/*
- * The staff product routes answer `z.unknown()` in their OpenAPI description, so the shapes the
- * console reads are written here, from the server's views (ipo.service listIpos, allotment-plan
- * allotmentPlanView, fx.service listPairs/previewRate). Loose objects: a field the server adds
- * does not break the screen; one it drops does (the parse fails with BAD_RESPONSE).
- */
-
-export const staffIpoSchema = z.looseObject({
-  offering: z.looseObject({ id: z.number().int(), name: z.string(), currency: z.string() }),
-  instrument: z.looseObject({ symbol: z.string() }),
-  terms: z.looseObject({
-    issuer: z.string(),
-    priceLow: z.string(),
-    priceHigh: z.string(),
-    finalPrice: z.string().nullable(),
-    lotSize: z.number().int(),
-    sharesOffered: z.string(),
-    allotsOn: z.string(),
-    state: z.string(),
-  }),
-});
-export type StaffIpo = z.infer<typeof staffIpoSchema>;
-
-export const allotmentPreviewSchema = z.object({
-  offeringId: z.number().int(),
-  rule: z.string(),
-  seed: z.string(),
-  finalPrice: z.string(),
-  lotsOffered: z.string(),
-  lotsApplied: z.number().int(),
-  lotsAllotted: z.number().int(),
-  debited: z.string(),
-  released: z.string(),
-  allotmentsHash: z.string(),
-  lines: z.array(
-    z.object({
-      orderId: z.number().int(),
-      reference: z.string(),
-      clientId: z.number().int(),
-      lots: z.number().int(),
-      allotted: z.number().int(),
-      lapsed: z.boolean(),
-      debited: z.string(),
-      released: z.string(),
-      rank: z.string().nullable(),
-    }),
-  ),
-});
-export type AllotmentPreview = z.infer<typeof allotmentPreviewSchema>;
+// The response shapes are the contract's (products-review.ts, ledger.ts's exchangePair).
+export { allotmentPreviewSchema, exchangePairSchema, ratePublicationSchema, staffIpoSchema };
+export type { AllotmentPreview, RatePublication };
+export type { ExchangePair, StaffIpo } from '@imali/contract';
 
 /** The request repeats the preview's seed and hash: what is asked for is what the maker saw. */
 export const allotRequestInput = z.object({
   seed: z.string().optional(),
   allotmentsHash: z.string().regex(/^[0-9a-f]{64}$/),
 });
-
-export const exchangePairSchema = z.object({
-  primary: z.string(),
-  secondary: z.string(),
-  rate: z.string(),
-  mid_rate: z.string(),
-  spread: z.string(),
-  derived: z.boolean(),
-  updated_at: z.string(),
-});
-export type ExchangePair = z.infer<typeof exchangePairSchema>;
 
 export const rateInput = z.object({
   from: z.string().regex(/^[A-Za-z]{3}$/, 'Three letters, e.g. USD'),
@@ -77,16 +29,6 @@ export const rateInput = z.object({
   mid: z.string().trim().optional(),
 });
 export type RateInput = z.infer<typeof rateInput>;
-
-export const ratePublicationSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  rate: z.string(),
-  mid: z.string(),
-  spread: z.string(),
-  before: z.object({ rate: z.string(), mid: z.string() }).nullable(),
-});
-export type RatePublication = z.infer<typeof ratePublicationSchema>;
 
 export const iposQuery = () =>
   queryOptions({
