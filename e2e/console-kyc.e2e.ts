@@ -123,8 +123,12 @@ describe('console: KYC review and client 360', () => {
         .getByText(`Submission #${submissionId} (Sipho Mokoena) rejected; the client sees the reason.`)
         .waitFor();
       expect(new URL(page.url()).pathname).toBe('/kyc');
-      await page.getByText('No pending submissions.').or(queue).first().waitFor();
-      expect(await page.getByRole('option').filter({ hasText: 'Sipho Mokoena' }).count()).toBe(0);
+      // The queue is read again after the decision: poll until the refreshed list is shown.
+      await expect
+        .poll(() => page.getByRole('option').filter({ hasText: 'Sipho Mokoena' }).count(), {
+          timeout: 15_000,
+        })
+        .toBe(0);
 
       // Deciding again: the server answers 409 and the console says so.
       const again = await page.request.post(`${server.opsUrl}/ops/v1/kyc/${submissionId}/approve`, {

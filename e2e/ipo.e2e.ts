@@ -96,7 +96,10 @@ for (const [label, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const) {
-  describe(`IPOs (${label})`, () => {
+  // The journey runs the ops CLI as separate processes with the server stopped (sign-ins, the
+  // allotment, its second staff user's approval, the listing): on a loaded CI machine that is
+  // well over the default 120 s, though it takes 35-45 s alone.
+  describe(`IPOs (${label})`, { timeout: 300_000 }, () => {
     it('subscribe → ops allots → PENDING LISTING → ops lists → holding → sell', async () => {
       const client = await createFundedClient(server, idImage);
       let name = DEMO_IPO_NAME;
