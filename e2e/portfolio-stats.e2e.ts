@@ -149,6 +149,8 @@ for (const [label, viewport] of [
       await page.goto('/portfolio/summary');
       const switcher = page.getByRole('combobox', { name: 'Account' });
       await page.getByTestId('summary-total').waitFor();
+      // The accounts' options come with their own read: wait for them before reading the list.
+      await switcher.locator('option', { hasText: 'ZAR account' }).waitFor({ state: 'attached' });
       const options = await switcher
         .locator('option')
         .evaluateAll((els) =>
@@ -164,7 +166,11 @@ for (const [label, viewport] of [
         await switcher.selectOption(o.value);
         await page.waitForURL((url) => url.searchParams.get('account') === o.value);
         await page.getByTestId('summary-total').waitFor();
-        await expect.poll(async () => (await page.getByTestId('summary-total').count()) > 0).toBe(true);
+        // Funded in rand only: each other account is worth nothing. Polled, because the total
+        // shown right after switching can still be the previous account's.
+        await expect
+          .poll(async () => cents((await page.getByTestId('summary-total').textContent()) ?? ''))
+          .toBe(0n);
         others += cents(await textOf(page.getByTestId('summary-total')));
       }
       expect(others).toBe(0n); // funded in rand only: nothing to convert
