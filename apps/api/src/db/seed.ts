@@ -91,6 +91,12 @@ export const DEMO_STAFF: readonly {
     totpSecret: 'BQPBB73U4ESY5RZMURSJ4TOGMHTDNS45',
   },
   {
+    email: 'treasury2@demo.imali.test',
+    displayName: 'Tumi Treasury',
+    roles: ['treasury'],
+    totpSecret: 'JDRANSWZHSEE6BDBJGF67TB5G5WHVA3N',
+  },
+  {
     email: 'auditor@demo.imali.test',
     displayName: 'Aisha Auditor',
     roles: ['auditor'],
