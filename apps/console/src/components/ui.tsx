@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ComponentProps, ReactNode } from 'react';
 
 /** Small building blocks of the console's screens (no business logic). */
 
@@ -82,5 +82,48 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
     <p role="status" className="p-4 text-sm text-slate-700">
       {label}
     </p>
+  );
+}
+
+/**
+ * A labelled input with its error under it, tied together for screen readers (aria-invalid,
+ * aria-describedby → `<id>-error`). The rest of the props go to the input (react-hook-form's
+ * `register(...)` included: React 19 passes its ref through).
+ */
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  /** Said under the input while it has no error (the error replaces it for screen readers). */
+  hint?: ReactNode;
+} & ComponentProps<'input'>) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={cx(inputClass, className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : hint ? hintId : undefined}
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
   );
 }

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session';
-import { useListKeys } from '../../components/use-list-keys';
-import { Alert, Button, FieldError, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
+import { FilterSelect, QueueList } from '../../components/queue';
+import { Alert, Button, PageTitle, TextField, cx } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import {
   applicationsQuery,
@@ -60,7 +60,6 @@ export function ApplicationsScreen() {
   const applications = useQuery(applicationsQuery(type, status));
   const rows = applications.data ?? [];
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useListKeys(rows.length, (i) => setOpenId(rows[i]?.id ?? null), 'application');
   const opened = rows.find((a) => a.id === openId);
   // Kept here, not in the detail: an application decided leaves the pending list.
   const [notice, setNotice] = useState<string | null>(null);
@@ -71,46 +70,26 @@ export function ApplicationsScreen() {
         <span id="page-title">Applications</span>
       </PageTitle>
       <div className="mb-3 flex items-end gap-3">
-        <div>
-          <label htmlFor="application-type" className={labelClass}>
-            Type
-          </label>
-          <select
-            id="application-type"
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value as ApplicationTypeFilter);
-              setOpenId(null);
-            }}
-            className={inputClass}
-          >
-            {TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="application-status" className={labelClass}>
-            Status
-          </label>
-          <select
-            id="application-status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as ApplicationStatusFilter);
-              setOpenId(null);
-            }}
-            className={inputClass}
-          >
-            {STATUSES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="application-type"
+          label="Type"
+          value={type}
+          options={TYPES}
+          onChange={(value) => {
+            setType(value);
+            setOpenId(null);
+          }}
+        />
+        <FilterSelect
+          id="application-status"
+          label="Status"
+          value={status}
+          options={STATUSES}
+          onChange={(value) => {
+            setStatus(value);
+            setOpenId(null);
+          }}
+        />
       </div>
       {notice ? (
         <div className="mb-3">
@@ -127,37 +106,21 @@ export function ApplicationsScreen() {
             <h2 className="mb-1 text-base font-semibold" id="applications-title">
               Applications
             </h2>
-            <p className="mb-1 text-xs text-slate-600" id="applications-help">
-              j / k or the arrow keys move, Enter opens an application.
-            </p>
             {rows.length === 0 ? (
               <p className="rounded border border-slate-300 bg-white p-3 text-sm text-slate-700">
                 No applications here.
               </p>
             ) : (
-              <ul
-                role="listbox"
-                aria-labelledby="applications-title"
-                aria-describedby="applications-help"
-                className="divide-y divide-slate-200 rounded border border-slate-300 bg-white"
-                {...list.listProps}
-              >
-                {rows.map((a, i) => (
-                  <li
-                    key={a.id}
-                    id={list.optionId(i)}
-                    role="option"
-                    aria-selected={i === list.active}
-                    onClick={() => {
-                      list.setActive(i);
-                      setOpenId(a.id);
-                    }}
-                    className={cx(
-                      'grid cursor-pointer grid-cols-[10rem_minmax(0,1fr)_10rem] items-center gap-2 px-3 py-2 text-sm',
-                      i === list.active &&
-                        'bg-accent-50 outline outline-2 -outline-offset-2 outline-accent-600',
-                    )}
-                  >
+              <QueueList
+                items={rows}
+                keyOf={(a) => a.id}
+                idPrefix="application"
+                name={{ labelledBy: 'applications-title' }}
+                help="j / k or the arrow keys move, Enter opens an application."
+                columns="grid-cols-[10rem_minmax(0,1fr)_10rem]"
+                onOpen={(a) => setOpenId(a.id)}
+                renderRow={(a) => (
+                  <>
                     <span>
                       <span className="font-mono font-semibold">{a.reference}</span>
                       <span className="block text-xs text-slate-600">{when(a.createdAt)}</span>
@@ -176,9 +139,9 @@ export function ApplicationsScreen() {
                         <StatusText a={a} />
                       </span>
                     </span>
-                  </li>
-                ))}
-              </ul>
+                  </>
+                )}
+              />
             )}
           </div>
           {opened ? (
@@ -457,19 +420,12 @@ function ApproveAndReject({ a, onDone }: { a: StaffApplication; onDone: (message
         <p className="text-xs text-slate-600">{tierText(a.checkersRequired)}</p>
       </div>
       <form noValidate onSubmit={rejectForm.handleSubmit((v) => reject.mutate(v))} className="space-y-2">
-        <div>
-          <label htmlFor="application-reject-reason" className={labelClass}>
-            Reason for rejecting (the client sees it)
-          </label>
-          <input
-            id="application-reject-reason"
-            {...rejectForm.register('reason')}
-            className={inputClass}
-            aria-invalid={rejectError ? true : undefined}
-            aria-describedby={rejectError ? 'application-reject-reason-error' : undefined}
-          />
-          <FieldError id="application-reject-reason-error" message={rejectError} />
-        </div>
+        <TextField
+          id="application-reject-reason"
+          label="Reason for rejecting (the client sees it)"
+          error={rejectError}
+          {...rejectForm.register('reason')}
+        />
         <Button type="submit" tone="danger" disabled={busy}>
           Reject application
         </Button>

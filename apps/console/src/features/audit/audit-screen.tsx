@@ -2,8 +2,8 @@ import type { AuditChainVerdictView, AuditEntryView } from '@imali/contract';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useListKeys } from '../../components/use-list-keys';
-import { Alert, Button, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
+import { QueueList } from '../../components/queue';
+import { Alert, Button, PageTitle, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { auditSearch, verifyChain, type AuditFilters } from './audit-api';
 
@@ -143,7 +143,6 @@ function Results({ filters }: { filters: AuditFilters }) {
   const search = useInfiniteQuery(auditSearch(filters));
   const entries = search.data?.pages.flatMap((p) => p.entries) ?? [];
   const [open, setOpen] = useState<number | null>(null);
-  const list = useListKeys(entries.length, (i) => setOpen(entries[i]?.id ?? null), 'audit');
   const opened = entries.find((e) => e.id === open);
 
   if (search.isPending) return <p role="status">Searching…</p>;
@@ -152,40 +151,26 @@ function Results({ filters }: { filters: AuditFilters }) {
   return (
     <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-4">
       <div>
-        <p className="mb-1 text-xs text-slate-600" id="audit-list-help">
-          j / k or the arrow keys move, Enter opens an entry.
-        </p>
-        <ul
-          role="listbox"
-          aria-label="Audit entries"
-          aria-describedby="audit-list-help"
-          className="divide-y divide-slate-200 rounded border border-slate-300 bg-white"
-          {...list.listProps}
-        >
-          {entries.map((entry, i) => (
-            <li
-              key={entry.id}
-              id={list.optionId(i)}
-              role="option"
-              aria-selected={i === list.active}
-              onClick={() => {
-                list.setActive(i);
-                setOpen(entry.id);
-              }}
-              className={cx(
-                'grid cursor-pointer grid-cols-[4rem_11rem_8rem_1fr] gap-2 px-3 py-1.5 text-sm',
-                i === list.active && 'bg-accent-50 outline outline-2 -outline-offset-2 outline-accent-600',
-              )}
-            >
+        <QueueList
+          items={entries}
+          keyOf={(entry) => entry.id}
+          idPrefix="audit"
+          name={{ label: 'Audit entries' }}
+          help="j / k or the arrow keys move, Enter opens an entry."
+          columns="grid-cols-[4rem_11rem_8rem_1fr]"
+          rowClassName="py-1.5"
+          onOpen={(entry) => setOpen(entry.id)}
+          renderRow={(entry) => (
+            <>
               <span className="font-mono text-slate-600">#{entry.seq}</span>
               <span>{formatTime(entry.createdAt)}</span>
               <span className="truncate font-mono">{entry.actor}</span>
               <span className="truncate">
                 <span className="font-semibold">{entry.action}</span> {entry.subjectType} {entry.subjectId}
               </span>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
         {search.hasNextPage ? (
           <Button
             tone="secondary"

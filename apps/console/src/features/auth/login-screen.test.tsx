@@ -27,7 +27,7 @@ describe('sign-in', () => {
     expect(screen.getByText('Enter your password.')).toBeTruthy();
     expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
-    expect(code.getAttribute('aria-describedby')).toBe('totp-error');
+    expect(code.getAttribute('aria-describedby')).toBe('totpCode-error');
     expect(net.calls('login')).toHaveLength(0);
   });
 

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { startSession, type SignInState } from '../../app/session';
 import { messageOf } from '../../lib/api';
-import { Alert, Button, FieldError, inputClass, labelClass } from '../../components/ui';
+import { Alert, Button, TextField } from '../../components/ui';
 import { signIn } from './auth-api';
 
 const REASONS: Record<NonNullable<SignInState['reason']>, string> = {
@@ -56,53 +56,33 @@ export function LoginScreen() {
         </h1>
         {state.reason ? <Alert tone="info">{REASONS[state.reason]}</Alert> : null}
         {login.isError ? <Alert>{messageOf(login.error)}</Alert> : null}
-        <div>
-          <label htmlFor="email" className={labelClass}>
-            Work email
-          </label>
-          <input
-            id="email"
-            type="email"
-            autoComplete="username"
-            className={inputClass}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'email-error' : undefined}
-            {...register('email')}
-          />
-          <FieldError id="email-error" message={errors.email?.message} />
-        </div>
-        <div>
-          <label htmlFor="password" className={labelClass}>
-            Password
-          </label>
-          <input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'password-error' : undefined}
-            {...register('password')}
-          />
-          <FieldError id="password-error" message={errors.password?.message} />
-        </div>
-        <div>
-          <label htmlFor="totpCode" className={labelClass}>
-            6-digit code from your authenticator app
-          </label>
-          <input
-            id="totpCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            pattern="[0-9]{6}"
-            className={`${inputClass} font-mono tracking-widest`}
-            aria-invalid={errors.totpCode ? true : undefined}
-            aria-describedby={errors.totpCode ? 'totp-error' : undefined}
-            {...register('totpCode')}
-          />
-          <FieldError id="totp-error" message={errors.totpCode?.message} />
-        </div>
+        <TextField
+          id="email"
+          label="Work email"
+          type="email"
+          autoComplete="username"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          id="totpCode"
+          label="6-digit code from your authenticator app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          pattern="[0-9]{6}"
+          className="font-mono tracking-widest"
+          error={errors.totpCode?.message}
+          {...register('totpCode')}
+        />
         <Button type="submit" className="w-full py-2" disabled={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </Button>

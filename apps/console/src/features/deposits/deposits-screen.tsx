@@ -8,7 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useCan } from '../../app/session';
-import { useListKeys } from '../../components/use-list-keys';
+import { QueueList } from '../../components/queue';
 import { Alert, Button, FieldError, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
 import { ApiError, messageOf } from '../../lib/api';
 import {
@@ -44,7 +44,6 @@ function PendingDeposits({ canConfirm }: { canConfirm: boolean }) {
   const pending = useQuery(pendingDepositsQuery);
   const deposits = pending.data ?? [];
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useListKeys(deposits.length, (i) => setOpenId(deposits[i]?.id ?? null), 'deposit');
   const opened = deposits.find((d) => d.id === openId);
 
   return (
@@ -60,42 +59,23 @@ function PendingDeposits({ canConfirm }: { canConfirm: boolean }) {
       {deposits.length > 0 ? (
         <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-4">
           <div>
-            <p className="mb-1 text-xs text-slate-600" id="pending-help">
-              Oldest first. j / k or the arrow keys move, Enter opens a deposit.
-            </p>
-            <div
-              aria-hidden="true"
-              className="grid grid-cols-[minmax(0,1fr)_8rem_9rem_4.5rem_3.5rem] gap-2 px-3 pb-1 text-xs font-semibold text-slate-700"
-            >
-              <span>Client</span>
-              <span className="text-right">Amount</span>
-              <span>Reference</span>
-              <span>Age</span>
-              <span>Proof</span>
-            </div>
-            <ul
-              role="listbox"
-              aria-label="Pending deposits"
-              aria-describedby="pending-help"
-              className="divide-y divide-slate-200 rounded border border-slate-300 bg-white"
-              {...list.listProps}
-            >
-              {deposits.map((deposit, i) => (
-                <li
-                  key={deposit.id}
-                  id={list.optionId(i)}
-                  role="option"
-                  aria-selected={i === list.active}
-                  onClick={() => {
-                    list.setActive(i);
-                    setOpenId(deposit.id);
-                  }}
-                  className={cx(
-                    'grid cursor-pointer grid-cols-[minmax(0,1fr)_8rem_9rem_4.5rem_3.5rem] items-center gap-2 px-3 py-2 text-sm',
-                    i === list.active &&
-                      'bg-accent-50 outline outline-2 -outline-offset-2 outline-accent-600',
-                  )}
-                >
+            <QueueList
+              items={deposits}
+              keyOf={(deposit) => deposit.id}
+              idPrefix="deposit"
+              name={{ label: 'Pending deposits' }}
+              help="Oldest first. j / k or the arrow keys move, Enter opens a deposit."
+              columns="grid-cols-[minmax(0,1fr)_8rem_9rem_4.5rem_3.5rem]"
+              header={[
+                'Client',
+                <span className="block text-right">Amount</span>,
+                'Reference',
+                'Age',
+                'Proof',
+              ]}
+              onOpen={(deposit) => setOpenId(deposit.id)}
+              renderRow={(deposit) => (
+                <>
                   <span className="min-w-0">
                     <span className="block truncate font-semibold">
                       {deposit.clientName ?? 'No name yet'}
@@ -106,9 +86,9 @@ function PendingDeposits({ canConfirm }: { canConfirm: boolean }) {
                   <span className="font-mono text-xs">{deposit.reference}</span>
                   <span className="text-slate-700">{ageText(deposit.ageSeconds)}</span>
                   <ProofThumbnail deposit={deposit} />
-                </li>
-              ))}
-            </ul>
+                </>
+              )}
+            />
           </div>
           {opened ? (
             <DepositDetail

@@ -1,8 +1,8 @@
 import { KYC_SUBMISSION_STATUSES, type KycSubmissionStatus } from '@imali/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
-import { useListKeys } from '../../components/use-list-keys';
+import { Alert, Button, PageTitle } from '../../components/ui';
+import { FilterSelect, QueueList } from '../../components/queue';
 import { messageOf } from '../../lib/api';
 import { ageText, formatTime, kycQueue, type QueueSort } from './kyc-api';
 
@@ -16,6 +16,11 @@ const STATUS_LABELS: Record<KycSubmissionStatus, string> = {
   approved: 'Approved',
   rejected: 'Rejected',
 };
+
+const SORTS: { value: QueueSort; label: string }[] = [
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'newest', label: 'Newest first' },
+];
 
 /** The KYC review queue: pending first (the default), oldest or newest first, j/k and Enter. */
 export function KycQueueScreen() {
@@ -43,37 +48,22 @@ export function KycQueueScreen() {
         </div>
       ) : null}
       <div className="mb-4 flex items-end gap-4">
-        <div className="w-40">
-          <label htmlFor="kyc-status" className={labelClass}>
-            Status
-          </label>
-          <select
-            id="kyc-status"
-            className={inputClass}
-            value={status}
-            onChange={(e) => set('status', e.target.value)}
-          >
-            {KYC_SUBMISSION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="w-40">
-          <label htmlFor="kyc-sort" className={labelClass}>
-            Order
-          </label>
-          <select
-            id="kyc-sort"
-            className={inputClass}
-            value={sort}
-            onChange={(e) => set('sort', e.target.value)}
-          >
-            <option value="oldest">Oldest first</option>
-            <option value="newest">Newest first</option>
-          </select>
-        </div>
+        <FilterSelect
+          id="kyc-status"
+          label="Status"
+          className="w-40"
+          value={status}
+          options={KYC_SUBMISSION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          onChange={(value) => set('status', value)}
+        />
+        <FilterSelect
+          id="kyc-sort"
+          label="Order"
+          className="w-40"
+          value={sort}
+          options={SORTS}
+          onChange={(value) => set('sort', value)}
+        />
       </div>
       <Queue status={status} sort={sort} />
     </section>
@@ -84,53 +74,23 @@ function Queue({ status, sort }: { status: KycSubmissionStatus; sort: QueueSort 
   const queue = useInfiniteQuery(kycQueue(status, sort));
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
   const navigate = useNavigate();
-  const open = (i: number) => {
-    const item = items[i];
-    if (item) navigate(`/kyc/${item.submissionId}`);
-  };
-  const list = useListKeys(items.length, open, 'kyc');
 
   if (queue.isPending) return <p role="status">Loading the queue…</p>;
   if (queue.isError) return <Alert>{messageOf(queue.error)}</Alert>;
   if (items.length === 0) return <p role="status">No {STATUS_LABELS[status].toLowerCase()} submissions.</p>;
   return (
     <div>
-      <p className="mb-1 text-xs text-slate-600" id="kyc-list-help">
-        j / k or the arrow keys move, Enter opens a submission.
-      </p>
-      <div
-        aria-hidden="true"
-        className="grid grid-cols-[5rem_1fr_1fr_10rem_5rem_8rem] gap-2 px-3 pb-1 text-xs font-semibold text-slate-700"
-      >
-        <span>Submission</span>
-        <span>Name on the ID</span>
-        <span>Client</span>
-        <span>Submitted</span>
-        <span>Waiting</span>
-        <span>Flags</span>
-      </div>
-      <ul
-        role="listbox"
-        aria-label="KYC submissions"
-        aria-describedby="kyc-list-help"
-        className="divide-y divide-slate-200 rounded border border-slate-300 bg-white"
-        {...list.listProps}
-      >
-        {items.map((item, i) => (
-          <li
-            key={item.submissionId}
-            id={list.optionId(i)}
-            role="option"
-            aria-selected={i === list.active}
-            onClick={() => {
-              list.setActive(i);
-              open(i);
-            }}
-            className={cx(
-              'grid cursor-pointer grid-cols-[5rem_1fr_1fr_10rem_5rem_8rem] items-center gap-2 px-3 py-2 text-sm',
-              i === list.active && 'bg-accent-50 outline outline-2 -outline-offset-2 outline-accent-600',
-            )}
-          >
+      <QueueList
+        items={items}
+        keyOf={(item) => item.submissionId}
+        idPrefix="kyc"
+        name={{ label: 'KYC submissions' }}
+        help="j / k or the arrow keys move, Enter opens a submission."
+        columns="grid-cols-[5rem_1fr_1fr_10rem_5rem_8rem]"
+        header={['Submission', 'Name on the ID', 'Client', 'Submitted', 'Waiting', 'Flags']}
+        onOpen={(item) => navigate(`/kyc/${item.submissionId}`)}
+        renderRow={(item) => (
+          <>
             <span className="font-mono text-slate-700">#{item.submissionId}</span>
             <span className="truncate font-semibold">{item.fullName}</span>
             <span className="truncate">
@@ -147,9 +107,9 @@ function Queue({ status, sort }: { status: KycSubmissionStatus; sort: QueueSort 
                 <span className="text-xs text-slate-600">none</span>
               )}
             </span>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      />
       {queue.hasNextPage ? (
         <Button
           tone="secondary"

@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session';
-import { useListKeys } from '../../components/use-list-keys';
-import { Alert, Button, FieldError, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
+import { FilterSelect, QueueList } from '../../components/queue';
+import { Alert, Button, PageTitle, TextField } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import {
   payWithdrawal,
@@ -53,7 +53,6 @@ export function PayoutsScreen() {
   const withdrawals = useQuery(withdrawalsQuery(status));
   const rows = withdrawals.data ?? [];
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useListKeys(rows.length, (i) => setOpenId(rows[i]?.id ?? null), 'withdrawal');
   const opened = rows.find((w) => w.id === openId);
   // Kept here, not in the detail: a withdrawal paid at once leaves the pending list.
   const [notice, setNotice] = useState<string | null>(null);
@@ -64,26 +63,16 @@ export function PayoutsScreen() {
         <span id="page-title">Withdrawals & payouts</span>
       </PageTitle>
       <div className="mb-3 flex items-end gap-3">
-        <div>
-          <label htmlFor="withdrawal-status" className={labelClass}>
-            Status
-          </label>
-          <select
-            id="withdrawal-status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as WithdrawalStatusFilter);
-              setOpenId(null);
-            }}
-            className={inputClass}
-          >
-            {STATUSES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="withdrawal-status"
+          label="Status"
+          value={status}
+          options={STATUSES}
+          onChange={(value) => {
+            setStatus(value);
+            setOpenId(null);
+          }}
+        />
       </div>
       {notice ? (
         <div className="mb-3">
@@ -100,37 +89,21 @@ export function PayoutsScreen() {
             <h2 className="mb-1 text-base font-semibold" id="withdrawals-title">
               Withdrawals
             </h2>
-            <p className="mb-1 text-xs text-slate-600" id="withdrawals-help">
-              j / k or the arrow keys move, Enter opens a withdrawal.
-            </p>
             {rows.length === 0 ? (
               <p className="rounded border border-slate-300 bg-white p-3 text-sm text-slate-700">
                 No withdrawals here.
               </p>
             ) : (
-              <ul
-                role="listbox"
-                aria-labelledby="withdrawals-title"
-                aria-describedby="withdrawals-help"
-                className="divide-y divide-slate-200 rounded border border-slate-300 bg-white"
-                {...list.listProps}
-              >
-                {rows.map((w, i) => (
-                  <li
-                    key={w.id}
-                    id={list.optionId(i)}
-                    role="option"
-                    aria-selected={i === list.active}
-                    onClick={() => {
-                      list.setActive(i);
-                      setOpenId(w.id);
-                    }}
-                    className={cx(
-                      'grid cursor-pointer grid-cols-[9rem_minmax(0,1fr)_9rem] items-center gap-2 px-3 py-2 text-sm',
-                      i === list.active &&
-                        'bg-accent-50 outline outline-2 -outline-offset-2 outline-accent-600',
-                    )}
-                  >
+              <QueueList
+                items={rows}
+                keyOf={(w) => w.id}
+                idPrefix="withdrawal"
+                name={{ labelledBy: 'withdrawals-title' }}
+                help="j / k or the arrow keys move, Enter opens a withdrawal."
+                columns="grid-cols-[9rem_minmax(0,1fr)_9rem]"
+                onOpen={(w) => setOpenId(w.id)}
+                renderRow={(w) => (
+                  <>
                     <span>
                       <span className="font-mono font-semibold">{w.reference}</span>
                       <span className="block text-xs text-slate-600">{when(w.createdAt)}</span>
@@ -147,9 +120,9 @@ export function PayoutsScreen() {
                         <StatusText w={w} />
                       </span>
                     </span>
-                  </li>
-                ))}
-              </ul>
+                  </>
+                )}
+              />
             )}
           </div>
           {opened ? (
@@ -312,40 +285,26 @@ function PayAndReject({ w, onDone }: { w: StaffWithdrawal; onDone: (message: str
     <div className="space-y-3 border-t border-slate-200 pt-3">
       {failure ? <Alert>{messageOf(failure)}</Alert> : null}
       <form noValidate onSubmit={payForm.handleSubmit((v) => pay.mutate(v))} className="space-y-2">
-        <div>
-          <label htmlFor="payment-reference" className={labelClass}>
-            Payment reference
-          </label>
-          <input
-            id="payment-reference"
-            {...payForm.register('paymentReference')}
-            className={inputClass}
-            aria-invalid={payError ? true : undefined}
-            aria-describedby={payError ? 'payment-reference-error' : 'payment-reference-hint'}
-          />
-          <p id="payment-reference-hint" className="mt-1 text-xs text-slate-600">
-            The bank's reference of the payment sent to the card above. {tierText(w.checkersRequired)}
-          </p>
-          <FieldError id="payment-reference-error" message={payError} />
-        </div>
+        <TextField
+          id="payment-reference"
+          label="Payment reference"
+          error={payError}
+          hint={
+            <>The bank's reference of the payment sent to the card above. {tierText(w.checkersRequired)}</>
+          }
+          {...payForm.register('paymentReference')}
+        />
         <Button type="submit" disabled={busy}>
           {w.checkersRequired === 0 ? 'Pay' : 'Pay (ask for approval)'}
         </Button>
       </form>
       <form noValidate onSubmit={rejectForm.handleSubmit((v) => reject.mutate(v))} className="space-y-2">
-        <div>
-          <label htmlFor="withdrawal-reject-reason" className={labelClass}>
-            Reason for rejecting (the client sees it)
-          </label>
-          <input
-            id="withdrawal-reject-reason"
-            {...rejectForm.register('reason')}
-            className={inputClass}
-            aria-invalid={rejectError ? true : undefined}
-            aria-describedby={rejectError ? 'withdrawal-reject-reason-error' : undefined}
-          />
-          <FieldError id="withdrawal-reject-reason-error" message={rejectError} />
-        </div>
+        <TextField
+          id="withdrawal-reject-reason"
+          label="Reason for rejecting (the client sees it)"
+          error={rejectError}
+          {...rejectForm.register('reason')}
+        />
         <Button type="submit" tone="danger" disabled={busy}>
           Reject withdrawal
         </Button>

@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useCan } from '../../app/session';
 import { StepUpCancelled, useStepUp } from '../../components/step-up';
-import { useListKeys } from '../../components/use-list-keys';
-import { Alert, Button, FieldError, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
+import { QueueList } from '../../components/queue';
+import { Alert, Button, FieldError, PageTitle, TextField, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { PoliciesSection } from '../policies/policies-section';
 import {
@@ -45,7 +45,6 @@ function StaffList({ canManage }: { canManage: boolean }) {
   const staff = useQuery(staffListQuery);
   const users = staff.data ?? [];
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useListKeys(users.length, (i) => setOpenId(users[i]?.id ?? null), 'staff');
   const opened = users.find((u) => u.id === openId);
 
   if (staff.isPending) return <p role="status">Loading staff…</p>;
@@ -56,31 +55,16 @@ function StaffList({ canManage }: { canManage: boolean }) {
         <h2 className="mb-1 text-base font-semibold" id="staff-list-title">
           Staff users
         </h2>
-        <p className="mb-1 text-xs text-slate-600" id="staff-list-help">
-          j / k or the arrow keys move, Enter opens a staff user.
-        </p>
-        <ul
-          role="listbox"
-          aria-labelledby="staff-list-title"
-          aria-describedby="staff-list-help"
-          className="divide-y divide-slate-200 rounded border border-slate-300 bg-white"
-          {...list.listProps}
-        >
-          {users.map((user, i) => (
-            <li
-              key={user.id}
-              id={list.optionId(i)}
-              role="option"
-              aria-selected={i === list.active}
-              onClick={() => {
-                list.setActive(i);
-                setOpenId(user.id);
-              }}
-              className={cx(
-                'grid cursor-pointer grid-cols-[12rem_1fr_6rem] gap-2 px-3 py-2 text-sm',
-                i === list.active && 'bg-accent-50 outline outline-2 -outline-offset-2 outline-accent-600',
-              )}
-            >
+        <QueueList
+          items={users}
+          keyOf={(user) => user.id}
+          idPrefix="staff"
+          name={{ labelledBy: 'staff-list-title' }}
+          help="j / k or the arrow keys move, Enter opens a staff user."
+          columns="grid-cols-[12rem_1fr_6rem]"
+          onOpen={(user) => setOpenId(user.id)}
+          renderRow={(user) => (
+            <>
               <span>
                 <span className="font-semibold">{user.displayName}</span>
                 <span className="block text-xs text-slate-600">{user.email}</span>
@@ -89,9 +73,9 @@ function StaffList({ canManage }: { canManage: boolean }) {
               <span className={user.disabled ? 'text-red-800' : 'text-slate-700'}>
                 {user.disabled ? 'disabled' : user.lockedUntil ? 'locked' : 'active'}
               </span>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       </div>
       {opened ? (
         <StaffDetail key={opened.id} user={opened} canManage={canManage} />
@@ -244,48 +228,27 @@ function CreateStaff() {
             <Alert>{messageOf(create.error)}</Alert>
           ) : null}
           <div className="grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor="new-email" className={labelClass}>
-                Work email
-              </label>
-              <input
-                id="new-email"
-                type="email"
-                className={inputClass}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? 'new-email-error' : undefined}
-                {...register('email')}
-              />
-              <FieldError id="new-email-error" message={errors.email?.message} />
-            </div>
-            <div>
-              <label htmlFor="new-name" className={labelClass}>
-                Display name
-              </label>
-              <input
-                id="new-name"
-                className={inputClass}
-                aria-invalid={errors.displayName ? true : undefined}
-                aria-describedby={errors.displayName ? 'new-name-error' : undefined}
-                {...register('displayName')}
-              />
-              <FieldError id="new-name-error" message={errors.displayName?.message} />
-            </div>
-            <div>
-              <label htmlFor="new-password" className={labelClass}>
-                First password
-              </label>
-              <input
-                id="new-password"
-                type="password"
-                autoComplete="new-password"
-                className={inputClass}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? 'new-password-error' : undefined}
-                {...register('password')}
-              />
-              <FieldError id="new-password-error" message={errors.password?.message} />
-            </div>
+            <TextField
+              id="new-email"
+              label="Work email"
+              type="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <TextField
+              id="new-name"
+              label="Display name"
+              error={errors.displayName?.message}
+              {...register('displayName')}
+            />
+            <TextField
+              id="new-password"
+              label="First password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password?.message}
+              {...register('password')}
+            />
           </div>
           <RoleChoices
             legend="Roles"
