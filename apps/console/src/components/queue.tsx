@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { cx, inputClass, labelClass } from './ui';
+import { messageOf } from '../lib/api';
+import { Alert, cx, inputClass, labelClass } from './ui';
 import { useListKeys } from './use-list-keys';
 
 /**
@@ -112,5 +113,65 @@ export function FilterSelect<V extends string>({
         ))}
       </select>
     </div>
+  );
+}
+
+/**
+ * A queue beside the item it opened: the success notice of the last decision, the query's
+ * loading and error states, the titled list (or what an empty one says), and the opened item's
+ * detail (or what to do to open one).
+ */
+export function QueueWithDetail({
+  query,
+  loadingText,
+  notice,
+  title,
+  titleId,
+  empty,
+  columns,
+  list,
+  detail,
+  placeholder,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown };
+  loadingText: string;
+  notice: string | null;
+  title: string;
+  titleId: string;
+  /** What the list says with nothing in it; the list otherwise. */
+  empty: string | null;
+  /** The grid of list and detail, e.g. 'grid-cols-[minmax(0,1fr)_30rem]'. */
+  columns: string;
+  list: ReactNode;
+  detail: ReactNode;
+  placeholder: string;
+}) {
+  return (
+    <>
+      {notice ? (
+        <div className="mb-3">
+          <Alert tone="success">{notice}</Alert>
+        </div>
+      ) : null}
+      {query.isPending ? (
+        <p role="status">{loadingText}</p>
+      ) : query.isError ? (
+        <Alert>{messageOf(query.error)}</Alert>
+      ) : (
+        <div className={cx('grid gap-4', columns)}>
+          <div>
+            <h2 className="mb-1 text-base font-semibold" id={titleId}>
+              {title}
+            </h2>
+            {empty !== null ? (
+              <p className="rounded border border-slate-300 bg-white p-3 text-sm text-slate-700">{empty}</p>
+            ) : (
+              list
+            )}
+          </div>
+          {detail ?? <p className="text-sm text-slate-600">{placeholder}</p>}
+        </div>
+      )}
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session';
-import { FilterSelect, QueueList } from '../../components/queue';
+import { FilterSelect, QueueList, QueueWithDetail } from '../../components/queue';
 import { Alert, Button, PageTitle, TextField, cx } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import {
@@ -91,68 +91,50 @@ export function ApplicationsScreen() {
           }}
         />
       </div>
-      {notice ? (
-        <div className="mb-3">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
-      {applications.isPending ? (
-        <p role="status">Loading applications…</p>
-      ) : applications.isError ? (
-        <Alert>{messageOf(applications.error)}</Alert>
-      ) : (
-        <div className="grid grid-cols-[minmax(0,1fr)_32rem] gap-4">
-          <div>
-            <h2 className="mb-1 text-base font-semibold" id="applications-title">
-              Applications
-            </h2>
-            {rows.length === 0 ? (
-              <p className="rounded border border-slate-300 bg-white p-3 text-sm text-slate-700">
-                No applications here.
-              </p>
-            ) : (
-              <QueueList
-                items={rows}
-                keyOf={(a) => a.id}
-                idPrefix="application"
-                name={{ labelledBy: 'applications-title' }}
-                help="j / k or the arrow keys move, Enter opens an application."
-                columns="grid-cols-[10rem_minmax(0,1fr)_10rem]"
-                onOpen={(a) => setOpenId(a.id)}
-                renderRow={(a) => (
-                  <>
-                    <span>
-                      <span className="font-mono font-semibold">{a.reference}</span>
-                      <span className="block text-xs text-slate-600">{when(a.createdAt)}</span>
-                    </span>
-                    <span>
-                      {TYPE_LABELS[a.type]}
-                      <span className="block text-xs text-slate-600">
-                        client #{a.clientId} · {a.mobile}
-                      </span>
-                    </span>
-                    <span className="text-right">
-                      <span className="block font-semibold tabular-nums">
-                        {formatCurrency(a.amount, a.currency)}
-                      </span>
-                      <span className="block text-xs">
-                        <StatusText a={a} />
-                      </span>
-                    </span>
-                  </>
-                )}
-              />
+      <QueueWithDetail
+        query={applications}
+        loadingText="Loading applications…"
+        notice={notice}
+        title="Applications"
+        titleId="applications-title"
+        empty={rows.length === 0 ? 'No applications here.' : null}
+        columns="grid-cols-[minmax(0,1fr)_32rem]"
+        list={
+          <QueueList
+            items={rows}
+            keyOf={(a) => a.id}
+            idPrefix="application"
+            name={{ labelledBy: 'applications-title' }}
+            help="j / k or the arrow keys move, Enter opens an application."
+            columns="grid-cols-[10rem_minmax(0,1fr)_10rem]"
+            onOpen={(a) => setOpenId(a.id)}
+            renderRow={(a) => (
+              <>
+                <span>
+                  <span className="font-mono font-semibold">{a.reference}</span>
+                  <span className="block text-xs text-slate-600">{when(a.createdAt)}</span>
+                </span>
+                <span>
+                  {TYPE_LABELS[a.type]}
+                  <span className="block text-xs text-slate-600">
+                    client #{a.clientId} · {a.mobile}
+                  </span>
+                </span>
+                <span className="text-right">
+                  <span className="block font-semibold tabular-nums">
+                    {formatCurrency(a.amount, a.currency)}
+                  </span>
+                  <span className="block text-xs">
+                    <StatusText a={a} />
+                  </span>
+                </span>
+              </>
             )}
-          </div>
-          {opened ? (
-            <ApplicationDetail key={opened.id} a={opened} onDone={setNotice} />
-          ) : (
-            <p className="text-sm text-slate-600">
-              Open an application to see what it is about and decide it.
-            </p>
-          )}
-        </div>
-      )}
+          />
+        }
+        detail={opened ? <ApplicationDetail key={opened.id} a={opened} onDone={setNotice} /> : null}
+        placeholder="Open an application to see what it is about and decide it."
+      />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session';
-import { FilterSelect, QueueList } from '../../components/queue';
+import { FilterSelect, QueueList, QueueWithDetail } from '../../components/queue';
 import { Alert, Button, PageTitle, TextField } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import {
@@ -74,66 +74,48 @@ export function PayoutsScreen() {
           }}
         />
       </div>
-      {notice ? (
-        <div className="mb-3">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
-      {withdrawals.isPending ? (
-        <p role="status">Loading withdrawals…</p>
-      ) : withdrawals.isError ? (
-        <Alert>{messageOf(withdrawals.error)}</Alert>
-      ) : (
-        <div className="grid grid-cols-[minmax(0,1fr)_30rem] gap-4">
-          <div>
-            <h2 className="mb-1 text-base font-semibold" id="withdrawals-title">
-              Withdrawals
-            </h2>
-            {rows.length === 0 ? (
-              <p className="rounded border border-slate-300 bg-white p-3 text-sm text-slate-700">
-                No withdrawals here.
-              </p>
-            ) : (
-              <QueueList
-                items={rows}
-                keyOf={(w) => w.id}
-                idPrefix="withdrawal"
-                name={{ labelledBy: 'withdrawals-title' }}
-                help="j / k or the arrow keys move, Enter opens a withdrawal."
-                columns="grid-cols-[9rem_minmax(0,1fr)_9rem]"
-                onOpen={(w) => setOpenId(w.id)}
-                renderRow={(w) => (
-                  <>
-                    <span>
-                      <span className="font-mono font-semibold">{w.reference}</span>
-                      <span className="block text-xs text-slate-600">{when(w.createdAt)}</span>
-                    </span>
-                    <span>
-                      {w.bankCard.holderName}
-                      <span className="block text-xs text-slate-600">client #{w.clientId}</span>
-                    </span>
-                    <span className="text-right">
-                      <span className="block font-semibold tabular-nums">
-                        {formatCurrency(w.amount, w.currency)}
-                      </span>
-                      <span className="block text-xs">
-                        <StatusText w={w} />
-                      </span>
-                    </span>
-                  </>
-                )}
-              />
+      <QueueWithDetail
+        query={withdrawals}
+        loadingText="Loading withdrawals…"
+        notice={notice}
+        title="Withdrawals"
+        titleId="withdrawals-title"
+        empty={rows.length === 0 ? 'No withdrawals here.' : null}
+        columns="grid-cols-[minmax(0,1fr)_30rem]"
+        list={
+          <QueueList
+            items={rows}
+            keyOf={(w) => w.id}
+            idPrefix="withdrawal"
+            name={{ labelledBy: 'withdrawals-title' }}
+            help="j / k or the arrow keys move, Enter opens a withdrawal."
+            columns="grid-cols-[9rem_minmax(0,1fr)_9rem]"
+            onOpen={(w) => setOpenId(w.id)}
+            renderRow={(w) => (
+              <>
+                <span>
+                  <span className="font-mono font-semibold">{w.reference}</span>
+                  <span className="block text-xs text-slate-600">{when(w.createdAt)}</span>
+                </span>
+                <span>
+                  {w.bankCard.holderName}
+                  <span className="block text-xs text-slate-600">client #{w.clientId}</span>
+                </span>
+                <span className="text-right">
+                  <span className="block font-semibold tabular-nums">
+                    {formatCurrency(w.amount, w.currency)}
+                  </span>
+                  <span className="block text-xs">
+                    <StatusText w={w} />
+                  </span>
+                </span>
+              </>
             )}
-          </div>
-          {opened ? (
-            <WithdrawalDetail key={opened.id} w={opened} onDone={setNotice} />
-          ) : (
-            <p className="text-sm text-slate-600">
-              Open a withdrawal to see the client's balance and pay it.
-            </p>
-          )}
-        </div>
-      )}
+          />
+        }
+        detail={opened ? <WithdrawalDetail key={opened.id} w={opened} onDone={setNotice} /> : null}
+        placeholder="Open a withdrawal to see the client's balance and pay it."
+      />
     </section>
   );
 }
