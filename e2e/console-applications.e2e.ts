@@ -4,6 +4,7 @@
 // it out at once. Her R 30,000.00 loan is rejected with a reason and leaves the pending queue.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { signInConsole, type ConsolePage } from './support/console';
 import { startServer, type RunningServer } from './support/server';
@@ -40,6 +41,7 @@ describe('console: applications', () => {
     const queue = m.getByRole('listbox', { name: 'Applications' });
     await queue.getByRole('option').filter({ hasText: LOAN }).waitFor();
     await screenshot(m, 'console-applications-queue');
+    expect(await axeFindings(m, { structure: true }), 'console-applications-queue').toEqual([]);
 
     // The claim: its evidence image, really loaded (a broken image has no natural width).
     await queue.getByRole('option').filter({ hasText: CLAIM }).click();
@@ -54,6 +56,7 @@ describe('console: applications', () => {
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
     await screenshot(m, 'console-applications-claim');
+    expect(await axeFindings(m, { structure: true }), 'console-applications-claim').toEqual([]);
 
     await claim.getByRole('button', { name: 'Approve and pay' }).click();
     await m.getByText(/\S+ approved and paid\./).waitFor();

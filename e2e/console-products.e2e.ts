@@ -6,6 +6,7 @@
 // the request from Approvals with step-up → the rate is published.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
 import { answerStepUp, freshCode, signInConsole, type ConsolePage } from './support/console';
 import { startServer, type RunningServer } from './support/server';
@@ -47,6 +48,7 @@ describe('console: products (FX rate publication behind a preview and four eyes)
     await expect.poll(() => ipos.textContent()).toMatch(/UBNTR/);
     expect(await ipos.getByRole('button', { name: 'Preview allotment' }).count()).toBe(0);
     await screenshot(t, 'console-products-ipos');
+    expect(await axeFindings(t, { structure: true }), 'console-products-ipos').toEqual([]);
     await t.getByRole('tab', { name: 'FX rates' }).click();
     const rates = t.getByRole('table', { name: 'Published rates' });
     await expect.poll(() => rates.textContent()).toMatch(/USD→ZAR\s*18\.05/);
@@ -65,6 +67,7 @@ describe('console: products (FX rate publication behind a preview and four eyes)
     await expect.poll(() => preview.textContent()).toMatch(/Spread\s*0\.82 %/);
     expect(await preview.textContent()).toMatch(/now 18\.05/);
     await screenshot(t, 'console-products-fx-preview');
+    expect(await axeFindings(t, { structure: true }), 'console-products-fx-preview').toEqual([]);
     await preview.getByRole('button', { name: 'Request publication' }).click();
     const waiting = t.getByText(/Waiting for approval by 1 checker \(request #(\d+)/);
     await waiting.waitFor();
@@ -105,6 +108,7 @@ describe('console: products (FX rate publication behind a preview and four eyes)
       .poll(() => t.getByRole('table', { name: 'Published rates' }).textContent())
       .toMatch(/USD→ZAR\s*18\.10*\s*18\.25/);
     await screenshot(t, 'console-products-fx-published');
+    expect(await axeFindings(t, { structure: true }), 'console-products-fx-published').toEqual([]);
 
     expect(treasury.errors).toEqual([]);
     expect(checker.errors).toEqual([]);
