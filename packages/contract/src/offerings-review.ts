@@ -113,7 +113,9 @@ export const offeringSettleInput = z.object({
 
 export const EXCHANGE_CODES = ['JSE', 'NYSE', 'NASDAQ', 'NSE'] as const;
 export type ExchangeCodeText = (typeof EXCHANGE_CODES)[number];
-export const exchangeParam = z.object({ exchange: z.enum(EXCHANGE_CODES) });
+export const exchangeParam = z.object({
+  exchange: z.enum(EXCHANGE_CODES, { error: `The exchange must be one of ${EXCHANGE_CODES.join(', ')}.` }),
+});
 
 /** A declaration: the exchange closed all day, or closing early at `closeTime` (local HH:MM). */
 export const exchangeClosureSchema = z.object({
