@@ -171,10 +171,16 @@ describe('Offerings', () => {
     );
     const user = await openTab();
     const table = await screen.findByRole('table', { name: 'Offerings' });
+    // Opening cannot be undone: it asks once more; Cancel sends nothing.
     await user.click(within(table).getByRole('button', { name: 'Open Naspers 30 days' }));
+    await user.click(within(table).getByRole('button', { name: 'Cancel' }));
+    expect(net.calls('offeringOpen')).toHaveLength(0);
+    await user.click(within(table).getByRole('button', { name: 'Open Naspers 30 days' }));
+    await user.click(within(table).getByRole('button', { name: 'Confirm: open Naspers 30 days' }));
     expect(await screen.findByText('Naspers 30 days is open.')).toBeTruthy();
     expect(net.calls('offeringOpen')[0]!.params.id).toBe('8');
     await user.click(within(table).getByRole('button', { name: 'Close Sasol block' }));
+    await user.click(within(table).getByRole('button', { name: 'Confirm: close Sasol block' }));
     expect(textOf(await screen.findByRole('alert'))).toMatch(/only an offering that is open can be closed/);
   });
 

@@ -1,6 +1,6 @@
 import type { ApprovalOutcome } from '@imali/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session';
 import { Alert, Button, cx, inputClass, labelClass } from '../../components/ui';
@@ -119,6 +119,10 @@ export function OfferingsPanel() {
   );
 }
 
+/**
+ * The next step of an offering. Opening and closing cannot be undone (an offering only moves
+ * forward), so each asks once more before it is sent.
+ */
 function OfferingActions({
   offering: o,
   mayAct,
@@ -132,35 +136,52 @@ function OfferingActions({
   onMove: (action: 'open' | 'close') => void;
   onSettle: () => void;
 }) {
-  const label = `${o.name}`;
+  const [confirming, setConfirming] = useState(false);
   if (o.status === 'closed') {
     return (
-      <Button type="button" tone="secondary" onClick={onSettle} aria-label={`Preview settlement of ${label}`}>
+      <Button
+        type="button"
+        tone="secondary"
+        onClick={onSettle}
+        aria-label={`Preview settlement of ${o.name}`}
+      >
         Preview settlement
       </Button>
     );
   }
   if (!mayAct || o.status === 'settled') return null;
-  return o.status === 'upcoming' ? (
-    <Button
-      type="button"
-      tone="secondary"
-      disabled={busy}
-      onClick={() => onMove('open')}
-      aria-label={`Open ${label}`}
-    >
-      Open
-    </Button>
-  ) : (
-    <Button
-      type="button"
-      tone="secondary"
-      disabled={busy}
-      onClick={() => onMove('close')}
-      aria-label={`Close ${label}`}
-    >
-      Close
-    </Button>
+  const action = o.status === 'upcoming' ? 'open' : 'close';
+  const verb = action === 'open' ? 'Open' : 'Close';
+  if (!confirming) {
+    return (
+      <Button
+        type="button"
+        tone="secondary"
+        disabled={busy}
+        onClick={() => setConfirming(true)}
+        aria-label={`${verb} ${o.name}`}
+      >
+        {verb}
+      </Button>
+    );
+  }
+  return (
+    <span className="inline-flex items-center gap-1">
+      <Button
+        type="button"
+        disabled={busy}
+        onClick={() => {
+          setConfirming(false);
+          onMove(action);
+        }}
+        aria-label={`Confirm: ${verb.toLowerCase()} ${o.name}`}
+      >
+        Confirm {verb.toLowerCase()}
+      </Button>
+      <Button type="button" tone="secondary" onClick={() => setConfirming(false)}>
+        Cancel
+      </Button>
+    </span>
   );
 }
 
@@ -191,12 +212,18 @@ function SettlementPanel({ offering }: { offering: StaffOffering }) {
   });
   const p = preview.data;
   const c = offering.currency;
+  // Opened from a row above: move the reader (and the keyboard) to it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus();
+  }, []);
   return (
     <article
       aria-labelledby="settlement-title"
       className="space-y-3 rounded border border-slate-300 bg-white p-4 text-sm"
     >
-      <h2 id="settlement-title" className="text-base font-semibold">
+      <h2 id="settlement-title" ref={heading} tabIndex={-1} className="text-base font-semibold">
         Settlement preview · {offering.name}
       </h2>
       {preview.isPending ? (
@@ -210,7 +237,7 @@ function SettlementPanel({ offering }: { offering: StaffOffering }) {
             <dd>
               {p.dtype === 'otc'
                 ? p.oversubscribed
-                  ? 'pro rata (oversubscribed), earliest request first for the remainder'
+                  ? 'pro rata (oversubscribed): each request its share rounded down, the shares left one each to the earliest requests'
                   : 'every request in full'
                 : 'nothing to allocate (fixed-term buys executed when made)'}
             </dd>
