@@ -188,4 +188,25 @@ describe('offerings on the staff API (/ops/v1/offerings)', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data).toMatchObject({ dtype: 'fo', termDays: 30, availableQuantity: null });
   });
+
+  it('the ops OpenAPI document describes the routes with their contract shapes (no unknown data)', async () => {
+    const doc = (await ops.inject({ method: 'GET', url: '/ops/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const path of [
+      '/ops/v1/offerings',
+      '/ops/v1/offerings/{id}/open',
+      '/ops/v1/offerings/{id}/close',
+      '/ops/v1/offerings/{id}/settlement/preview',
+      '/ops/v1/exchanges/{exchange}/closures',
+      '/ops/v1/exchanges/{exchange}/closures/{id}/withdraw',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    const preview = JSON.stringify(
+      doc.paths['/ops/v1/offerings/{id}/settlement/preview']!.get!.responses['200'],
+    );
+    expect(preview).toMatch(/allocationsHash/);
+    expect(preview).toMatch(/refund/);
+  });
 });
