@@ -154,7 +154,7 @@ function ClosureRow({
   return (
     <tr>
       <td className="px-3 py-2 tabular-nums">{c.id}</td>
-      <td className="px-3 py-2 tabular-nums">{c.day}</td>
+      <td className="px-3 py-2 whitespace-nowrap tabular-nums">{c.day}</td>
       <td className="px-3 py-2">
         {describe(c)}
         {c.withdrawnAt ? (
