@@ -14,6 +14,7 @@ export * from './ledger';
 export * from './market';
 export * from './menu';
 export * from './numbers';
+export * from './offerings-review';
 export * from './json-schema-hints';
 export * from './portfolio';
 export * from './products-review';

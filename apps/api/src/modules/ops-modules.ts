@@ -9,6 +9,7 @@ import { fxStaffRoutes } from './fx/fx.staff-routes';
 import { ipoStaffRoutes } from './ipo/ipo.staff-routes';
 import { kycStaffRoutes } from './kyc/kyc.staff-routes';
 import { ledgerStaffRoutes } from './ledger/ledger.staff-routes';
+import { marketStaffRoutes } from './market/market.staff-routes';
 import { offeringsStaffRoutes } from './offerings/offerings.staff-routes';
 import { opsRoutes } from './ops/ops.routes';
 import { quantStaffRoutes } from './quant/quant.staff-routes';
@@ -38,4 +39,5 @@ export async function opsModules(app: AppInstance) {
   await app.register(quantStaffRoutes);
   await app.register(offeringsStaffRoutes);
   await app.register(fxStaffRoutes);
+  await app.register(marketStaffRoutes);
 }

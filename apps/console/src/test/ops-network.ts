@@ -58,6 +58,13 @@ import { HttpResponse, http } from 'msw';
 import {
   allotRequestInput,
   allotmentPreviewSchema,
+  exchangeClosureInput,
+  exchangeClosureSchema,
+  exchangeClosureWithdrawInput,
+  offeringCreateInput,
+  offeringSettleInput,
+  offeringSettlementPreviewSchema,
+  staffOfferingSchema,
   exchangePairSchema,
   rateInput,
   ratePublicationSchema,
@@ -74,6 +81,48 @@ interface Route {
   body?: z.ZodType;
   response: z.ZodType;
 }
+
+// Products: block / fixed-term offerings and exchange closures (offerings-review.ts of the contract).
+const OFFERINGS_AND_CLOSURES = {
+  offerings: { method: 'get', path: '/offerings', response: z.array(staffOfferingSchema) },
+  offeringCreate: {
+    method: 'post',
+    path: '/offerings',
+    body: offeringCreateInput.strict(),
+    response: staffOfferingSchema,
+  },
+  offeringOpen: { method: 'post', path: '/offerings/:id/open', response: staffOfferingSchema },
+  offeringClose: { method: 'post', path: '/offerings/:id/close', response: staffOfferingSchema },
+  offeringSettlementPreview: {
+    method: 'get',
+    path: '/offerings/:id/settlement/preview',
+    response: offeringSettlementPreviewSchema,
+  },
+  offeringSettlementRequest: {
+    method: 'post',
+    path: '/offerings/:id/settlement/request',
+    body: offeringSettleInput.strict(),
+    response: approvalOutcomeSchema,
+  },
+  closures: {
+    method: 'get',
+    path: '/exchanges/:exchange/closures',
+    query: z.object({ all: z.enum(['true', 'false']).optional() }).strict(),
+    response: z.array(exchangeClosureSchema),
+  },
+  closureDeclare: {
+    method: 'post',
+    path: '/exchanges/:exchange/closures',
+    body: exchangeClosureInput.strict(),
+    response: exchangeClosureSchema,
+  },
+  closureWithdraw: {
+    method: 'post',
+    path: '/exchanges/:exchange/closures/:id/withdraw',
+    body: exchangeClosureWithdrawInput.strict(),
+    response: exchangeClosureSchema,
+  },
+} satisfies Record<string, Route>;
 
 const ROUTES = {
   me: { method: 'get', path: '/auth/me', response: staffMeSchema },
@@ -229,6 +278,7 @@ const ROUTES = {
     body: rateInput.strict(),
     response: approvalOutcomeSchema,
   },
+  ...OFFERINGS_AND_CLOSURES,
 } satisfies Record<string, Route>;
 
 export type OpsRoute = keyof typeof ROUTES;

@@ -1,6 +1,18 @@
 import {
   allotmentPreviewSchema,
   approvalOutcomeSchema,
+  exchangeClosureInput,
+  exchangeClosureSchema,
+  exchangeClosureWithdrawInput,
+  offeringCreateInput,
+  offeringSettleInput,
+  offeringSettlementPreviewSchema,
+  staffOfferingSchema,
+  type ExchangeClosure,
+  type ExchangeClosureInput,
+  type OfferingCreateInput,
+  type OfferingSettlementPreview,
+  type StaffOffering,
   exchangePair as exchangePairSchema,
   ratePublicationSchema,
   staffIpoSchema,
@@ -71,4 +83,70 @@ export const requestRate = (publication: RatePublication) =>
     method: 'POST',
     body: { from: publication.from, to: publication.to, rate: publication.rate, mid: publication.mid },
     schema: approvalOutcomeSchema,
+  });
+
+// ---------- Offerings (otc / fo) and exchange closures: offerings-review.ts of the contract ----------
+
+export {
+  exchangeClosureInput,
+  exchangeClosureSchema,
+  exchangeClosureWithdrawInput,
+  offeringCreateInput,
+  offeringSettleInput,
+  offeringSettlementPreviewSchema,
+  staffOfferingSchema,
+};
+export type {
+  ExchangeClosure,
+  ExchangeClosureInput,
+  OfferingCreateInput,
+  OfferingSettlementPreview,
+  StaffOffering,
+};
+export { EXCHANGE_CODES } from '@imali/contract';
+
+export const offeringsQuery = () =>
+  queryOptions({
+    queryKey: ['products', 'offerings'],
+    queryFn: () => api('/offerings', { schema: z.array(staffOfferingSchema) }),
+  });
+
+export const createOfferingRequest = (input: OfferingCreateInput) =>
+  api('/offerings', { method: 'POST', body: input, schema: staffOfferingSchema });
+
+export const moveOffering = (id: number, action: 'open' | 'close') =>
+  api(`/offerings/${id}/${action}`, { method: 'POST', schema: staffOfferingSchema });
+
+export const settlementPreviewQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['products', 'offerings', id, 'settlement'],
+    queryFn: () => api(`/offerings/${id}/settlement/preview`, { schema: offeringSettlementPreviewSchema }),
+  });
+
+/** The request repeats the preview's hash: what is settled is what the maker saw. */
+export const requestSettlement = (id: number, preview: OfferingSettlementPreview) =>
+  api(`/offerings/${id}/settlement/request`, {
+    method: 'POST',
+    body: { allocationsHash: preview.allocationsHash },
+    schema: approvalOutcomeSchema,
+  });
+
+export const closuresQuery = (exchange: string, all: boolean) =>
+  queryOptions({
+    queryKey: ['products', 'closures', exchange, all],
+    queryFn: () =>
+      api(`/exchanges/${exchange}/closures`, {
+        query: all ? { all: 'true' } : {},
+        schema: z.array(exchangeClosureSchema),
+      }),
+  });
+
+export const declareClosure = (exchange: string, input: ExchangeClosureInput) =>
+  api(`/exchanges/${exchange}/closures`, { method: 'POST', body: input, schema: exchangeClosureSchema });
+
+export const withdrawClosure = (exchange: string, id: number, reason: string) =>
+  api(`/exchanges/${exchange}/closures/${id}/withdraw`, {
+    method: 'POST',
+    body: { reason },
+    schema: exchangeClosureSchema,
   });

@@ -1,10 +1,12 @@
 import type { ApprovalOutcome } from '@imali/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session';
 import { Alert, Button, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
+import { ClosuresPanel } from './closures-panel';
+import { OfferingsPanel } from './offerings-panel';
 import {
   allotmentPreviewQuery,
   iposQuery,
@@ -18,11 +20,17 @@ import {
   type StaffIpo,
 } from './products-api';
 
-type Tab = 'ipos' | 'rates';
+type Tab = 'ipos' | 'rates' | 'offerings' | 'closures';
 const TABS: { value: Tab; label: string }[] = [
   { value: 'ipos', label: 'IPOs' },
   { value: 'rates', label: 'FX rates' },
+  { value: 'offerings', label: 'Offerings' },
+  { value: 'closures', label: 'Exchange closures' },
 ];
+const PANELS: Partial<Record<Tab, () => ReactNode>> = {
+  offerings: () => <OfferingsPanel />,
+  closures: () => <ClosuresPanel />,
+};
 
 const checkers = (n: number) => `${n} checker${n === 1 ? '' : 's'}`;
 /** A spread as a percentage ('0.012000' → '1.20 %'). */
@@ -62,7 +70,7 @@ export function ProductsScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'ipos' ? <IposPanel /> : <RatesPanel />}
+        {PANELS[tab]?.() ?? (tab === 'ipos' ? <IposPanel /> : <RatesPanel />)}
       </div>
     </section>
   );
