@@ -17,11 +17,15 @@ import {
   type RatePublication,
   type StaffIpo,
 } from './products-api';
+import { FundsPanel } from './funds-panel';
+import { StructuredPanel } from './structured-panel';
 
-type Tab = 'ipos' | 'rates';
+type Tab = 'ipos' | 'rates' | 'funds' | 'structured';
 const TABS: { value: Tab; label: string }[] = [
   { value: 'ipos', label: 'IPOs' },
   { value: 'rates', label: 'FX rates' },
+  { value: 'funds', label: 'Funds' },
+  { value: 'structured', label: 'Structured products' },
 ];
 
 const checkers = (n: number) => `${n} checker${n === 1 ? '' : 's'}`;
@@ -62,7 +66,10 @@ export function ProductsScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'ipos' ? <IposPanel /> : <RatesPanel />}
+        {tab === 'ipos' ? <IposPanel /> : null}
+        {tab === 'rates' ? <RatesPanel /> : null}
+        {tab === 'funds' ? <FundsPanel /> : null}
+        {tab === 'structured' ? <StructuredPanel /> : null}
       </div>
     </section>
   );
