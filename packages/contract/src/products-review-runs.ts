@@ -141,7 +141,10 @@ const moneyText = (field: string) =>
   z
     .string({ error: `${field}: enter an amount` })
     .trim()
-    .regex(/^\d{1,13}(\.\d{1,2})?$/, `${field} must be an amount, at most 2 decimals (e.g. 1000 or 1000.50).`);
+    .regex(
+      /^\d{1,13}(\.\d{1,2})?$/,
+      `${field} must be an amount, at most 2 decimals (e.g. 1000 or 1000.50).`,
+    );
 const instant = (field: string) =>
   z.iso.datetime({ offset: true, error: `${field} must be a date and time (ISO 8601).` });
 

@@ -249,7 +249,11 @@ const ROUTES = {
     body: fundNavRequestInput.strict(),
     response: approvalOutcomeSchema,
   },
-  structured: { method: 'get', path: '/structured-products', response: z.array(staffStructuredProductSchema) },
+  structured: {
+    method: 'get',
+    path: '/structured-products',
+    response: z.array(staffStructuredProductSchema),
+  },
   structuredCreate: {
     method: 'post',
     path: '/structured-products',

@@ -1,8 +1,4 @@
-import {
-  staffStructuredProductSchema,
-  structuredLifecyclePreviewSchema,
-  type Order,
-} from '@imali/contract';
+import { staffStructuredProductSchema, structuredLifecyclePreviewSchema, type Order } from '@imali/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
@@ -131,7 +127,9 @@ describe('structured products on the staff API (/ops/v1/structured-products)', (
       expect(res.statusCode, res.body).toBe(200);
       const preview = structuredLifecyclePreviewSchema.parse(res.json().data);
       expect(preview).toMatchObject({ step: 'start', currency: 'ZAR', total: '10100.00' });
-      expect(preview.lines).toEqual([{ orderId: placed.id, reference: placed.reference, amount: '10100.00' }]);
+      expect(preview.lines).toEqual([
+        { orderId: placed.id, reference: placed.reference, amount: '10100.00' },
+      ]);
 
       const url = `/ops/v1/structured-products/${offering.id}/start/request`;
       const stale = await post(url, makerHeaders, { lifecycleHash: 'f'.repeat(64) });

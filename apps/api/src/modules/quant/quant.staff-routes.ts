@@ -11,13 +11,7 @@ import {
   type StaffStructuredProduct,
   type StructuredLifecyclePreview,
 } from '@imali/contract';
-import {
-  formatDecimal,
-  formatMinor,
-  normalizeDecimal,
-  parseDecimal,
-  type Currency,
-} from '@imali/money';
+import { formatDecimal, formatMinor, normalizeDecimal, parseDecimal, type Currency } from '@imali/money';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { ok } from '../../lib/reply';
@@ -26,12 +20,7 @@ import { staffActorOf } from '../approvals/approval-action';
 import { requestApproval } from '../approvals/approvals.service';
 import { conflict } from '../ledger/ledger.service';
 import { quantLifecyclePayloadOf } from './quant.approval';
-import {
-  createProduct,
-  listProducts,
-  previewLifecycle,
-  type ProductWithOffering,
-} from './quant.service';
+import { createProduct, listProducts, previewLifecycle, type ProductWithOffering } from './quant.service';
 
 const tags = ['ops: products'];
 const E = ErrorCode;
@@ -41,7 +30,11 @@ const plain = (text: string) => formatDecimal(normalizeDecimal(parseDecimal(text
 const plainOrNull = (text: string | null) => (text === null ? null : plain(text));
 
 /** A structured product as the console lists it (the contract's staffStructuredProductSchema). */
-function productView({ product: p, offering: o, instrument: i }: ProductWithOffering): StaffStructuredProduct {
+function productView({
+  product: p,
+  offering: o,
+  instrument: i,
+}: ProductWithOffering): StaffStructuredProduct {
   const currency = o.currency as Currency;
   return {
     id: o.id,

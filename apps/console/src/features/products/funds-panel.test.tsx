@@ -108,7 +108,9 @@ describe('Funds', () => {
     expect(textOf(row)).toMatch(/open\s*1012\.34\s*2026-11-27\s*14:00 · 15:00\s*2\s*1/);
 
     await user.click(within(row).getByRole('button', { name: 'Preview NAV strike of IMT40' }));
-    const panel = await screen.findByRole('article', { name: 'NAV strike preview · Imali Top 40 Index Fund' });
+    const panel = await screen.findByRole('article', {
+      name: 'NAV strike preview · Imali Top 40 Index Fund',
+    });
     const subs = await within(panel).findByRole('table', { name: 'Subscriptions it would value' });
     expect(textOf(within(subs).getByText('#41').closest('tr')!)).toMatch(
       /#41\s*3333\.33\s*1012\.34\s*329\.2718\s*3333\.32\s*0\.01/,
@@ -134,7 +136,13 @@ describe('Funds', () => {
   it('a business day is previewed and requested for that day', async () => {
     net.on('me', () => staffMe(['product_ops']));
     net.on('fundStrikePreview', ({ query }) =>
-      strike({ date: query.date ?? null, day: query.date ?? '2026-11-27', subscriptions: [], redemptions: [], rejected: [] }),
+      strike({
+        date: query.date ?? null,
+        day: query.date ?? '2026-11-27',
+        subscriptions: [],
+        redemptions: [],
+        rejected: [],
+      }),
     );
     net.on('fundStrikeRequest', () => ({ status: 'pending', request: pending() }));
     const { user, table } = await openFunds();
@@ -174,9 +182,9 @@ describe('Funds', () => {
     await user.click(within(panel).getByRole('button', { name: 'Preview again' }));
     await user.click(await within(panel).findByRole('button', { name: 'Request approval' }));
     expect(await within(panel).findByText(/request #62/)).toBeTruthy();
-    expect(net.calls('fundStrikeRequest').map((c) => (c.body as { valuationHash: string }).valuationHash)).toEqual(
-      [HASH, HASH2],
-    );
+    expect(
+      net.calls('fundStrikeRequest').map((c) => (c.body as { valuationHash: string }).valuationHash),
+    ).toEqual([HASH, HASH2]);
   });
 
   it('a role without products.request sees the preview but no request button', async () => {

@@ -146,13 +146,16 @@ function FundStrikePanel({ fund }: { fund: StaffFund }) {
   const p = preview.data;
   const titleId = `strike-title-${fund.id}`;
   return (
-    <article aria-labelledby={titleId} className="space-y-3 rounded border border-slate-300 bg-white p-4 text-sm">
+    <article
+      aria-labelledby={titleId}
+      className="space-y-3 rounded border border-slate-300 bg-white p-4 text-sm"
+    >
       <h2 id={titleId} className="text-base font-semibold">
         NAV strike preview · {fund.name}
       </h2>
       <p className="text-slate-600">
-        Nothing is written until a second staff user approves the request. The valuation is checked
-        again at approval: if orders or NAVs moved meanwhile, it is refused and previewed anew.
+        Nothing is written until a second staff user approves the request. The valuation is checked again at
+        approval: if orders or NAVs moved meanwhile, it is refused and previewed anew.
       </p>
       <form onSubmit={submit} className="flex items-end gap-2">
         <div>
@@ -222,12 +225,14 @@ function StrikeFigures({
         </dd>
         <dt className="text-slate-600">Orders</dt>
         <dd>
-          {plural(p.subscriptions.length, 'subscription')} valued, {plural(p.redemptions.length, 'redemption')}{' '}
-          paid, {p.rejected.length} rejected
+          {plural(p.subscriptions.length, 'subscription')} valued,{' '}
+          {plural(p.redemptions.length, 'redemption')} paid, {p.rejected.length} rejected
         </dd>
       </dl>
       {nothing ? (
-        <p className="rounded bg-slate-50 p-2">No subscription or redemption is due: only the NAVs are struck.</p>
+        <p className="rounded bg-slate-50 p-2">
+          No subscription or redemption is due: only the NAVs are struck.
+        </p>
       ) : null}
       {p.subscriptions.length > 0 ? (
         <table className="w-full" aria-label="Subscriptions it would value">

@@ -112,7 +112,10 @@ export const fundStrikePreviewQuery = (id: number, date: string) =>
   queryOptions({
     queryKey: ['products', 'funds', id, 'nav', date],
     queryFn: () =>
-      api(`/funds/${id}/nav/preview`, { query: { date: date || undefined }, schema: fundNavStrikePreviewSchema }),
+      api(`/funds/${id}/nav/preview`, {
+        query: { date: date || undefined },
+        schema: fundNavStrikePreviewSchema,
+      }),
   });
 
 /** The request repeats the preview's day and hash: a valuation that changed since answers 409. */

@@ -194,8 +194,8 @@ export function StructuredCreateForm() {
         Create a structured product
       </h2>
       <p className="text-slate-600">
-        The terms of <code>quant create</code>; the key information sheet is computed from them. Creating moves no
-        money, so it needs no approval; it is audited under your name.
+        The terms of <code>quant create</code>; the key information sheet is computed from them. Creating
+        moves no money, so it needs no approval; it is audited under your name.
       </p>
       <div className="grid grid-cols-4 gap-3">
         <div className="col-span-2">{text('name', 'Name')}</div>

@@ -131,7 +131,10 @@ function LifecyclePanel({ product, step }: { product: StaffStructuredProduct; st
   const titleId = `lifecycle-title-${product.id}`;
   const captured = step === 'start' ? 'Captured' : 'Paid';
   return (
-    <article aria-labelledby={titleId} className="space-y-3 rounded border border-slate-300 bg-white p-4 text-sm">
+    <article
+      aria-labelledby={titleId}
+      className="space-y-3 rounded border border-slate-300 bg-white p-4 text-sm"
+    >
       <h2 id={titleId} className="text-base font-semibold">
         {step === 'start' ? 'Start' : 'Maturity'} preview · {product.name}
       </h2>
@@ -195,7 +198,9 @@ function LifecyclePanel({ product, step }: { product: StaffStructuredProduct; st
               </Button>
             </div>
           ) : (
-            <p className="text-slate-600">Your roles may preview the {STEP_LABEL[step]} but not request it.</p>
+            <p className="text-slate-600">
+              Your roles may preview the {STEP_LABEL[step]} but not request it.
+            </p>
           )}
         </>
       ) : null}
