@@ -148,6 +148,11 @@ describe('console: products runs (fund NAV strike and structured products)', () 
 
     // The maker's own request: no Approve in the inbox, and the API refuses it with step-up.
     await go(m, 'Approvals');
+    // The inbox holds what others ask; the maker finds theirs under My requests.
+    await m
+      .getByRole('group', { name: 'Which requests' })
+      .getByRole('button', { name: 'My requests' })
+      .click();
     const own = m.getByRole('article', { name: new RegExp(`#${requestId} Strike a fund`) });
     await own.getByText('Your own request: another staff user approves it.').waitFor();
     expect(await own.getByRole('button', { name: 'Approve' }).count()).toBe(0);
@@ -187,7 +192,8 @@ describe('console: products runs (fund NAV strike and structured products)', () 
     expect(receipt.status).toBe('holding');
     expect(receipt.fund.units).toMatch(/^\d+\.\d{4}$/);
     expect(previewed).toContain(receipt.fund.units!);
-    await m.reload();
+    // Back on Products (the list read afresh): nothing pending any more.
+    await go(m, 'Products');
     await m.getByRole('tab', { name: 'Funds' }).click();
     await expect.poll(() => textOf(row)).toMatch(/14:00 · 15:00\s*0\s*0/);
 

@@ -158,7 +158,7 @@ function FundStrikePanel({ fund }: { fund: StaffFund }) {
         approval: if orders or NAVs moved meanwhile, it is refused and previewed anew.
       </p>
       <form onSubmit={submit} className="flex items-end gap-2">
-        <div>
+        <div className="w-72">
           <label htmlFor={`strike-date-${fund.id}`} className={labelClass}>
             Business day (empty: everything due now)
           </label>
@@ -167,7 +167,7 @@ function FundStrikePanel({ fund }: { fund: StaffFund }) {
             type="date"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            className={cx(inputClass, 'w-44')}
+            className={inputClass}
           />
         </div>
         <Button type="submit" tone="secondary" disabled={preview.isFetching}>
@@ -225,8 +225,8 @@ function StrikeFigures({
         </dd>
         <dt className="text-slate-600">Orders</dt>
         <dd>
-          {plural(p.subscriptions.length, 'subscription')} valued,{' '}
-          {plural(p.redemptions.length, 'redemption')} paid, {p.rejected.length} rejected
+          {plural(p.subscriptions.length, 'subscription')} to value,{' '}
+          {plural(p.redemptions.length, 'redemption')} to pay, {p.rejected.length} to reject
         </dd>
       </dl>
       {nothing ? (
