@@ -102,6 +102,7 @@ export function FundsPanel() {
                   <Button
                     type="button"
                     tone="secondary"
+                    className="whitespace-nowrap"
                     aria-label={`Preview NAV strike of ${f.code}`}
                     onClick={() => setOpenId(f.id)}
                   >

@@ -90,6 +90,7 @@ export function StructuredPanel() {
                       <Button
                         type="button"
                         tone="secondary"
+                        className="whitespace-nowrap"
                         aria-label={`Preview ${STEP_LABEL[step]} of ${p.name}`}
                         onClick={() => setOpenId(p.id)}
                       >
