@@ -18,6 +18,7 @@ export * from './offerings-review';
 export * from './json-schema-hints';
 export * from './portfolio';
 export * from './products-review';
+export * from './products-review-runs';
 export * from './quant';
 export * from './reconciliation';
 export type { StandardSchemaV1 } from './standard-schema';

@@ -66,9 +66,16 @@ import {
   offeringSettlementPreviewSchema,
   staffOfferingSchema,
   exchangePairSchema,
+  fundNavRequestInput,
+  fundNavStrikePreviewSchema,
   rateInput,
   ratePublicationSchema,
+  staffFundSchema,
   staffIpoSchema,
+  staffStructuredProductSchema,
+  structuredLifecyclePreviewSchema,
+  structuredLifecycleRequestInput,
+  structuredProductCreateInput,
 } from '../features/products/products-api';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -279,6 +286,41 @@ const ROUTES = {
     response: approvalOutcomeSchema,
   },
   ...OFFERINGS_AND_CLOSURES,
+  funds: { method: 'get', path: '/funds', response: z.array(staffFundSchema) },
+  fundStrikePreview: {
+    method: 'get',
+    path: '/funds/:id/nav/preview',
+    query: fundNavRequestInput.pick({ date: true }).strict(),
+    response: fundNavStrikePreviewSchema,
+  },
+  fundStrikeRequest: {
+    method: 'post',
+    path: '/funds/:id/nav/request',
+    body: fundNavRequestInput.strict(),
+    response: approvalOutcomeSchema,
+  },
+  structured: {
+    method: 'get',
+    path: '/structured-products',
+    response: z.array(staffStructuredProductSchema),
+  },
+  structuredCreate: {
+    method: 'post',
+    path: '/structured-products',
+    body: structuredProductCreateInput.strict(),
+    response: staffStructuredProductSchema,
+  },
+  structuredPreview: {
+    method: 'get',
+    path: '/structured-products/:id/:step/preview',
+    response: structuredLifecyclePreviewSchema,
+  },
+  structuredRequest: {
+    method: 'post',
+    path: '/structured-products/:id/:step/request',
+    body: structuredLifecycleRequestInput.strict(),
+    response: approvalOutcomeSchema,
+  },
 } satisfies Record<string, Route>;
 
 export type OpsRoute = keyof typeof ROUTES;

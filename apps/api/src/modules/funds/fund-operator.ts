@@ -249,9 +249,20 @@ export async function createFund(ctx: AppContext, input: CreateFundInput, actor:
   });
 }
 
+/** Far enough ahead that every order not yet valued or paid is "due" by it (the pending counts). */
+const ANY_DAY = '9999-12-31';
+
+/** The funds with their latest NAV and the orders waiting for a valuation (the console's list). */
 export async function listFundsForOps(ctx: AppContext) {
   const at = ctx.clock.now();
-  return (await repo.listFunds(ctx.db)).map((f) => ({ ...f, latest: latestNavAt(ctx, f, at) }));
+  return Promise.all(
+    (await repo.listFunds(ctx.db)).map(async (f) => ({
+      ...f,
+      latest: latestNavAt(ctx, f, at),
+      pendingSubscriptions: (await repo.dueSubscriptions(ctx.db, f.offering.id, ANY_DAY, false)).length,
+      pendingRedemptions: (await repo.dueRedemptions(ctx.db, f.offering.id, ANY_DAY, false)).length,
+    })),
+  );
 }
 
 export const findFundByCode = (ctx: AppContext, code: string) => repo.findFundByCode(ctx.db, code);

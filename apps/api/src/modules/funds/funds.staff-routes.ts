@@ -1,28 +1,75 @@
-import { approvalOutcomeSchema, envelope, ErrorCode, idParam } from '@imali/contract';
+import {
+  approvalOutcomeSchema,
+  envelope,
+  ErrorCode,
+  fundNavRequestInput,
+  fundNavStrikePreviewSchema,
+  idParam,
+  staffFundSchema,
+  type FundNavStrikePreview,
+  type StaffFund,
+} from '@imali/contract';
+import { parseAmount } from '@imali/money';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
-import { jsonSafe } from '../../lib/json-safe';
 import { ok } from '../../lib/reply';
 import { staffOf } from '../../plugins/auth';
 import { requestApproval } from '../approvals/approvals.service';
 import { conflict } from '../ledger/ledger.service';
+import { rand } from './fund-figures';
 import { fundNavStrikePayloadOf } from './funds.approval';
 import { listFundsForOps } from './funds.service';
+import { dayToIso, minuteText } from './nav';
 
 const tags = ['ops: products'];
 const E = ErrorCode;
-const dateQuery = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-});
-const strikeBody = dateQuery.extend({
-  valuationHash: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional(),
-});
+const dateQuery = fundNavRequestInput.pick({ date: true });
+// A refund or a platform fee may be 0.00.
+const minorOf = (text: string) => parseAmount(text, 'ZAR', { allowZero: true });
+
+/** A fund as the console lists it (the contract's staffFundSchema). */
+function fundView(f: Awaited<ReturnType<typeof listFundsForOps>>[number]): StaffFund {
+  return {
+    id: f.offering.id,
+    code: f.terms.code,
+    name: f.offering.name,
+    status: f.offering.status,
+    currency: f.offering.currency,
+    category: f.terms.category,
+    benchmark: { symbol: f.benchmark.symbol, name: f.benchmark.name },
+    cutoffTime: minuteText(f.terms.cutoffMinute),
+    valuationTime: minuteText(f.terms.valuationMinute),
+    latestNav: { date: dayToIso(f.latest.day), nav: f.latest.nav },
+    pendingSubscriptions: f.pendingSubscriptions,
+    pendingRedemptions: f.pendingRedemptions,
+  };
+}
+
+/** The preview as the console shows it: each subscription's amount and each redemption's net added. */
+function previewView(
+  date: string | undefined,
+  p: Awaited<ReturnType<typeof fundNavStrikePayloadOf>>['preview'],
+): FundNavStrikePreview {
+  return {
+    offeringId: p.offeringId,
+    code: p.code,
+    date: date ?? null,
+    day: p.day,
+    // A fund is in rand (fund-operator createFund).
+    currency: 'ZAR',
+    navs: p.navs,
+    subscriptions: p.subscriptions.map((s) => ({
+      ...s,
+      amount: rand(minorOf(s.tradeValue) + minorOf(s.refund)),
+    })),
+    redemptions: p.redemptions.map((r) => ({
+      ...r,
+      net: rand(minorOf(r.gross) - minorOf(r.platformFee)),
+    })),
+    rejected: p.rejected,
+    valuationHash: p.hash,
+  };
+}
 
 /**
  * Funds on the console (issue 23), under /ops/v1: the list, the NAV strike preview (the NAVs, the
@@ -39,10 +86,10 @@ export async function fundsStaffRoutes(app: AppInstance) {
       schema: {
         tags,
         summary: 'Funds with their terms and latest NAV',
-        response: { 200: envelope(z.unknown()) },
+        response: { 200: envelope(z.array(staffFundSchema)) },
       },
     },
-    async () => ok(jsonSafe(await listFundsForOps(ctx))),
+    async () => ok((await listFundsForOps(ctx)).map(fundView)),
   );
 
   app.get(
@@ -54,12 +101,13 @@ export async function fundsStaffRoutes(app: AppInstance) {
         summary: 'The NAV strike: NAVs, orders it would fill, units and amounts; nothing written',
         params: idParam,
         querystring: dateQuery,
-        response: { 200: envelope(z.unknown()) },
+        response: { 200: envelope(fundNavStrikePreviewSchema) },
       },
     },
     async (request) => {
-      const { preview } = await fundNavStrikePayloadOf(ctx, Number(request.params.id), request.query.date);
-      return ok(jsonSafe(preview));
+      const { date } = request.query;
+      const { preview } = await fundNavStrikePayloadOf(ctx, Number(request.params.id), date);
+      return ok(previewView(date, preview));
     },
   );
 
@@ -75,14 +123,16 @@ export async function fundsStaffRoutes(app: AppInstance) {
         tags,
         summary: 'Ask for the NAV strike previewed: an approval request (202)',
         params: idParam,
-        body: strikeBody,
+        body: fundNavRequestInput,
         response: { 200: envelope(approvalOutcomeSchema), 202: envelope(approvalOutcomeSchema) },
       },
     },
     async (request, reply) => {
       const { payload } = await fundNavStrikePayloadOf(ctx, Number(request.params.id), request.body.date);
       if (request.body.valuationHash !== undefined && request.body.valuationHash !== payload.valuationHash) {
-        throw conflict('The valuation changed since your preview; preview it again.');
+        throw conflict(
+          'The valuation changed since your preview (orders or NAVs moved); preview it again and check the new figures.',
+        );
       }
       const outcome = await requestApproval(ctx, staffOf(request), 'fund.nav_strike', payload);
       if (outcome.status === 'pending') reply.status(202);

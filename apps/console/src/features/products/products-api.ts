@@ -14,10 +14,18 @@ import {
   type OfferingSettlementPreview,
   type StaffOffering,
   exchangePair as exchangePairSchema,
+  fundNavStrikePreviewSchema,
   ratePublicationSchema,
+  staffFundSchema,
   staffIpoSchema,
+  staffStructuredProductSchema,
+  structuredLifecyclePreviewSchema,
   type AllotmentPreview,
+  type FundNavStrikePreview,
   type RatePublication,
+  type StructuredLifecyclePreview,
+  type StructuredProductCreateInput,
+  type StructuredStep,
 } from '@imali/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -150,3 +158,70 @@ export const withdrawClosure = (exchange: string, id: number, reason: string) =>
     body: { reason },
     schema: exchangeClosureSchema,
   });
+// ---------- Funds and structured products (products-review-runs.ts of the contract) ----------
+
+export {
+  fundNavRequestInput,
+  fundNavStrikePreviewSchema,
+  staffFundSchema,
+  staffStructuredProductSchema,
+  structuredLifecyclePreviewSchema,
+  structuredLifecycleRequestInput,
+  structuredProductCreateInput,
+} from '@imali/contract';
+export type {
+  FundNavStrikePreview,
+  StaffFund,
+  StaffStructuredProduct,
+  StructuredLifecyclePreview,
+  StructuredProductCreateInput,
+  StructuredStep,
+} from '@imali/contract';
+
+export const fundsQuery = () =>
+  queryOptions({
+    queryKey: ['products', 'funds'],
+    queryFn: () => api('/funds', { schema: z.array(staffFundSchema) }),
+  });
+
+/** `date` empty: everything due now. */
+export const fundStrikePreviewQuery = (id: number, date: string) =>
+  queryOptions({
+    queryKey: ['products', 'funds', id, 'nav', date],
+    queryFn: () =>
+      api(`/funds/${id}/nav/preview`, {
+        query: { date: date || undefined },
+        schema: fundNavStrikePreviewSchema,
+      }),
+  });
+
+/** The request repeats the preview's day and hash: a valuation that changed since answers 409. */
+export const requestFundStrike = (id: number, preview: FundNavStrikePreview) =>
+  api(`/funds/${id}/nav/request`, {
+    method: 'POST',
+    body: { ...(preview.date ? { date: preview.date } : {}), valuationHash: preview.valuationHash },
+    schema: approvalOutcomeSchema,
+  });
+
+export const structuredQuery = () =>
+  queryOptions({
+    queryKey: ['products', 'structured'],
+    queryFn: () => api('/structured-products', { schema: z.array(staffStructuredProductSchema) }),
+  });
+
+export const structuredPreviewQuery = (id: number, step: StructuredStep) =>
+  queryOptions({
+    queryKey: ['products', 'structured', id, step],
+    queryFn: () =>
+      api(`/structured-products/${id}/${step}/preview`, { schema: structuredLifecyclePreviewSchema }),
+  });
+
+export const requestStructuredStep = (id: number, preview: StructuredLifecyclePreview) =>
+  api(`/structured-products/${id}/${preview.step}/request`, {
+    method: 'POST',
+    body: { lifecycleHash: preview.lifecycleHash },
+    schema: approvalOutcomeSchema,
+  });
+
+export const createStructured = (input: StructuredProductCreateInput) =>
+  api('/structured-products', { method: 'POST', body: input, schema: staffStructuredProductSchema });

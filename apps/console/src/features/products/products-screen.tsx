@@ -19,15 +19,23 @@ import {
   type RatePublication,
   type StaffIpo,
 } from './products-api';
+import { FundsPanel } from './funds-panel';
+import { StructuredPanel } from './structured-panel';
 
-type Tab = 'ipos' | 'rates' | 'offerings' | 'closures';
+type Tab = 'ipos' | 'rates' | 'funds' | 'structured' | 'offerings' | 'closures';
 const TABS: { value: Tab; label: string }[] = [
   { value: 'ipos', label: 'IPOs' },
   { value: 'rates', label: 'FX rates' },
+  { value: 'funds', label: 'Funds' },
+  { value: 'structured', label: 'Structured products' },
   { value: 'offerings', label: 'Offerings' },
   { value: 'closures', label: 'Exchange closures' },
 ];
-const PANELS: Partial<Record<Tab, () => ReactNode>> = {
+const PANELS: Record<Tab, () => ReactNode> = {
+  ipos: () => <IposPanel />,
+  rates: () => <RatesPanel />,
+  funds: () => <FundsPanel />,
+  structured: () => <StructuredPanel />,
   offerings: () => <OfferingsPanel />,
   closures: () => <ClosuresPanel />,
 };
@@ -70,7 +78,7 @@ export function ProductsScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {PANELS[tab]?.() ?? (tab === 'ipos' ? <IposPanel /> : <RatesPanel />)}
+        {PANELS[tab]()}
       </div>
     </section>
   );
