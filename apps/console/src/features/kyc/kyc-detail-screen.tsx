@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   KYC_DOCUMENTS,
   kycRejectBody,
   kycRequestDocumentBody,
@@ -206,8 +207,7 @@ function Decisions({ detail }: { detail: KycReviewDetail }) {
         if (
           !override &&
           error instanceof ApiError &&
-          error.status === 409 &&
-          /already approved/i.test(error.message)
+          error.code === ErrorCode.KycDuplicateIdNumber
         ) {
           decide.reset();
           setOverride({ message: error.message });
