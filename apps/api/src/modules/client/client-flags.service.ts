@@ -35,7 +35,9 @@ export async function assertWithdrawalsAllowed(
   if (isBlocked) throw blocked(what);
 }
 
-export const flagEventView = (e: Awaited<ReturnType<typeof repo.listFlagEvents>>[number]): ClientFlagEvent => ({
+export const flagEventView = (
+  e: Awaited<ReturnType<typeof repo.listFlagEvents>>[number],
+): ClientFlagEvent => ({
   id: e.id,
   flag: e.flag,
   value: e.value,

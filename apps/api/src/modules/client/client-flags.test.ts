@@ -149,7 +149,10 @@ describe('client flags and view as client (/ops/v1/clients/:id)', () => {
       "select actor, after from audit_log where action = 'withdrawal.pay' and subject_id = $1",
       [String(w.withdrawalId)],
     );
-    expect(entry).toMatchObject({ actor: `staff:${checker.id}`, after: { requested_by: `staff:${maker.id}` } });
+    expect(entry).toMatchObject({
+      actor: `staff:${checker.id}`,
+      after: { requested_by: `staff:${maker.id}` },
+    });
 
     // Under the first tier the maker pays alone and is the one who decided.
     const small = await pendingWithdrawal(t, '1200');

@@ -72,7 +72,9 @@ export const withdrawalPayApproval = defineApprovalAction<AppContext, Withdrawal
     const row = await payWithdrawal(txCtx, p.withdrawalId, staffActorOf({ id: decider }), {
       paymentReference: p.paymentReference,
       approvedBy: parties.checkerStaffIds.map((id) => staffActorOf({ id })),
-      ...(decider === parties.makerStaffId ? {} : { requestedBy: staffActorOf({ id: parties.makerStaffId }) }),
+      ...(decider === parties.makerStaffId
+        ? {}
+        : { requestedBy: staffActorOf({ id: parties.makerStaffId }) }),
     });
     return {
       withdrawalId: row.id,

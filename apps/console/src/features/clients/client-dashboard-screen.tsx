@@ -66,13 +66,13 @@ function DashboardView({ d }: { d: ClientDashboardView }) {
         data-testid="view-as-banner"
         className="mb-4 rounded border-2 border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950"
       >
-        <strong>
-          Viewing as {d.client.displayName} — read only.
-        </strong>{' '}
-        This is the client’s Dashboard as they see it (as of {formatTime(d.viewedAt)}); nothing can be
-        done from here, and this view is recorded in the audit trail.
+        <strong>Viewing as {d.client.displayName} — read only.</strong> This is the client’s Dashboard as they
+        see it (as of {formatTime(d.viewedAt)}); nothing can be done from here, and this view is recorded in
+        the audit trail.
       </div>
-      <PageTitle hint={`Client ${d.client.id}, figures in ${p.currency}${p.converted ? ' (converted at mid rates)' : ''}.`}>
+      <PageTitle
+        hint={`Client ${d.client.id}, figures in ${p.currency}${p.converted ? ' (converted at mid rates)' : ''}.`}
+      >
         <span id="page-title">Dashboard of {d.client.displayName}</span>
       </PageTitle>
       <div className="grid grid-cols-2 gap-4">
@@ -88,7 +88,8 @@ function DashboardView({ d }: { d: ClientDashboardView }) {
         </Panel>
         <Panel id="assets" title="Assets">
           <p className="mb-2 text-sm">
-            Total in ZAR <strong className="tabular-nums">{formatCurrency(d.assets.total_value_zar, 'ZAR')}</strong>
+            Total in ZAR{' '}
+            <strong className="tabular-nums">{formatCurrency(d.assets.total_value_zar, 'ZAR')}</strong>
           </p>
           <table className="w-full text-sm">
             <thead>
@@ -146,7 +147,9 @@ function DashboardView({ d }: { d: ClientDashboardView }) {
                     </td>
                     <td className={td}>{o.status}</td>
                     <td className={`${td} text-right tabular-nums`}>{o.quantity}</td>
-                    <td className={`${td} text-right tabular-nums`}>{formatCurrency(o.trade_value, o.currency)}</td>
+                    <td className={`${td} text-right tabular-nums`}>
+                      {formatCurrency(o.trade_value, o.currency)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -29,11 +29,7 @@ export function ClientFlags({ clientId, c }: { clientId: number; c: Client360 })
         <dd>{yesNo(c.flags.allowLoan)}</dd>
         <dt className="text-slate-600">Withdrawals</dt>
         <dd data-testid="withdrawals-state">
-          {blocked ? (
-            <strong className="text-red-800">blocked</strong>
-          ) : (
-            <span>allowed</span>
-          )}
+          {blocked ? <strong className="text-red-800">blocked</strong> : <span>allowed</span>}
           {blocked && latest ? (
             <span className="text-slate-700">
               {' '}
@@ -45,7 +41,9 @@ export function ClientFlags({ clientId, c }: { clientId: number; c: Client360 })
       {can('clients.flags.set') ? <BlockForm clientId={clientId} blocked={blocked} /> : null}
       {c.flags.history.length > 0 ? (
         <details className="mt-2 text-sm">
-          <summary className="cursor-pointer">History of the withdrawal block ({c.flags.history.length})</summary>
+          <summary className="cursor-pointer">
+            History of the withdrawal block ({c.flags.history.length})
+          </summary>
           <ul aria-label="Withdrawal block history" className="mt-1 space-y-1">
             {c.flags.history.map((h) => (
               <li key={h.id}>

@@ -90,13 +90,17 @@ describe('client flags in the client 360', () => {
     await user.type(within(flags).getByLabelText(/Why withdrawals may go ahead again/), 'Bank confirmed');
     await user.click(within(flags).getByRole('button', { name: 'Unblock withdrawals' }));
     await within(flags).findByText('Withdrawals are allowed again.');
-    expect(net.calls('clientWithdrawalsBlocked')[1]!.body).toEqual({ blocked: false, reason: 'Bank confirmed' });
+    expect(net.calls('clientWithdrawalsBlocked')[1]!.body).toEqual({
+      blocked: false,
+      reason: 'Bank confirmed',
+    });
     await waitFor(() => expect(within(flags).getByTestId('withdrawals-state').textContent).toBe('allowed'));
     const list = within(flags).getByRole('list', { name: 'Withdrawal block history' });
-    expect(within(list).getAllByRole('listitem').map((li) => text(li).replace(/^.*?(blocked|unblocked)/, '$1'))).toEqual([
-      'unblocked by staff 4: Bank confirmed',
-      'blocked by staff 4: Card reported stolen',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => text(li).replace(/^.*?(blocked|unblocked)/, '$1')),
+    ).toEqual(['unblocked by staff 4: Bank confirmed', 'blocked by staff 4: Card reported stolen']);
   });
 
   it('a reader sees the block and why, with no control and no "view as client" without clients.view_as', async () => {
@@ -168,7 +172,9 @@ describe('view as client', () => {
     const portfolio = screen.getByRole('region', { name: 'Portfolio' });
     expect(text(portfolio)).toContain('ZAR 17,345.67');
     expect(text(portfolio)).toMatch(/Day change\s*ZAR 12\.50 \(0\.07%\)/);
-    expect(text(screen.getByRole('region', { name: 'Assets' }))).toMatch(/ZAR\s*ZAR 12,345\.67\s*ZAR 12,000\.00/);
+    expect(text(screen.getByRole('region', { name: 'Assets' }))).toMatch(
+      /ZAR\s*ZAR 12,345\.67\s*ZAR 12,000\.00/,
+    );
     expect(text(screen.getByRole('region', { name: 'This week’s profit' }))).toContain('2026-11-27');
     // Read only: nothing to press on the page but the way back.
     const page = screen.getByRole('region', { name: /Dashboard of Thandi/ });

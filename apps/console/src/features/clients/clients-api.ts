@@ -38,13 +38,14 @@ export const setWithdrawalsBlocked = (clientId: number, body: WithdrawalsBlocked
 
 /**
  * "View as client" (clients.view_as): the client's Dashboard figures. Each fetch is one audited
- * view on the server, so it is not refetched behind the user's back (no retry, no refocus).
+ * view on the server: fetched each time the page opens (nothing kept once it closes), never behind
+ * the user's back (no retry, no refetch on focus).
  */
 export const clientDashboard = (clientId: number) =>
   queryOptions({
     queryKey: ['client-dashboard', clientId],
     queryFn: ({ signal }) => api(`/clients/${clientId}/dashboard`, { schema: clientDashboardView, signal }),
-    staleTime: Infinity,
+    gcTime: 0,
     retry: false,
     refetchOnWindowFocus: false,
   });

@@ -204,11 +204,7 @@ function Decisions({ detail }: { detail: KycReviewDetail }) {
       onSuccess: () => done(`Submission #${id} (${name}) approved.`),
       onError: (error) => {
         // The server refuses a second approval of one ID number unless a reason overrides it.
-        if (
-          !override &&
-          error instanceof ApiError &&
-          error.code === ErrorCode.KycDuplicateIdNumber
-        ) {
+        if (!override && error instanceof ApiError && error.code === ErrorCode.KycDuplicateIdNumber) {
           decide.reset();
           setOverride({ message: error.message });
         }

@@ -189,6 +189,7 @@ export default function WithdrawDrawer({
       toast.warning(Messages.pinNotSet);
       return;
     }
+    setOnHold(null);
     // Every withdrawal spends a PIN verification of its own on the server: always ask.
     const withdrawal = await placeWithPin({
       askForPin,
@@ -199,7 +200,8 @@ export default function WithdrawDrawer({
       keeper,
       send: requestWithdrawal,
       onError: (error) => {
-        if (error instanceof ApiError && error.code === ErrorCode.WithdrawalsBlocked) setOnHold(error.message);
+        if (error instanceof ApiError && error.code === ErrorCode.WithdrawalsBlocked)
+          setOnHold(error.message);
         void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
       },
     });
