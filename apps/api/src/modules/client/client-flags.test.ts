@@ -139,6 +139,20 @@ describe('client flags and view as client (/ops/v1/clients/:id)', () => {
       await withdrawalPayPayloadOf(t.app.ctx, w.withdrawalId, 'BANK-REF-10'),
     );
     if (asked.status !== 'pending') throw new Error('expected a pending request');
+    // The checker's inbox names the maker (email and display name from staff_users), and so does the detail.
+    const checkerH = await signInStaffCookie(ops, checker);
+    const inbox = (await get('/ops/v1/approvals?scope=inbox', checkerH)).json().data as {
+      id: number;
+      makerEmail: string;
+      makerName: string;
+    }[];
+    expect(inbox.find((r) => r.id === asked.request.id)).toMatchObject({
+      makerEmail: maker.email,
+      makerName: maker.principal.displayName,
+    });
+    expect((await get(`/ops/v1/approvals/${asked.request.id}`, checkerH)).json().data).toMatchObject({
+      makerEmail: maker.email,
+    });
     await approve(t.app.ctx, checker.principal, asked.request.id, { payloadHash: asked.request.payloadHash });
     const [row] = await t.database.query<{ decided_by: string }>(
       'select decided_by from withdrawals where id = $1',
