@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DomainError } from '../../plugins/errors';
 import { insertStaff } from '../approvals/approvals-test-kit';
-import { clientApi, createTestClient, fund } from '../ledger/money-test-kit';
+import { clientApi, createTestClient, fund, newPinSession } from '../ledger/money-test-kit';
 import { payWithdrawal } from '../withdrawals/withdrawals.service';
 import { setWithdrawalsBlocked } from './client-flags.service';
 
@@ -30,6 +30,9 @@ describe.skipIf(!process.env.DATABASE_URL)('withdrawals blocked under concurrenc
           null,
         )
       ).json().data.id;
+      // Each withdrawal spends a PIN verification of its own: one session with a fresh PIN each.
+      const sessions = [];
+      for (let i = 0; i < 5; i += 1) sessions.push(await newPinSession(t.app.ctx, client));
       // Five requests and the block, all at once.
       const [block, ...requests] = await Promise.all([
         setWithdrawalsBlocked(t.app.ctx, {
@@ -39,8 +42,12 @@ describe.skipIf(!process.env.DATABASE_URL)('withdrawals blocked under concurrenc
           staffId,
           actor: `staff:${staffId}`,
         }),
-        ...Array.from({ length: 5 }, () =>
-          api.withdraw({ amount: '500', account_id: client.accounts.ZAR, receiver: card }),
+        ...sessions.map((session) =>
+          clientApi(t, session).post('/api/withdraw/app/v1', {
+            amount: '500',
+            account_id: client.accounts.ZAR,
+            receiver: card,
+          }),
         ),
       ]);
       expect(block.value).toBe(true);
