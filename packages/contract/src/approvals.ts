@@ -192,7 +192,7 @@ export const staffWithdrawalSchema = z.object({
       createdAt: z.string(),
     }),
   ),
-  /** Why a second look may be wanted, e.g. 'first_withdrawal', 'card_added_recently', 'needs_approval'. */
+  /** Why a second look may be wanted, e.g. 'first_withdrawal', 'card_added_recently', 'needs_approval', 'withdrawals_blocked'. */
   flags: z.array(z.string()),
   /** The tier that applies: how many checkers paying it needs (0: the maker alone). */
   checkersRequired: z.number().int(),

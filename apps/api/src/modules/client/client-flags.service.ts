@@ -35,6 +35,10 @@ export async function assertWithdrawalsAllowed(
   if (isBlocked) throw blocked(what);
 }
 
+/** Which of these clients have their withdrawals blocked (the payouts queue's flag; no lock). */
+export const withdrawalsBlockedAmong = (ctx: AppContext, clientIds: number[]) =>
+  repo.withWithdrawalsBlocked(ctx.db, [...new Set(clientIds)]);
+
 export const flagEventView = (
   e: Awaited<ReturnType<typeof repo.listFlagEvents>>[number],
 ): ClientFlagEvent => ({

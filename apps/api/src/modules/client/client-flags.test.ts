@@ -114,6 +114,13 @@ describe('client flags and view as client (/ops/v1/clients/:id)', () => {
     expect((await setBlocked(small.client.clientId, true, 'Court order')).statusCode).toBe(200);
     expect((await setBlocked(big.client.clientId, true, 'Court order')).statusCode).toBe(200);
 
+    // The payouts queue flags it for the maker.
+    const queue = (await get('/ops/v1/withdrawals?status=pending', makerH)).json().data as {
+      id: number;
+      flags: string[];
+    }[];
+    expect(queue.find((q) => q.id === small.withdrawalId)?.flags).toContain('withdrawals_blocked');
+
     const pay = await ops.inject({
       method: 'POST',
       url: `/ops/v1/withdrawals/${small.withdrawalId}/pay`,

@@ -200,6 +200,16 @@ export async function setWithdrawalsBlocked(db: Db, clientId: number, blocked: b
   return row?.before;
 }
 
+/** The clients among `ids` whose withdrawals are blocked (a plain read, for lists). */
+export async function withWithdrawalsBlocked(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(inArray(clients.id, ids), eq(clients.withdrawalsBlocked, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function insertFlagEvent(db: Db, values: typeof clientFlagEvents.$inferInsert) {
   const [row] = await db.insert(clientFlagEvents).values(values).returning();
   return row!;

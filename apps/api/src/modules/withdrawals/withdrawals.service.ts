@@ -19,7 +19,7 @@ import {
 } from '../approvals/approvals.service';
 import { staffActorOf } from '../approvals/approval-action';
 import * as audit from '../audit/audit.service';
-import { assertWithdrawalsAllowed } from '../client/client-flags.service';
+import { assertWithdrawalsAllowed, withdrawalsBlockedAmong } from '../client/client-flags.service';
 import { lockOwnCardForUse, maskCardNo } from '../bankcards/bankcards.service';
 import {
   accountNotFound,
@@ -243,6 +243,10 @@ export async function payoutQueue(
     ]);
     clients.set(clientId, { accounts, history });
   }
+  const blocked = await withdrawalsBlockedAmong(
+    ctx,
+    rows.map((r) => r.clientId),
+  );
   const waiting = await pendingRequestsOf(
     ctx,
     'withdrawal.pay',
@@ -262,6 +266,8 @@ export async function payoutQueue(
     if (history.some((h) => h.id !== w.id && h.bankCardId !== w.bankCardId))
       flags.push('other_card_used_before');
     if (checkersRequired > 0) flags.push('needs_approval');
+    // Staff blocked the client's withdrawals (decision 0065): paying it is refused until cleared.
+    if (blocked.has(w.clientId)) flags.push('withdrawals_blocked');
     queue.push({
       id: w.id,
       reference: w.reference,
