@@ -51,6 +51,12 @@ export const approvalRequestSchema = z.object({
   amount: z.string().nullable(),
   currency: z.string().nullable(),
   makerStaffId: z.number().int(),
+  /**
+   * The maker's email and display name (from staff_users), so a checker sees who asked: given by
+   * the approvals list and detail (GET /ops/v1/approvals, /approvals/:id); absent elsewhere.
+   */
+  makerEmail: z.string().nullable().optional(),
+  makerName: z.string().nullable().optional(),
   policyId: z.number().int(),
   policyVersion: z.number().int(),
   checkersRequired: z.number().int(),
@@ -186,7 +192,7 @@ export const staffWithdrawalSchema = z.object({
       createdAt: z.string(),
     }),
   ),
-  /** Why a second look may be wanted, e.g. 'first_withdrawal', 'card_added_recently', 'needs_approval'. */
+  /** Why a second look may be wanted, e.g. 'first_withdrawal', 'card_added_recently', 'needs_approval', 'withdrawals_blocked'. */
   flags: z.array(z.string()),
   /** The tier that applies: how many checkers paying it needs (0: the maker alone). */
   checkersRequired: z.number().int(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { kycSubmissionSummary } from './kyc-review';
+import { cashAccount } from './ledger';
+import { assetSummary, portfolioSummary, weekProfit } from './portfolio';
 import { order } from './trading';
 
 /**
@@ -83,6 +85,24 @@ export type ClientNote = z.infer<typeof clientNote>;
 export const clientNoteBody = z.object({ body: z.string().trim().min(1).max(4000) });
 export const clientNotesList = z.object({ items: z.array(clientNote) });
 
+/** One change of a staff flag on a client (migration 0030, decision 0065): who, when, why. */
+export const clientFlagEvent = z.object({
+  id: z.number().int(),
+  flag: z.enum(['withdrawals_blocked']),
+  value: z.boolean(),
+  reason: z.string(),
+  staffId: z.number().int(),
+  createdAt: z.string(),
+});
+export type ClientFlagEvent = z.infer<typeof clientFlagEvent>;
+
+/** PUT /ops/v1/clients/:id/flags/withdrawals-blocked (clients.flags.set): set or clear, with why. */
+export const withdrawalsBlockedBody = z.object({
+  blocked: z.boolean(),
+  reason: z.string().trim().min(1).max(500),
+});
+export type WithdrawalsBlockedBody = z.infer<typeof withdrawalsBlockedBody>;
+
 export const client360 = z.object({
   profile: z.object({
     id: z.number().int(),
@@ -114,9 +134,41 @@ export const client360 = z.object({
   }),
   positions: z.array(client360Position),
   sessions: z.array(client360Session),
-  /** The client's switches (spec section 3). There is no withdrawal block flag in the system today. */
-  flags: z.object({ allowBonus: z.boolean(), allowCompensation: z.boolean(), allowLoan: z.boolean() }),
+  /**
+   * The client's switches (spec section 3) and the staff block on withdrawals (decision 0065), with
+   * the history of who set or cleared the block and why, newest first.
+   */
+  flags: z.object({
+    allowBonus: z.boolean(),
+    allowCompensation: z.boolean(),
+    allowLoan: z.boolean(),
+    withdrawalsBlocked: z.boolean(),
+    history: z.array(clientFlagEvent),
+  }),
   auditTrail: z.array(client360AuditEntry),
   notes: z.array(clientNote),
 });
 export type Client360 = z.infer<typeof client360>;
+
+/**
+ * GET /ops/v1/clients/:id/dashboard (clients.view_as, decision 0065): a read-only "view as client"
+ * of the client's Dashboard. Each figure is the client's own response schema, computed by the same
+ * service the client's route calls (portfolio, asset, week profit, accounts), so staff see exactly
+ * what the client sees. Every view is appended to the audit chain.
+ */
+export const clientDashboardView = z.object({
+  client: z.object({ id: z.number().int(), displayName: z.string(), country: z.string() }),
+  /** GET /api/stat/app/v1/portfolio (the total, no account_id). */
+  portfolio: portfolioSummary,
+  /** GET /api/stat/app/v1/asset. */
+  assets: assetSummary,
+  /** GET /api/stat/app/v1/week_profit. */
+  weekProfit,
+  /** GET /api/account/app/v1. */
+  accounts: z.array(cashAccount),
+  /** Orders as the Dashboard's glance lists them (holding and awaiting). */
+  orders: z.object({ holding: z.array(order), awaiting: z.array(order) }),
+  /** When the view was taken (the audit entry's time). */
+  viewedAt: z.string(),
+});
+export type ClientDashboardView = z.infer<typeof clientDashboardView>;

@@ -159,6 +159,9 @@ export const MoneyMessages = {
   withdrawalCreated: 'Withdrawal requested.',
   withdrawalNotPending: 'This withdrawal has already been decided.',
   dailyCapExceeded: 'This withdrawal would exceed your daily withdrawal limit.',
+  // A staff hold on the client's withdrawals (decision 0065); the reason stays with the staff.
+  withdrawalsBlocked: 'Withdrawals from your account are on hold. Please contact support.',
+  withdrawalsBlockedPayout: 'Withdrawals of this client are blocked: the withdrawal cannot be paid.',
   belowMinimumDeposit: (minimum: string, currency: string) => `Minimum deposit is ${minimum} ${currency}.`,
   belowMinimumWithdrawal: (minimum: string, currency: string) =>
     `Minimum withdrawal is ${minimum} ${currency}.`,

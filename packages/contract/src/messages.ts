@@ -28,6 +28,10 @@ export const ErrorCode = {
   IdempotencyMismatch: 'IDEMPOTENCY_MISMATCH',
   RateChanged: 'RATE_CHANGED',
   LimitExceeded: 'LIMIT_EXCEEDED',
+  /** Staff blocked the client's withdrawals (decision 0065). */
+  WithdrawalsBlocked: 'WITHDRAWALS_BLOCKED',
+  /** KYC approval of an ID number another client holds approved, without an override reason. */
+  KycDuplicateIdNumber: 'KYC_DUPLICATE_ID_NUMBER',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -28,6 +28,7 @@ export const TABLE_OWNERS = {
   staff_sessions: 'staff',
   // staff notes on a client (issue 23, decision 0061): append-only
   client_notes: 'client',
+  client_flag_events: 'client',
   // four-eyes approvals (issue 23, decision 0058): policies change only through an approval
   approval_policies: 'approvals',
   approval_requests: 'approvals',

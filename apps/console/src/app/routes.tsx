@@ -8,6 +8,7 @@ import { DepositsScreen } from '../features/deposits/deposits-screen';
 import { LoginScreen } from '../features/auth/login-screen';
 import { PayoutsScreen } from '../features/payouts/payouts-screen';
 import { Client360Screen } from '../features/clients/client-360-screen';
+import { ClientDashboardScreen } from '../features/clients/client-dashboard-screen';
 import { ClientsScreen } from '../features/clients/clients-screen';
 import { KycDetailScreen } from '../features/kyc/kyc-detail-screen';
 import { KycQueueScreen } from '../features/kyc/kyc-queue-screen';
@@ -83,6 +84,14 @@ export const consoleRoutes: RouteObject[] = [
         element: (
           <RequirePermission anyOf={['clients.read']}>
             <Client360Screen />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'clients/:clientId/dashboard',
+        element: (
+          <RequirePermission anyOf={['clients.view_as']}>
+            <ClientDashboardScreen />
           </RequirePermission>
         ),
       },

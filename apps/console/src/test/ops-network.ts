@@ -26,8 +26,11 @@ import {
   staffDepositListQuery,
   staffDepositSchema,
   client360,
+  clientDashboardView,
+  clientFlagEvent,
   clientNote,
   clientNoteBody,
+  withdrawalsBlockedBody,
   clientSearchQuery,
   clientSearchResult,
   kycApproveBody,
@@ -259,6 +262,13 @@ const ROUTES = {
     response: clientNote,
   },
   clientSessionEnd: { method: 'post', path: '/clients/:id/sessions/:sessionId/end', response: okResult },
+  clientWithdrawalsBlocked: {
+    method: 'put',
+    path: '/clients/:id/flags/withdrawals-blocked',
+    body: withdrawalsBlockedBody.strict(),
+    response: clientFlagEvent,
+  },
+  clientDashboard: { method: 'get', path: '/clients/:id/dashboard', response: clientDashboardView },
   // The product routes answer z.unknown() in their OpenAPI: typed by the console's own reading of them.
   ipos: { method: 'get', path: '/ipos', response: z.array(staffIpoSchema) },
   ipoAllotmentPreview: {

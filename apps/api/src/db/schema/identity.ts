@@ -52,6 +52,8 @@ export const clients = pgTable('clients', {
   allowCompensation: boolean('allow_compensation').notNull().default(false),
   allowBonus: boolean('allow_bonus').notNull().default(false),
   allowLoan: boolean('allow_loan').notNull().default(false),
+  /** Set by staff (migration 0030, decision 0065): withdrawal requests refused, payouts not paid. */
+  withdrawalsBlocked: boolean('withdrawals_blocked').notNull().default(false),
   /** How a sale's cost is found for positions opened from now on (migration 0017). */
   costBasisMethod: text('cost_basis_method', { enum: COST_BASIS_METHODS }).notNull().default('average'),
   service: text('service').notNull().default(''),
@@ -208,6 +210,17 @@ export const staffSessions = pgTable('staff_sessions', {
   endReason: text('end_reason'),
   ip: text('ip'),
   userAgent: text('user_agent'),
+});
+
+/** Who set or cleared a client flag and why (migration 0030, decision 0065): client module, append-only. */
+export const clientFlagEvents = pgTable('client_flag_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  clientId: bigint('client_id', { mode: 'number' }).notNull(),
+  flag: text('flag', { enum: ['withdrawals_blocked'] }).notNull(),
+  value: boolean('value').notNull(),
+  reason: text('reason').notNull(),
+  staffId: bigint('staff_id', { mode: 'number' }).notNull(),
+  createdAt: ts('created_at').notNull(),
 });
 
 /** Staff notes on a client (migration 0025, decision 0061): owned by the client module, append-only. */

@@ -39,7 +39,12 @@ export const DOMAIN_ERRORS: Record<string, ErrorAnswers> = {
   deleteApiBankcardAppV1ById: { 409: [E.Conflict] },
   postApiDepositAppV1: notFound,
   postApiDepositAppV1ById: { 409: [E.Conflict] },
-  postApiWithdrawAppV1: { 403: [E.PinRequired], ...spend },
+  // WITHDRAWALS_BLOCKED: staff blocked the client's withdrawals (decision 0065).
+  postApiWithdrawAppV1: {
+    403: [E.PinRequired],
+    404: [E.NotFound],
+    409: [E.InsufficientFunds, E.LimitExceeded, E.Conflict, E.WithdrawalsBlocked],
+  },
   // Trading
   getApiMarketAppV1Price: notFound,
   getApiClientAppV1OrderPreview: notFound,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { approvalDecisions, approvalPolicies, approvalRequests } from '../../db/schema/index';
+import { approvalDecisions, approvalPolicies, approvalRequests, staffUsers } from '../../db/schema/index';
 
 export type PolicyRow = typeof approvalPolicies.$inferSelect;
 export type RequestRow = typeof approvalRequests.$inferSelect;
@@ -186,4 +186,14 @@ export async function listRequests(
     )
     .orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id))
     .limit(limit);
+}
+
+/** The makers of a list or detail, by staff id: email and display name (a read of staff_users). */
+export async function makersOf(db: Db, staffIds: number[]) {
+  if (staffIds.length === 0) return new Map<number, { email: string; name: string }>();
+  const rows = await db
+    .select({ id: staffUsers.id, email: staffUsers.email, name: staffUsers.displayName })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, [...new Set(staffIds)]));
+  return new Map(rows.map((r) => [r.id, { email: r.email, name: r.name }]));
 }

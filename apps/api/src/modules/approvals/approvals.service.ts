@@ -136,7 +136,12 @@ function parsePayload(definition: ApprovalActionDefinition<AppContext>, input: u
 const has = (staff: ApprovalStaff, permission: string) =>
   (staff.permissions as readonly string[]).includes(permission);
 
-export function toRequestView(row: repo.RequestRow, decisions: repo.DecisionRow[]): ApprovalRequest {
+export function toRequestView(
+  row: repo.RequestRow,
+  decisions: repo.DecisionRow[],
+  makers?: Map<number, { email: string; name: string }>,
+): ApprovalRequest {
+  const maker = makers?.get(row.makerStaffId);
   return {
     id: row.id,
     action: row.action,
@@ -146,6 +151,7 @@ export function toRequestView(row: repo.RequestRow, decisions: repo.DecisionRow[
     amount: row.amountMinor === null ? null : amountText(row.amountMinor, row.currency),
     currency: row.currency,
     makerStaffId: row.makerStaffId,
+    ...(makers ? { makerEmail: maker?.email ?? null, makerName: maker?.name ?? null } : {}),
     policyId: row.policyId,
     policyVersion: row.policyVersion,
     checkersRequired: row.checkersRequired,
@@ -517,7 +523,11 @@ export async function closePendingOfItem(
 export async function getRequest(ctx: AppContext, requestId: number): Promise<ApprovalRequest> {
   const row = await repo.findRequest(ctx.db, requestId);
   if (!row) throw notFound(ApprovalMessages.requestNotFound);
-  return toRequestView(row, await repo.decisionsOf(ctx.db, [requestId]));
+  const [decisions, makers] = await Promise.all([
+    repo.decisionsOf(ctx.db, [requestId]),
+    repo.makersOf(ctx.db, [row.makerStaffId]),
+  ]);
+  return toRequestView(row, decisions, makers);
 }
 
 /**
@@ -548,6 +558,10 @@ export async function listRequests(
     ctx.db,
     rows.map((r) => r.id),
   );
+  const makers = await repo.makersOf(
+    ctx.db,
+    rows.map((r) => r.makerStaffId),
+  );
   const now = ctx.clock.now();
   return rows
     .filter(
@@ -555,7 +569,7 @@ export async function listRequests(
         scope !== 'inbox' ||
         (r.expiresAt > now && !decisions.some((d) => d.requestId === r.id && d.checkerStaffId === staff.id)),
     )
-    .map((r) => toRequestView(r, decisions));
+    .map((r) => toRequestView(r, decisions, makers));
 }
 
 /** The pending request of each of these items of `action` (for a queue's "awaiting approval"). */

@@ -1,4 +1,4 @@
-import type { Client360, ClientNote } from '@imali/contract';
+import type { Client360, ClientDashboardView, ClientNote } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
@@ -7,6 +7,8 @@ import * as ledger from '../ledger/ledger.service';
 import * as orders from '../orders/orders.service';
 import * as portfolio from '../portfolio/portfolio.service';
 import * as sessions from '../session/session.service';
+import { cashAccountsOf } from '../withdrawals/withdrawals.service';
+import { flagEventsOf } from './client-flags.service';
 import * as clients from './client.service';
 
 /**
@@ -28,7 +30,7 @@ export async function client360(ctx: AppContext, clientId: number): Promise<Clie
   const c = await clients.findClient(ctx, clientId);
   const accounts = await ledger.clientAccountsRead(ctx, clientId);
   const accountIds = accounts.map((a) => a.id);
-  const [submissions, lines, holding, awaiting, history, positions, live, trail, notes] = [
+  const [submissions, lines, holding, awaiting, history, positions, live, trail, notes, flagHistory] = [
     await kycReview.submissionsOfClient(ctx, clientId),
     await ledger.recentLinesOf(ctx, accountIds, 20),
     await orders.listOrders(ctx, clientId, 'holding'),
@@ -38,6 +40,7 @@ export async function client360(ctx: AppContext, clientId: number): Promise<Clie
     await sessions.liveSessionsOf(ctx, clientId),
     await audit.historyOf(ctx, 'client', String(clientId), 50),
     await clients.listNotes(ctx, clientId, 50),
+    await flagEventsOf(ctx, clientId, 50),
   ];
   return {
     profile: {
@@ -75,7 +78,13 @@ export async function client360(ctx: AppContext, clientId: number): Promise<Clie
       ip: s.ip,
       userAgent: s.userAgent,
     })),
-    flags: { allowBonus: c.allowBonus, allowCompensation: c.allowCompensation, allowLoan: c.allowLoan },
+    flags: {
+      allowBonus: c.allowBonus,
+      allowCompensation: c.allowCompensation,
+      allowLoan: c.allowLoan,
+      withdrawalsBlocked: c.withdrawalsBlocked,
+      history: flagHistory,
+    },
     auditTrail: trail.map((e) => ({
       at: e.createdAt.toISOString(),
       actor: e.actor,
@@ -121,4 +130,45 @@ export async function addNote(
 export async function notesOf(ctx: AppContext, clientId: number) {
   await clients.findClient(ctx, clientId);
   return (await clients.listNotes(ctx, clientId, 100)).map(noteView);
+}
+
+/**
+ * "View as client" (decision 0065): the client's Dashboard figures, each from the service the
+ * client's own route calls (portfolio total, assets, week profit, cash accounts, orders), so staff
+ * see what the client sees and nothing is copied. Read-only; each view is appended to the audit
+ * chain (who looked at whose dashboard) before anything is returned.
+ */
+export async function clientDashboard(
+  ctx: AppContext,
+  clientId: number,
+  by: { actor: string; staffId: number },
+): Promise<ClientDashboardView> {
+  const c = await clients.findClient(ctx, clientId);
+  const [portfolioFigures, assets, week, accounts, holding, awaiting] = await Promise.all([
+    portfolio.portfolioSummary(ctx, clientId, undefined),
+    portfolio.assetSummary(ctx, clientId, undefined),
+    portfolio.weekProfit(ctx, clientId, undefined),
+    cashAccountsOf(ctx, clientId),
+    orders.listOrders(ctx, clientId, 'holding'),
+    orders.listOrders(ctx, clientId, 'awaiting'),
+  ]);
+  const viewedAt = ctx.clock.now();
+  await audit.record(ctx, {
+    actor: by.actor,
+    staffId: by.staffId,
+    action: 'client.view_as',
+    subjectType: 'client',
+    subjectId: String(clientId),
+    before: null,
+    after: { view: 'dashboard' },
+  });
+  return {
+    client: { id: c.id, displayName: clients.displayNameOf(c), country: c.country },
+    portfolio: portfolioFigures,
+    assets,
+    weekProfit: week,
+    accounts,
+    orders: { holding, awaiting },
+    viewedAt: viewedAt.toISOString(),
+  };
 }

@@ -29,7 +29,13 @@ describe('client 360 (service): the read, search, ending a session, notes', () =
     expect(view.orders).toEqual({ holding: [], awaiting: [], recentHistory: [] });
     expect(view.positions).toEqual([]);
     expect(view.sessions.map((s) => s.id)).toEqual([client.sessionId]);
-    expect(view.flags).toEqual({ allowBonus: false, allowCompensation: false, allowLoan: false });
+    expect(view.flags).toEqual({
+      allowBonus: false,
+      allowCompensation: false,
+      allowLoan: false,
+      withdrawalsBlocked: false,
+      history: [],
+    });
     expect(Array.isArray(view.auditTrail)).toBe(true);
     await expect(c360.client360(t.app.ctx, 999_999)).rejects.toMatchObject({ statusCode: 404 });
   });

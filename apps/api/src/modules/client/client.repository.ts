@@ -2,7 +2,7 @@ import type { CostBasisMethod } from '@imali/contract';
 import { and, asc, desc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { clientNotes, clients } from '../../db/schema/index';
+import { clientFlagEvents, clientNotes, clients } from '../../db/schema/index';
 
 /** The client by id: client_info's query, built once per database as a prepared statement (0038). */
 const byIdQuery = (db: Db) =>
@@ -169,5 +169,57 @@ export function listNotes(db: Db, clientId: number, limit: number) {
     .from(clientNotes)
     .where(eq(clientNotes.clientId, clientId))
     .orderBy(desc(clientNotes.createdAt), desc(clientNotes.id))
+    .limit(limit);
+}
+
+// ---------- staff flags (migration 0030, decision 0065) ----------
+
+/**
+ * The client's "withdrawals blocked" flag read under a SHARE lock of the client row, inside the
+ * caller's transaction: a staff user setting the flag (an UPDATE of the row) waits for this
+ * transaction, and this read waits for a flag change in flight and then sees it committed.
+ * Undefined: no such client.
+ */
+export async function lockWithdrawalsBlocked(db: Db, clientId: number) {
+  const [row] = rowsOf<{ blocked: boolean }>(
+    await db.execute(
+      sql`select withdrawals_blocked as blocked from clients where id = ${clientId} for share`,
+    ),
+  );
+  return row?.blocked;
+}
+
+/** Sets the flag under the client row's lock; the value it had (undefined: no such client). */
+export async function setWithdrawalsBlocked(db: Db, clientId: number, blocked: boolean) {
+  const [row] = rowsOf<{ before: boolean }>(
+    await db.execute(sql`
+      with old as (select id, withdrawals_blocked from clients where id = ${clientId} for update)
+      update clients c set withdrawals_blocked = ${blocked} from old where c.id = old.id
+      returning old.withdrawals_blocked as before`),
+  );
+  return row?.before;
+}
+
+/** The clients among `ids` whose withdrawals are blocked (a plain read, for lists). */
+export async function withWithdrawalsBlocked(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(inArray(clients.id, ids), eq(clients.withdrawalsBlocked, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertFlagEvent(db: Db, values: typeof clientFlagEvents.$inferInsert) {
+  const [row] = await db.insert(clientFlagEvents).values(values).returning();
+  return row!;
+}
+
+export function listFlagEvents(db: Db, clientId: number, limit: number) {
+  return db
+    .select()
+    .from(clientFlagEvents)
+    .where(eq(clientFlagEvents.clientId, clientId))
+    .orderBy(desc(clientFlagEvents.createdAt), desc(clientFlagEvents.id))
     .limit(limit);
 }

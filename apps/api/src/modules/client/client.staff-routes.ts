@@ -2,12 +2,15 @@ import {
   client360,
   clientNote,
   clientNoteBody,
+  clientDashboardView,
+  clientFlagEvent,
   clientNotesList,
   clientSearchQuery,
   clientSearchResult,
   envelope,
   ErrorCode,
   okResult,
+  withdrawalsBlockedBody,
 } from '@imali/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
@@ -15,6 +18,7 @@ import { ok } from '../../lib/reply';
 import { staffOf } from '../../plugins/auth';
 import { staffActor } from '../staff/staff.service';
 import * as c360 from './client-360.service';
+import * as flags from './client-flags.service';
 import * as clients from './client.service';
 
 const E = ErrorCode;
@@ -125,6 +129,57 @@ export async function clientStaffRoutes(app: AppInstance) {
           body: request.body.body,
           actor: staffActor(staff),
         }),
+      );
+    },
+  );
+
+  app.put(
+    '/v1/clients/:id/flags/withdrawals-blocked',
+    {
+      config: {
+        auth: 'staff',
+        permission: 'clients.flags.set',
+        openapi: { errors: { 404: [E.NotFound], 409: [E.Conflict] } },
+      },
+      schema: {
+        tags,
+        summary:
+          'Block or unblock the client’s withdrawals, with a reason (requests refused, pending ones not paid); audited',
+        params: clientParams,
+        body: withdrawalsBlockedBody,
+        response: { 200: envelope(clientFlagEvent) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      return ok(
+        await flags.setWithdrawalsBlocked(ctx, {
+          clientId: request.params.id,
+          blocked: request.body.blocked,
+          reason: request.body.reason,
+          staffId: staff.id,
+          actor: staffActor(staff),
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/v1/clients/:id/dashboard',
+    {
+      config: { auth: 'staff', permission: 'clients.view_as', openapi: { errors: { 404: [E.NotFound] } } },
+      schema: {
+        tags,
+        summary:
+          'View as client: the client’s Dashboard figures, read-only, as the client’s own routes answer them; audited',
+        params: clientParams,
+        response: { 200: envelope(clientDashboardView) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      return ok(
+        await c360.clientDashboard(ctx, request.params.id, { actor: staffActor(staff), staffId: staff.id }),
       );
     },
   );

@@ -112,8 +112,10 @@ async function applyDecision(
     await repo.lockIdNumber(tx, idNo);
     duplicateOf = await repo.approvedHoldersOfIdNumber(tx, idNo, client.id);
     if (duplicateOf.length > 0 && !input.overrideReason?.trim()) {
+      // Its own code (not CONFLICT, which "decided meanwhile" answers): the console asks for an
+      // override reason on this one only.
       throw new DomainError(
-        ErrorCode.Conflict,
+        ErrorCode.KycDuplicateIdNumber,
         `ID number ${submission.idNo} is already approved for ${duplicateOf.join(', ')}. ` +
           'Approve only with --override-reason TEXT after checking it is the same person or a typo.',
         409,

@@ -23,8 +23,11 @@ const tags = ['kyc review'];
 const submissionParams = z.object({
   submissionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
-/** A decision answers 404 (no such submission), 409 (not pending, or an approved ID number). */
-const decisionErrors = { 404: [E.NotFound], 409: [E.Conflict] } as const;
+/**
+ * A decision answers 404 (no such submission), 409 CONFLICT (decided meanwhile) or 409
+ * KYC_DUPLICATE_ID_NUMBER (the ID number is approved on another client: approve with overrideReason).
+ */
+const decisionErrors = { 404: [E.NotFound], 409: [E.Conflict, E.KycDuplicateIdNumber] } as const;
 
 /** Who decides: the audit actor `staff:<id>` and the staff id (audit_log.staff_id). */
 const byStaff = (request: FastifyRequest) => {

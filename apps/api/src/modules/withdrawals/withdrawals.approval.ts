@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MoneyMessages } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { defineApprovalAction, staffActorOf } from '../approvals/approval-action';
+import { assertWithdrawalsAllowed } from '../client/client-flags.service';
 import { conflict } from '../ledger/ledger.service';
 import { findWithdrawal, payWithdrawal } from './withdrawals.service';
 
@@ -57,13 +58,23 @@ export const withdrawalPayApproval = defineApprovalAction<AppContext, Withdrawal
     ) {
       throw conflict('The withdrawal is not the one approved.');
     }
+    // Staff blocked the client's withdrawals (decision 0065): not asked for, and not executed (the
+    // re-check before executing runs in the approval's transaction; payWithdrawal checks again
+    // under the withdrawal's lock).
+    await assertWithdrawalsAllowed(ctx, w.clientId, 'payout');
   },
   async execute(txCtx, p, parties) {
     // The one pay path (withdrawals.service): locks the withdrawal, checks it is still pending,
-    // captures the hold against bank clearing in one entry and audits it.
-    const row = await payWithdrawal(txCtx, p.withdrawalId, staffActorOf({ id: parties.makerStaffId }), {
+    // captures the hold against bank clearing in one entry and audits it. Who decided the payment
+    // is the checker whose approval executes it (the last decision), or the maker when the tier
+    // needs no checker; the maker is kept as requested_by.
+    const decider = parties.checkerStaffIds.at(-1) ?? parties.makerStaffId;
+    const row = await payWithdrawal(txCtx, p.withdrawalId, staffActorOf({ id: decider }), {
       paymentReference: p.paymentReference,
       approvedBy: parties.checkerStaffIds.map((id) => staffActorOf({ id })),
+      ...(decider === parties.makerStaffId
+        ? {}
+        : { requestedBy: staffActorOf({ id: parties.makerStaffId }) }),
     });
     return {
       withdrawalId: row.id,

@@ -19,6 +19,7 @@ import {
 } from '../approvals/approvals.service';
 import { staffActorOf } from '../approvals/approval-action';
 import * as audit from '../audit/audit.service';
+import { assertWithdrawalsAllowed, withdrawalsBlockedAmong } from '../client/client-flags.service';
 import { lockOwnCardForUse, maskCardNo } from '../bankcards/bankcards.service';
 import {
   accountNotFound,
@@ -173,6 +174,11 @@ export async function requestWithdrawal(
     if (input.pinSessionId !== undefined) await spendFreshPin(txCtx, input.pinSessionId);
     const [account] = await lockAccounts(tx, [input.accountId]);
     if (!account || account.kind !== 'client' || account.clientId !== clientId) throw accountNotFound();
+    // Staff blocked this client's withdrawals (decision 0065): refused before anything is held. The
+    // flag is read under a SHARE lock of the client row in this transaction, so a block committed
+    // first refuses this request, and a block set meanwhile waits for it (then the withdrawal
+    // cannot be paid: payWithdrawal checks again).
+    await assertWithdrawalsAllowed(txCtx, clientId);
     const currency = account.currency;
     const amountMinor = amountToMinor(input.amount, currency);
     const limits = limitsOf(ctx.config);
@@ -237,6 +243,10 @@ export async function payoutQueue(
     ]);
     clients.set(clientId, { accounts, history });
   }
+  const blocked = await withdrawalsBlockedAmong(
+    ctx,
+    rows.map((r) => r.clientId),
+  );
   const waiting = await pendingRequestsOf(
     ctx,
     'withdrawal.pay',
@@ -256,6 +266,8 @@ export async function payoutQueue(
     if (history.some((h) => h.id !== w.id && h.bankCardId !== w.bankCardId))
       flags.push('other_card_used_before');
     if (checkersRequired > 0) flags.push('needs_approval');
+    // Staff blocked the client's withdrawals (decision 0065): paying it is refused until cleared.
+    if (blocked.has(w.clientId)) flags.push('withdrawals_blocked');
     queue.push({
       id: w.id,
       reference: w.reference,
@@ -305,11 +317,16 @@ export interface PayoutDetails {
   paymentReference?: string;
   /** Audit actors of the checkers who approved the payout (four-eyes, decision 0058). */
   approvedBy?: string[];
+  /** Audit actor of the maker who asked for the payout, when a checker's approval decided it. */
+  requestedBy?: string;
 }
 
 /**
  * Operator: the payout was sent. The held funds leave the account (posted against bank
  * clearing). The withdrawal row is locked first, so of concurrent decisions exactly one wins.
+ * `actor` decided it and is recorded as `decided_by`: the maker when the tier needs no checker,
+ * else the checker whose approval executed it (`details.requestedBy` names the maker). A client
+ * whose withdrawals staff blocked is not paid (decision 0065), checked under the client row's lock.
  */
 export async function payWithdrawal(ctx: AppContext, id: number, actor: string, details: PayoutDetails = {}) {
   return inTransaction(ctx, async (tx, txCtx) => {
@@ -317,6 +334,7 @@ export async function payWithdrawal(ctx: AppContext, id: number, actor: string, 
     if (!w) throw withdrawalNotFound();
     if (w.status !== 'pending') throw conflict(MoneyMessages.withdrawalNotPending);
     await lockAccounts(tx, [w.accountId]);
+    await assertWithdrawalsAllowed(txCtx, w.clientId, 'payout');
     const now = ctx.clock.now();
     // The hold's whole amount leaves the account, against bank clearing, in one entry.
     const { entry } = await captureHold(tx, holdOf(id), {
@@ -357,6 +375,7 @@ export async function payWithdrawal(ctx: AppContext, id: number, actor: string, 
         // Only when given, so the entries of the CLI's plain `withdrawal pay` stay as they were.
         ...(details.paymentReference ? { payment_reference: details.paymentReference } : {}),
         ...(details.approvedBy?.length ? { approved_by: details.approvedBy } : {}),
+        ...(details.requestedBy ? { requested_by: details.requestedBy } : {}),
       },
     });
     return row;

@@ -51,7 +51,8 @@ export async function withdrawalsStaffRoutes(app: AppInstance) {
       config: {
         auth: 'staff',
         permission: 'payouts.request',
-        openapi: { errors: { 403: [E.Forbidden], 409: [E.Conflict] } },
+        // WITHDRAWALS_BLOCKED: staff blocked the client's withdrawals (decision 0065).
+        openapi: { errors: { 403: [E.Forbidden], 409: [E.Conflict, E.WithdrawalsBlocked] } },
       },
       schema: {
         tags,

@@ -64,6 +64,14 @@ describe('the approvals inbox', () => {
     expect(net.calls('approvals')[0]!.query).toEqual({ scope: 'inbox' });
   });
 
+  it('names the maker by name and email when the list gives them', async () => {
+    net.on('approvals', () => [request({ makerName: 'Maker Molefe', makerEmail: 'maker@imali.test' })]);
+    renderConsole('/approvals');
+    const card = await screen.findByRole('article', { name: /#41 Pay a withdrawal/ });
+    expect(textOf(card)).toMatch(/Asked by Maker Molefe \(maker@imali\.test\) on /);
+    expect(textOf(card)).not.toMatch(/staff #4/);
+  });
+
   it('approving asks for a fresh code and sends the payload hash; the request leaves the inbox', async () => {
     let approved = false;
     net.on('approvals', () => (approved ? [] : [request()]));

@@ -111,6 +111,12 @@ const STATUS_TONE: Record<string, string> = {
   cancelled: 'bg-slate-200 text-slate-800',
 };
 
+/** Who asked: the maker's name and email when the list gives them, else their staff number. */
+function makerLabel(r: ApprovalRequest) {
+  if (r.makerName && r.makerEmail) return `${r.makerName} (${r.makerEmail})`;
+  return r.makerEmail ?? r.makerName ?? `staff #${r.makerStaffId}`;
+}
+
 function RequestCard({ request: r, onDone }: { request: ApprovalRequest; onDone: (m: string) => void }) {
   const me = useStaff();
   const withStepUp = useStepUp();
@@ -166,7 +172,7 @@ function RequestCard({ request: r, onDone }: { request: ApprovalRequest; onDone:
         </span>
       </div>
       <p className="text-slate-700">
-        Asked by {mine ? 'you' : `staff #${r.makerStaffId}`} on {when(r.createdAt)}
+        Asked by {mine ? 'you' : makerLabel(r)} on {when(r.createdAt)}
         {pending ? ` · expires ${when(r.expiresAt)}` : ''}
         {' · '}policy v{r.policyVersion}: {approvals} of {r.checkersRequired} approval
         {r.checkersRequired === 1 ? '' : 's'} ({r.checkerPermission})

@@ -8,6 +8,7 @@ import { useCan } from '../../app/session';
 import { Alert, Button, FieldError, Loading, PageTitle, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { fileUrl, formatTime, kycDetail } from '../kyc/kyc-api';
+import { ClientFlags } from './client-flags-section';
 import { addNote, clientDetail, endClientSession } from './clients-api';
 
 /** Everything about one client, each section from the module that owns it (GET /clients/:id). */
@@ -37,6 +38,7 @@ const td = 'px-2 py-1 align-top';
 const none = (what: string) => <p className="text-sm text-slate-600">{what}</p>;
 
 function ClientPage({ clientId, c }: { clientId: number; c: Client360 }) {
+  const can = useCan();
   const p = c.profile;
   return (
     <section aria-labelledby="page-title">
@@ -48,6 +50,13 @@ function ClientPage({ clientId, c }: { clientId: number; c: Client360 }) {
       <PageTitle hint={`Client ${p.id}, mobile ${p.mobile}, registered ${formatTime(p.registeredAt)}.`}>
         <span id="page-title">{p.displayName}</span>
       </PageTitle>
+      {can('clients.view_as') ? (
+        <p className="-mt-2 mb-4 text-sm">
+          <Link to={`/clients/${clientId}/dashboard`} className="text-accent-700 underline">
+            View as client (read only, recorded in the audit trail)
+          </Link>
+        </p>
+      ) : null}
       <div className="grid grid-cols-2 gap-4">
         <Section id="profile" title="Profile">
           <dl className="grid grid-cols-[8rem_1fr] gap-x-2 gap-y-1 text-sm">
@@ -81,14 +90,7 @@ function ClientPage({ clientId, c }: { clientId: number; c: Client360 }) {
         </div>
         <Positions c={c} />
         <Section id="flags" title="Flags">
-          <dl className="grid grid-cols-[10rem_1fr] gap-x-2 gap-y-1 text-sm">
-            <dt className="text-slate-600">Bonus allowed</dt>
-            <dd>{c.flags.allowBonus ? 'yes' : 'no'}</dd>
-            <dt className="text-slate-600">Compensation allowed</dt>
-            <dd>{c.flags.allowCompensation ? 'yes' : 'no'}</dd>
-            <dt className="text-slate-600">Loans allowed</dt>
-            <dd>{c.flags.allowLoan ? 'yes' : 'no'}</dd>
-          </dl>
+          <ClientFlags clientId={clientId} c={c} />
         </Section>
         <div className="col-span-2">
           <Sessions clientId={clientId} c={c} />

@@ -1,4 +1,12 @@
-import { client360, clientNote, clientSearchResult, okResult } from '@imali/contract';
+import {
+  client360,
+  clientDashboardView,
+  clientFlagEvent,
+  clientNote,
+  clientSearchResult,
+  okResult,
+  type WithdrawalsBlockedBody,
+} from '@imali/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -22,4 +30,22 @@ export const endClientSession = (clientId: number, sessionId: string) =>
   api(`/clients/${clientId}/sessions/${encodeURIComponent(sessionId)}/end`, {
     method: 'POST',
     schema: okResult,
+  });
+
+/** Block or unblock the client's withdrawals, with a reason (clients.flags.set; decision 0065). */
+export const setWithdrawalsBlocked = (clientId: number, body: WithdrawalsBlockedBody) =>
+  api(`/clients/${clientId}/flags/withdrawals-blocked`, { method: 'PUT', schema: clientFlagEvent, body });
+
+/**
+ * "View as client" (clients.view_as): the client's Dashboard figures. Each fetch is one audited
+ * view on the server: fetched each time the page opens (nothing kept once it closes), never behind
+ * the user's back (no retry, no refetch on focus).
+ */
+export const clientDashboard = (clientId: number) =>
+  queryOptions({
+    queryKey: ['client-dashboard', clientId],
+    queryFn: ({ signal }) => api(`/clients/${clientId}/dashboard`, { schema: clientDashboardView, signal }),
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
   });

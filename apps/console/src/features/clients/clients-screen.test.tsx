@@ -87,7 +87,13 @@ const thandi = (notes: ClientNote[] = [note(1, 'Called about the deposit.')]): C
       userAgent: 'Mozilla/5.0 Test',
     },
   ],
-  flags: { allowBonus: true, allowCompensation: false, allowLoan: true },
+  flags: {
+    allowBonus: true,
+    allowCompensation: false,
+    allowLoan: true,
+    withdrawalsBlocked: false,
+    history: [],
+  },
   auditTrail: [
     { at: '2026-11-27T08:00:00.000Z', actor: 'client:1', action: 'auth.login', before: null, after: null },
   ],

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   KYC_DOCUMENTS,
   kycRejectBody,
   kycRequestDocumentBody,
@@ -203,12 +204,7 @@ function Decisions({ detail }: { detail: KycReviewDetail }) {
       onSuccess: () => done(`Submission #${id} (${name}) approved.`),
       onError: (error) => {
         // The server refuses a second approval of one ID number unless a reason overrides it.
-        if (
-          !override &&
-          error instanceof ApiError &&
-          error.status === 409 &&
-          /already approved/i.test(error.message)
-        ) {
+        if (!override && error instanceof ApiError && error.code === ErrorCode.KycDuplicateIdNumber) {
           decide.reset();
           setOverride({ message: error.message });
         }

@@ -183,7 +183,11 @@ describe('a KYC submission', () => {
     net.on('kycApprove', ({ body }) =>
       (body as { overrideReason?: string }).overrideReason
         ? decided('approved')
-        : opsError(409, 'CONFLICT', 'ID number 9001014800086 is already approved for 0821234567.'),
+        : opsError(
+            409,
+            'KYC_DUPLICATE_ID_NUMBER',
+            'ID number 9001014800086 is already approved for 0821234567.',
+          ),
     );
     net.on('kycQueue', () => ({ items: [], nextCursor: null }));
     renderConsole('/kyc/12');

@@ -261,6 +261,20 @@ describe('Withdrawal form', () => {
     expect(requestWithdrawal).toHaveBeenCalledTimes(2);
   });
 
+  it('withdrawals on hold by staff: the refusal stays in the drawer, nothing is requested', async () => {
+    const user = userEvent.setup();
+    requestWithdrawal.mockRejectedValueOnce(
+      new ApiError(MoneyMessages.withdrawalsBlocked, ErrorCode.WithdrawalsBlocked, 409),
+    );
+    renderDrawer();
+    await user.type(amountField(), '600');
+    await user.click(withdrawButton());
+    await enterPin(user, '123456');
+    const notice = await screen.findByTestId('withdrawals-on-hold');
+    expect(notice.textContent).toBe('Withdrawals from your account are on hold. Please contact support.');
+    expect(screen.queryByText('Withdrawal requested')).toBeNull();
+  });
+
   it('a wrong PIN sends nothing and says so', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'warn').mockImplementation(() => {});

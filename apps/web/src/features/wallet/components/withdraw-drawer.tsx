@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Messages, type BankCard, type Withdrawal } from '@imali/contract';
+import { ErrorCode, Messages, type BankCard, type Withdrawal } from '@imali/contract';
 import type { BottomDrawerContentProps } from '@/components/ui/bottom-drawer';
 import { Button } from '@/components/ui/button';
 import { PinHint } from '@/components/ui/product-layout';
@@ -13,6 +13,7 @@ import { PlacedScreen } from '@/components/ui/placed-screen';
 import { DetailCardSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
+import { ApiError } from '@/lib/http';
 import { useProfile } from '@/lib/profile';
 import { accountsQueryKey, useAccounts } from '@/lib/accounts';
 import { useBankCards } from '../api/bank-cards';
@@ -148,6 +149,9 @@ export default function WithdrawDrawer({
   const limits = useLimits();
   const keeper = useState(createIdempotencyKeeper)[0];
   const [result, setResult] = useState<Withdrawal | null>(null);
+  // Staff put the client's withdrawals on hold (decision 0065): the server's refusal stays in the
+  // drawer, not only in a passing toast, since no other amount or card would go through either.
+  const [onHold, setOnHold] = useState<string | null>(null);
 
   const schema = useMemo(
     () => withdrawalFormSchema(accounts ?? [], (c) => limits.byCurrency(c)?.min_withdrawal),
@@ -185,6 +189,7 @@ export default function WithdrawDrawer({
       toast.warning(Messages.pinNotSet);
       return;
     }
+    setOnHold(null);
     // Every withdrawal spends a PIN verification of its own on the server: always ask.
     const withdrawal = await placeWithPin({
       askForPin,
@@ -194,7 +199,11 @@ export default function WithdrawDrawer({
       body,
       keeper,
       send: requestWithdrawal,
-      onError: () => void queryClient.invalidateQueries({ queryKey: accountsQueryKey }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === ErrorCode.WithdrawalsBlocked)
+          setOnHold(error.message);
+        void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+      },
     });
     if (withdrawal) {
       setResult(withdrawal);
@@ -303,6 +312,11 @@ export default function WithdrawDrawer({
             : undefined
         }
       />
+      {onHold && (
+        <Notice tone="error">
+          <span data-testid="withdrawals-on-hold">{onHold}</span>
+        </Notice>
+      )}
       {profile?.pin_locked ? <Notice tone="error">{Messages.pinLocked}</Notice> : <PinHint />}
       <Button
         type="submit"
