@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session';
-import { Alert, Button, cx, inputClass, labelClass } from '../../components/ui';
+import { Alert, Button, inputClass, labelClass } from '../../components/ui';
+import { DataTable } from '../../components/data-table';
 import { ApiError, messageOf } from '../../lib/api';
 import {
   fundStrikePreviewQuery,
@@ -65,54 +66,59 @@ export function FundsPanel() {
       {funds.data.length === 0 ? (
         <p className="rounded border border-slate-300 bg-white p-3 text-sm">No funds.</p>
       ) : (
-        <table className="w-full rounded border border-slate-300 bg-white text-sm" aria-label="Funds">
-          <thead className="bg-slate-50 text-left text-slate-700">
-            <tr>
-              <th className="px-3 py-2">Fund</th>
-              <th className="px-3 py-2">Status</th>
-              <th className="px-3 py-2 text-right">Latest NAV (c/unit)</th>
-              <th className="px-3 py-2">Cut-off · valuation (SAST)</th>
-              <th className="px-3 py-2 text-right">Pending subscriptions</th>
-              <th className="px-3 py-2 text-right">Pending redemptions</th>
-              <th className="px-3 py-2">
-                <span className="sr-only">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {funds.data.map((f) => (
-              <tr key={f.id} className={cx(f.id === openId && 'bg-accent-50')}>
-                <td className="px-3 py-2">
+        <DataTable
+          look="list"
+          label="Funds"
+          rows={funds.data}
+          rowKey={(f) => f.id}
+          rowClassName={(f) => f.id === openId && 'bg-accent-50'}
+          columns={[
+            {
+              header: 'Fund',
+              cell: (f) => (
+                <>
                   {f.name}
                   <span className="block text-xs text-slate-600">
                     <span className="font-mono">{f.code}</span> · {f.category} · {f.benchmark.symbol}
                   </span>
-                </td>
-                <td className="px-3 py-2">{f.status}</td>
-                <td className="px-3 py-2 text-right tabular-nums">
+                </>
+              ),
+            },
+            { header: 'Status', cell: (f) => f.status },
+            {
+              header: 'Latest NAV (c/unit)',
+              numeric: true,
+              cell: (f) => (
+                <>
                   {f.latestNav.nav}
                   <span className="block text-xs text-slate-600">{f.latestNav.date}</span>
-                </td>
-                <td className="px-3 py-2 tabular-nums">
-                  {f.cutoffTime} · {f.valuationTime}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{f.pendingSubscriptions}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{f.pendingRedemptions}</td>
-                <td className="px-3 py-2 text-right">
-                  <Button
-                    type="button"
-                    tone="secondary"
-                    className="whitespace-nowrap"
-                    aria-label={`Preview NAV strike of ${f.code}`}
-                    onClick={() => setOpenId(f.id)}
-                  >
-                    Preview NAV strike
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            {
+              header: 'Cut-off · valuation (SAST)',
+              className: 'tabular-nums',
+              cell: (f) => `${f.cutoffTime} · ${f.valuationTime}`,
+            },
+            { header: 'Pending subscriptions', numeric: true, cell: (f) => f.pendingSubscriptions },
+            { header: 'Pending redemptions', numeric: true, cell: (f) => f.pendingRedemptions },
+            {
+              header: <span className="sr-only">Action</span>,
+              className: 'text-right',
+              cell: (f) => (
+                <Button
+                  type="button"
+                  tone="secondary"
+                  className="whitespace-nowrap"
+                  aria-label={`Preview NAV strike of ${f.code}`}
+                  onClick={() => setOpenId(f.id)}
+                >
+                  Preview NAV strike
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       {opened ? <FundStrikePanel key={opened.id} fund={opened} /> : null}
     </div>
@@ -236,58 +242,36 @@ function StrikeFigures({
         </p>
       ) : null}
       {p.subscriptions.length > 0 ? (
-        <table className="w-full" aria-label="Subscriptions it would value">
-          <caption className="mb-1 text-left font-semibold">Subscriptions it would value</caption>
-          <thead className="text-left text-slate-700">
-            <tr>
-              <th className="py-1">Order</th>
-              <th className="py-1 text-right">Amount ({p.currency})</th>
-              <th className="py-1 text-right">NAV (c/unit)</th>
-              <th className="py-1 text-right">Units</th>
-              <th className="py-1 text-right">Value of units</th>
-              <th className="py-1 text-right">Refund</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {p.subscriptions.map((s) => (
-              <tr key={s.orderId}>
-                <td className="py-1 font-mono">#{s.orderId}</td>
-                <td className="py-1 text-right tabular-nums">{s.amount}</td>
-                <td className="py-1 text-right tabular-nums">{s.nav}</td>
-                <td className="py-1 text-right tabular-nums">{s.units}</td>
-                <td className="py-1 text-right tabular-nums">{s.tradeValue}</td>
-                <td className="py-1 text-right tabular-nums">{s.refund}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Subscriptions it would value"
+          caption="Subscriptions it would value"
+          rows={p.subscriptions}
+          rowKey={(s) => s.orderId}
+          columns={[
+            { header: 'Order', className: 'font-mono', cell: (s) => `#${s.orderId}` },
+            { header: `Amount (${p.currency})`, numeric: true, cell: (s) => s.amount },
+            { header: 'NAV (c/unit)', numeric: true, cell: (s) => s.nav },
+            { header: 'Units', numeric: true, cell: (s) => s.units },
+            { header: 'Value of units', numeric: true, cell: (s) => s.tradeValue },
+            { header: 'Refund', numeric: true, cell: (s) => s.refund },
+          ]}
+        />
       ) : null}
       {p.redemptions.length > 0 ? (
-        <table className="w-full" aria-label="Redemptions it would pay">
-          <caption className="mb-1 text-left font-semibold">Redemptions it would pay</caption>
-          <thead className="text-left text-slate-700">
-            <tr>
-              <th className="py-1">Order</th>
-              <th className="py-1 text-right">Units</th>
-              <th className="py-1 text-right">NAV (c/unit)</th>
-              <th className="py-1 text-right">Gross ({p.currency})</th>
-              <th className="py-1 text-right">Platform fee</th>
-              <th className="py-1 text-right">Paid</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {p.redemptions.map((r) => (
-              <tr key={r.orderId}>
-                <td className="py-1 font-mono">#{r.orderId}</td>
-                <td className="py-1 text-right tabular-nums">{r.units}</td>
-                <td className="py-1 text-right tabular-nums">{r.nav}</td>
-                <td className="py-1 text-right tabular-nums">{r.gross}</td>
-                <td className="py-1 text-right tabular-nums">{r.platformFee}</td>
-                <td className="py-1 text-right tabular-nums">{r.net}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Redemptions it would pay"
+          caption="Redemptions it would pay"
+          rows={p.redemptions}
+          rowKey={(r) => r.orderId}
+          columns={[
+            { header: 'Order', className: 'font-mono', cell: (r) => `#${r.orderId}` },
+            { header: 'Units', numeric: true, cell: (r) => r.units },
+            { header: 'NAV (c/unit)', numeric: true, cell: (r) => r.nav },
+            { header: `Gross (${p.currency})`, numeric: true, cell: (r) => r.gross },
+            { header: 'Platform fee', numeric: true, cell: (r) => r.platformFee },
+            { header: 'Paid', numeric: true, cell: (r) => r.net },
+          ]}
+        />
       ) : null}
       {p.rejected.length > 0 ? (
         <p className="text-amber-900">
