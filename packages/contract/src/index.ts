@@ -15,6 +15,7 @@ export * from './market';
 export * from './menu';
 export * from './numbers';
 export * from './json-schema-hints';
+export * from './policies';
 export * from './portfolio';
 export * from './products-review';
 export * from './quant';

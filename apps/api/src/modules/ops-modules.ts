@@ -1,6 +1,7 @@
 import type { AppInstance } from '../lib/app-instance';
 import { applicationsStaffRoutes } from './applications/applications.staff-routes';
 import { approvalsStaffRoutes } from './approvals/approvals.staff-routes';
+import { policyChangeStaffRoutes } from './approvals/policy-change.staff-routes';
 import { auditStaffRoutes } from './audit/audit.staff-routes';
 import { clientStaffRoutes } from './client/client.staff-routes';
 import { depositsStaffRoutes } from './deposits/deposits.staff-routes';
@@ -9,6 +10,7 @@ import { fxStaffRoutes } from './fx/fx.staff-routes';
 import { ipoStaffRoutes } from './ipo/ipo.staff-routes';
 import { kycStaffRoutes } from './kyc/kyc.staff-routes';
 import { ledgerStaffRoutes } from './ledger/ledger.staff-routes';
+import { limitsStaffRoutes } from './limits/limits.staff-routes';
 import { offeringsStaffRoutes } from './offerings/offerings.staff-routes';
 import { opsRoutes } from './ops/ops.routes';
 import { quantStaffRoutes } from './quant/quant.staff-routes';
@@ -27,6 +29,7 @@ export async function opsModules(app: AppInstance) {
   await app.register(kycStaffRoutes);
   await app.register(clientStaffRoutes);
   await app.register(approvalsStaffRoutes);
+  await app.register(policyChangeStaffRoutes);
   await app.register(withdrawalsStaffRoutes);
   await app.register(depositsStaffRoutes);
   await app.register(reconciliationStaffRoutes);
@@ -38,4 +41,5 @@ export async function opsModules(app: AppInstance) {
   await app.register(quantStaffRoutes);
   await app.register(offeringsStaffRoutes);
   await app.register(fxStaffRoutes);
+  await app.register(limitsStaffRoutes);
 }
