@@ -37,7 +37,8 @@ export function tierProblems(action: string, tiers: readonly ApprovalTier[]): st
     const cents = decimalToCents(t.minAmount);
     const previous = last.get(t.currency);
     const who = t.currency ?? 'any other currency';
-    if (previous === undefined && cents !== 0n) problems.push(`Tier ${i + 1}: the first tier of ${who} starts at 0.`);
+    if (previous === undefined && cents !== 0n)
+      problems.push(`Tier ${i + 1}: the first tier of ${who} starts at 0.`);
     if (previous !== undefined && cents <= previous)
       problems.push(`Tier ${i + 1}: each tier of ${who} starts above the one before it.`);
     last.set(t.currency, cents);
@@ -54,9 +55,12 @@ export const policyProposalInput = z
     action: approvalActionSchema,
     effectiveFrom,
     tiers: z.array(approvalTierSchema).min(1, 'Add at least one tier.').max(20, 'At most 20 tiers.'),
+    /** The version the preview showed (the request repeats it): refused when another was made since. */
+    baseVersion: z.number().int().min(0).optional(),
   })
   .superRefine((p, ctx) => {
-    for (const message of tierProblems(p.action, p.tiers)) ctx.addIssue({ code: 'custom', path: ['tiers'], message });
+    for (const message of tierProblems(p.action, p.tiers))
+      ctx.addIssue({ code: 'custom', path: ['tiers'], message });
   });
 export type PolicyProposalInput = z.infer<typeof policyProposalInput>;
 
@@ -90,7 +94,11 @@ export const policyChangePreviewSchema = z.object({
   inForce: policyVersionSchema.nullable(),
   /** The latest version (may be scheduled later than the one in force): the proposal's base. */
   latest: policyVersionSchema.nullable(),
-  proposed: z.object({ version: z.number().int(), effectiveFrom: effectiveFrom, tiers: z.array(approvalTierSchema) }),
+  proposed: z.object({
+    version: z.number().int(),
+    effectiveFrom: effectiveFrom,
+    tiers: z.array(approvalTierSchema),
+  }),
   payload: policyChangePayload,
 });
 export type PolicyChangePreview = z.infer<typeof policyChangePreviewSchema>;
@@ -128,13 +136,21 @@ export type MoneyLimitsOverview = z.infer<typeof moneyLimitsOverviewSchema>;
 
 /** POST /ops/v1/limits/preview and /ops/v1/limits/request: a whole new version, every currency once. */
 export const limitsProposalInput = z
-  .object({ effectiveFrom, limits: z.array(moneyLimitRowSchema).length(MONEY_CURRENCIES.length) })
+  .object({
+    effectiveFrom,
+    limits: z.array(moneyLimitRowSchema).length(MONEY_CURRENCIES.length),
+    /** The version the preview showed (the request repeats it): refused when another was made since. */
+    baseVersion: z.number().int().min(0).optional(),
+  })
   .superRefine((p, ctx) => {
     const seen = new Set(p.limits.map((l) => l.currency));
     if (seen.size !== MONEY_CURRENCIES.length)
       ctx.addIssue({ code: 'custom', path: ['limits'], message: 'Give the limits of every currency once.' });
     p.limits.forEach((l, i) => {
-      if (l.dailyWithdrawalCap !== null && decimalToCents(l.dailyWithdrawalCap) < decimalToCents(l.minWithdrawal))
+      if (
+        l.dailyWithdrawalCap !== null &&
+        decimalToCents(l.dailyWithdrawalCap) < decimalToCents(l.minWithdrawal)
+      )
         ctx.addIssue({
           code: 'custom',
           path: ['limits', i, 'dailyWithdrawalCap'],

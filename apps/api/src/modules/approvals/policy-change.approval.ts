@@ -25,7 +25,10 @@ export function assertValidTiers(action: string, tiers: readonly ApprovalTier[])
   }
   const keys = new Set(tiers.map((t) => `${t.currency}:${minorOf(t.minAmount, t.currency)}`));
   if (keys.size !== tiers.length) throw invalid('Two tiers have the same currency and threshold.');
-  if ((action === 'ledger.adjust' || action === 'policy.change') && tiers.some((t) => t.checkersRequired < 1)) {
+  if (
+    (action === 'ledger.adjust' || action === 'policy.change') &&
+    tiers.some((t) => t.checkersRequired < 1)
+  ) {
     throw invalid('This action always needs at least one checker.');
   }
   const [problem] = tierProblems(action, tiers);

@@ -24,7 +24,12 @@ import { assertValidTiers, minorOf } from './policy-change.approval';
 /** How far in the past a proposed effective time may be (a form's clock is minutes, not seconds). */
 const PAST_GRACE_MS = 60_000;
 
-const tierOf = (t: { currency: string | null; minAmountMinor: bigint; checkersRequired: number; checkerPermission: string }) =>
+const tierOf = (t: {
+  currency: string | null;
+  minAmountMinor: bigint;
+  checkersRequired: number;
+  checkerPermission: string;
+}) =>
   ({
     currency: t.currency,
     minAmount: formatMinor(t.minAmountMinor, 'ZAR'),
@@ -65,9 +70,15 @@ async function versionsOf(ctx: AppContext, action: string, now: Date) {
 }
 
 /** The proposal checked beside what it replaces; nothing written. 400 with the reason otherwise. */
-export async function previewPolicyChange(ctx: AppContext, input: PolicyProposalInput): Promise<PolicyChangePreview> {
+export async function previewPolicyChange(
+  ctx: AppContext,
+  input: PolicyProposalInput,
+): Promise<PolicyChangePreview> {
   const now = ctx.clock.now();
-  if (input.effectiveFrom !== null && new Date(input.effectiveFrom).getTime() < now.getTime() - PAST_GRACE_MS) {
+  if (
+    input.effectiveFrom !== null &&
+    new Date(input.effectiveFrom).getTime() < now.getTime() - PAST_GRACE_MS
+  ) {
     throw new DomainError(
       ErrorCode.InvalidInput,
       'The effective time is in the past: choose a later one, or none for "as soon as approved".',
@@ -75,11 +86,25 @@ export async function previewPolicyChange(ctx: AppContext, input: PolicyProposal
     );
   }
   // Amounts as the server writes them ('50000.01'), so the preview and the payload read alike.
-  const tiers = input.tiers.map((t) => ({ ...t, minAmount: formatMinor(minorOf(t.minAmount, t.currency), 'ZAR') }));
+  const tiers = input.tiers.map((t) => ({
+    ...t,
+    minAmount: formatMinor(minorOf(t.minAmount, t.currency), 'ZAR'),
+  }));
   assertValidTiers(input.action, tiers);
   const { inForce, latest } = await versionsOf(ctx, input.action, now);
+  if (input.baseVersion !== undefined && input.baseVersion !== (latest?.version ?? 0)) {
+    throw new DomainError(
+      ErrorCode.Conflict,
+      `The tiers of ${input.action} changed since your preview (now version ${latest?.version ?? 0}); preview again.`,
+      409,
+    );
+  }
   if (latest && sameTiers(latest.tiers, tiers)) {
-    throw new DomainError(ErrorCode.InvalidInput, 'These are the tiers already in place: nothing to change.', 400);
+    throw new DomainError(
+      ErrorCode.InvalidInput,
+      'These are the tiers already in place: nothing to change.',
+      400,
+    );
   }
   const payload: PolicyChangePayload = {
     action: input.action,

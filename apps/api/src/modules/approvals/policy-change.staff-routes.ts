@@ -27,11 +27,12 @@ export async function policyChangeStaffRoutes(app: AppInstance) {
       config: {
         auth: 'staff',
         permission: 'treasury.request',
-        openapi: { errors: { 400: [E.InvalidInput], 403: [E.Forbidden] } },
+        openapi: { errors: { 400: [E.InvalidInput], 403: [E.Forbidden], 409: [E.Conflict] } },
       },
       schema: {
         tags,
-        summary: 'A new version of one action\u2019s tiers, checked, beside the one in force; nothing written',
+        summary:
+          'A new version of one action\u2019s tiers, checked, beside the one in force; nothing written',
         body: policyProposalInput,
         response: { 200: envelope(policyChangePreviewSchema) },
       },

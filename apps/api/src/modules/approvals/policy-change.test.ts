@@ -80,7 +80,12 @@ describe('a change of approval tiers on the staff API: preview, policy.change re
     const unordered = await preview({
       action: 'withdrawal.pay',
       effectiveFrom: null,
-      tiers: [tier('ZAR', '0', 0), tier('ZAR', '1000000.01', 2), tier('ZAR', '20000.01', 1), tier(null, '0', 1)],
+      tiers: [
+        tier('ZAR', '0', 0),
+        tier('ZAR', '1000000.01', 2),
+        tier('ZAR', '20000.01', 1),
+        tier(null, '0', 1),
+      ],
     });
     expect(unordered.statusCode).toBe(400);
     expect(unordered.body).toMatch(/starts above the one before it/);
@@ -91,7 +96,11 @@ describe('a change of approval tiers on the staff API: preview, policy.change re
     });
     expect(noZero.statusCode).toBe(400);
     expect(noZero.body).toMatch(/first tier of ZAR starts at 0/);
-    const alone = await preview({ action: 'ledger.adjust', effectiveFrom: null, tiers: [tier(null, '0', 0)] });
+    const alone = await preview({
+      action: 'ledger.adjust',
+      effectiveFrom: null,
+      tiers: [tier(null, '0', 0)],
+    });
     expect(alone.statusCode).toBe(400);
     expect(alone.body).toMatch(/ledger\.adjust always needs at least one checker/);
     const past = await preview({
@@ -121,7 +130,11 @@ describe('a change of approval tiers on the staff API: preview, policy.change re
     });
     expect(asked.statusCode).toBe(202);
     const request = asked.json().data.request;
-    expect(request).toMatchObject({ action: 'policy.change', itemKey: 'policy:withdrawal.pay', checkerPermission: 'treasury.approve' });
+    expect(request).toMatchObject({
+      action: 'policy.change',
+      itemKey: 'policy:withdrawal.pay',
+      checkerPermission: 'treasury.approve',
+    });
     expect(request.payload.before).toHaveLength(4);
     const url = `/ops/v1/approvals/${request.id}/approve`;
     const body = { payloadHash: request.payloadHash };
@@ -145,17 +158,27 @@ describe('a change of approval tiers on the staff API: preview, policy.change re
 
   it('a request made against an older version is stale at approval: cancelled, nothing written', async () => {
     const tiers = [tier('ZAR', '0', 0), tier('ZAR', '30000.01', 1), tier(null, '0', 1)];
-    const asked = await post('/ops/v1/policies/request', treasuryHeaders, { action: 'loan.payout', effectiveFrom: null, tiers });
+    const asked = await post('/ops/v1/policies/request', treasuryHeaders, {
+      action: 'loan.payout',
+      effectiveFrom: null,
+      tiers,
+    });
     const request = asked.json().data.request;
     // Meanwhile another version of loan.payout is made (by SQL, as a concurrent approval would).
-    await t.database.query(`insert into approval_policy_versions (action, version) values ('loan.payout', 2)`);
+    await t.database.query(
+      `insert into approval_policy_versions (action, version) values ('loan.payout', 2)`,
+    );
     await t.database.query(
       `insert into approval_policies (action, currency, min_amount_minor, checkers_required, checker_permission, effective_from, version)
        values ('loan.payout', null, 0, 1, 'payouts.approve', now(), 2)`,
     );
-    const res = await post(`/ops/v1/approvals/${request.id}/approve`, await stepUpHeaders(ops, treasury2, treasury2Headers), {
-      payloadHash: request.payloadHash,
-    });
+    const res = await post(
+      `/ops/v1/approvals/${request.id}/approve`,
+      await stepUpHeaders(ops, treasury2, treasury2Headers),
+      {
+        payloadHash: request.payloadHash,
+      },
+    );
     expect(res.statusCode).toBe(409);
     expect(res.body).toMatch(/changed since this proposal \(now version 2\)/);
     const [count] = await t.database.query<{ n: string }>(

@@ -33,7 +33,8 @@ const toRow = (r: RawRow): LimitRow => ({
   currency: r.currency,
   minDepositMinor: BigInt(r.min_deposit_minor),
   minWithdrawalMinor: BigInt(r.min_withdrawal_minor),
-  dailyWithdrawalCapMinor: r.daily_withdrawal_cap_minor === null ? null : BigInt(r.daily_withdrawal_cap_minor),
+  dailyWithdrawalCapMinor:
+    r.daily_withdrawal_cap_minor === null ? null : BigInt(r.daily_withdrawal_cap_minor),
 });
 
 const COLUMNS = sql`v.version, v.effective_from, v.created_by, v.approved_by, l.currency,
@@ -60,7 +61,9 @@ export async function rowsFrom(db: Db, version: number): Promise<LimitRow[]> {
 }
 
 export async function latestVersion(db: Db): Promise<number> {
-  const result = await db.execute(sql`select coalesce(max(version), 0)::int as version from money_limit_versions`);
+  const result = await db.execute(
+    sql`select coalesce(max(version), 0)::int as version from money_limit_versions`,
+  );
   return Number(rowsOf<{ version: number }>(result)[0]?.version ?? 0);
 }
 
@@ -80,7 +83,12 @@ export async function insertVersion(
     approvedBy: number;
     approvalRequestId: number | null;
     createdAt: Date;
-    limits: { currency: string; minDepositMinor: bigint; minWithdrawalMinor: bigint; dailyWithdrawalCapMinor: bigint | null }[];
+    limits: {
+      currency: string;
+      minDepositMinor: bigint;
+      minWithdrawalMinor: bigint;
+      dailyWithdrawalCapMinor: bigint | null;
+    }[];
   },
 ): Promise<number> {
   await db.execute(sql`select pg_advisory_xact_lock(${LIMITS_VERSION_LOCK})`);

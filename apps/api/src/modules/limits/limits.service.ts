@@ -40,7 +40,12 @@ const PAST_GRACE_MS = 60_000;
 
 function fromConfig(ctx: Pick<AppContext, 'config'>): MoneyLimitsInForce {
   const l = limitsOf(ctx.config);
-  return { version: 0, minDeposit: l.minDeposit, minWithdrawal: l.minWithdrawal, dailyWithdrawalCap: l.dailyWithdrawalCap };
+  return {
+    version: 0,
+    minDeposit: l.minDeposit,
+    minWithdrawal: l.minWithdrawal,
+    dailyWithdrawalCap: l.dailyWithdrawalCap,
+  };
 }
 
 function fromRows(rows: repo.LimitRow[]): MoneyLimitsInForce {
@@ -115,14 +120,21 @@ export async function limitsOverview(ctx: AppContext): Promise<MoneyLimitsOvervi
   return { inForce: current, scheduled: versions.filter((v) => v.version > inForce.version) };
 }
 
-const minorOf = (amount: string, currency: string) => parseAmount(amount, currency as Currency, { allowZero: true });
+const minorOf = (amount: string, currency: string) =>
+  parseAmount(amount, currency as Currency, { allowZero: true });
 
 const FIELDS = ['minDeposit', 'minWithdrawal', 'dailyWithdrawalCap'] as const;
 
 /** A proposal checked beside the limits in force and the latest version; nothing written. */
-export async function previewLimitsChange(ctx: AppContext, input: LimitsProposalInput): Promise<LimitsChangePreview> {
+export async function previewLimitsChange(
+  ctx: AppContext,
+  input: LimitsProposalInput,
+): Promise<LimitsChangePreview> {
   const now = ctx.clock.now();
-  if (input.effectiveFrom !== null && new Date(input.effectiveFrom).getTime() < now.getTime() - PAST_GRACE_MS) {
+  if (
+    input.effectiveFrom !== null &&
+    new Date(input.effectiveFrom).getTime() < now.getTime() - PAST_GRACE_MS
+  ) {
     throw new DomainError(
       ErrorCode.InvalidInput,
       'The effective time is in the past: choose a later one, or none for "as soon as approved".',
@@ -131,6 +143,13 @@ export async function previewLimitsChange(ctx: AppContext, input: LimitsProposal
   }
   const overview = await limitsOverview(ctx);
   const latest = overview.scheduled.at(-1) ?? overview.inForce;
+  if (input.baseVersion !== undefined && input.baseVersion !== latest.version) {
+    throw new DomainError(
+      ErrorCode.Conflict,
+      `The limits changed since your preview (now version ${latest.version}); preview again.`,
+      409,
+    );
+  }
   // Amounts as the server writes them ('1000.00'), in the platform's currency order.
   const limits = MONEY_CURRENCIES.map((currency) => {
     const l = input.limits.find((x) => x.currency === currency)!;
@@ -152,7 +171,11 @@ export async function previewLimitsChange(ctx: AppContext, input: LimitsProposal
     }));
   });
   if (changes.length === 0) {
-    throw new DomainError(ErrorCode.InvalidInput, 'These are the limits already in place: nothing to change.', 400);
+    throw new DomainError(
+      ErrorCode.InvalidInput,
+      'These are the limits already in place: nothing to change.',
+      400,
+    );
   }
   const payload: LimitsChangePayload = {
     baseVersion: latest.version,
@@ -197,7 +220,8 @@ export async function publishLimits(txCtx: AppContext, p: LimitsChangePayload, p
   const requested = p.effectiveFrom === null ? now : new Date(p.effectiveFrom);
   const approvedBy = parties.checkerStaffIds.at(-1);
   // The policy of limits.change never lets the maker act alone (0028's CHECK: maker <> approver).
-  if (approvedBy === undefined) throw new DomainError(ErrorCode.Conflict, 'Limits need a second staff user.', 409);
+  if (approvedBy === undefined)
+    throw new DomainError(ErrorCode.Conflict, 'Limits need a second staff user.', 409);
   const effectiveFrom = requested > now ? requested : now;
   const version = await repo.insertVersion(txCtx.db, {
     effectiveFrom,
@@ -209,7 +233,8 @@ export async function publishLimits(txCtx: AppContext, p: LimitsChangePayload, p
       currency: l.currency,
       minDepositMinor: minorOf(l.minDeposit, l.currency),
       minWithdrawalMinor: minorOf(l.minWithdrawal, l.currency),
-      dailyWithdrawalCapMinor: l.dailyWithdrawalCap === null ? null : minorOf(l.dailyWithdrawalCap, l.currency),
+      dailyWithdrawalCapMinor:
+        l.dailyWithdrawalCap === null ? null : minorOf(l.dailyWithdrawalCap, l.currency),
     })),
   });
   return { version, effectiveFrom: effectiveFrom.toISOString() };

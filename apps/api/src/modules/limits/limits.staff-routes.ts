@@ -41,7 +41,7 @@ export async function limitsStaffRoutes(app: AppInstance) {
       config: {
         auth: 'staff',
         permission: 'treasury.request',
-        openapi: { errors: { 400: [E.InvalidInput], 403: [E.Forbidden] } },
+        openapi: { errors: { 400: [E.InvalidInput], 403: [E.Forbidden], 409: [E.Conflict] } },
       },
       schema: {
         tags,

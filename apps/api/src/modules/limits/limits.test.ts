@@ -50,11 +50,15 @@ describe('client money limits as approved data (limits.change)', () => {
   const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
     ops.inject({ method: 'POST', url, headers, payload });
   const clientZar = async () =>
-    ((await clientApi(t, client).get('/api/caccount/app/v1/limits')).json().data as { currency: string }[]).find(
-      (l) => l.currency === 'ZAR',
-    );
+    (
+      (await clientApi(t, client).get('/api/caccount/app/v1/limits')).json().data as { currency: string; min_deposit: string }[]
+    ).find((l) => l.currency === 'ZAR');
   const deposit = (amount: string) =>
-    clientApi(t, client).post('/api/deposit/app/v1', { account_id: client.accounts.ZAR, amount, method: 'EFT' });
+    clientApi(t, client).post('/api/deposit/app/v1', {
+      account_id: client.accounts.ZAR,
+      amount,
+      method: 'EFT',
+    });
   const approveWithStepUp = async (request: { id: number; payloadHash: string }) =>
     post(`/ops/v1/approvals/${request.id}/approve`, await stepUpHeaders(ops, treasury2, treasury2Headers), {
       payloadHash: request.payloadHash,
@@ -74,36 +78,60 @@ describe('client money limits as approved data (limits.change)', () => {
   });
 
   it('a proposal is previewed beside the limits in force; support may not propose; unchanged is refused', async () => {
-    const res = await post('/ops/v1/limits/preview', treasuryHeaders, { effectiveFrom: null, limits: limitsWith('200') });
+    const res = await post('/ops/v1/limits/preview', treasuryHeaders, {
+      effectiveFrom: null,
+      limits: limitsWith('200'),
+    });
     expect(res.statusCode).toBe(200);
     const preview = res.json().data;
-    expect(preview.changes).toEqual([{ currency: 'ZAR', field: 'minDeposit', from: '1000.00', to: '200.00' }]);
+    expect(preview.changes).toEqual([
+      { currency: 'ZAR', field: 'minDeposit', from: '1000.00', to: '200.00' },
+    ]);
     expect(preview.proposed).toMatchObject({ version: 1, effectiveFrom: null });
     expect(preview.payload).toMatchObject({ baseVersion: 0 });
-    const same = await post('/ops/v1/limits/preview', treasuryHeaders, { effectiveFrom: null, limits: limitsWith('1000') });
+    const same = await post('/ops/v1/limits/preview', treasuryHeaders, {
+      effectiveFrom: null,
+      limits: limitsWith('1000'),
+    });
     expect(same.statusCode).toBe(400);
     expect(same.body).toMatch(/nothing to change/);
-    const badCap = limitsWith('200').map((l) => (l.currency === 'USD' ? { ...l, dailyWithdrawalCap: '10' } : l));
-    const refused = await post('/ops/v1/limits/preview', treasuryHeaders, { effectiveFrom: null, limits: badCap });
+    const badCap = limitsWith('200').map((l) =>
+      l.currency === 'USD' ? { ...l, dailyWithdrawalCap: '10' } : l,
+    );
+    const refused = await post('/ops/v1/limits/preview', treasuryHeaders, {
+      effectiveFrom: null,
+      limits: badCap,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toMatch(/USD: the daily cap is below the minimum withdrawal/);
     expect(
-      (await post('/ops/v1/limits/request', supportHeaders, { effectiveFrom: null, limits: limitsWith('200') }))
-        .statusCode,
+      (
+        await post('/ops/v1/limits/request', supportHeaders, {
+          effectiveFrom: null,
+          limits: limitsWith('200'),
+        })
+      ).statusCode,
     ).toBe(403);
   });
 
   it('asked by treasury, approved by a second treasury user with step-up: the new minimum applies to deposits', async () => {
-    const asked = await post('/ops/v1/limits/request', treasuryHeaders, { effectiveFrom: null, limits: limitsWith('200') });
+    const asked = await post('/ops/v1/limits/request', treasuryHeaders, {
+      effectiveFrom: null,
+      limits: limitsWith('200'),
+    });
     expect(asked.statusCode).toBe(202);
     const request = asked.json().data.request;
     expect(request).toMatchObject({ action: 'limits.change', checkerPermission: 'treasury.approve' });
     // The maker cannot approve; without step-up nothing happens; the old minimum still holds.
     expect(
       (
-        await post(`/ops/v1/approvals/${request.id}/approve`, await stepUpHeaders(ops, treasury, treasuryHeaders), {
-          payloadHash: request.payloadHash,
-        })
+        await post(
+          `/ops/v1/approvals/${request.id}/approve`,
+          await stepUpHeaders(ops, treasury, treasuryHeaders),
+          {
+            payloadHash: request.payloadHash,
+          },
+        )
       ).statusCode,
     ).toBe(403);
     expect((await deposit('300')).statusCode).toBe(400);
@@ -113,12 +141,17 @@ describe('client money limits as approved data (limits.change)', () => {
     expect((await clientZar())?.min_deposit).toBe('200.00');
     expect((await deposit('300')).statusCode).toBe(200);
     expect((await deposit('199.99')).json().message).toBe('Minimum deposit is 200.00 ZAR.');
-    const overview = (await ops.inject({ method: 'GET', url: '/ops/v1/limits', headers: treasuryHeaders })).json().data;
+    const overview = (
+      await ops.inject({ method: 'GET', url: '/ops/v1/limits', headers: treasuryHeaders })
+    ).json().data;
     expect(overview.inForce).toMatchObject({ version: 1, createdBy: treasury.id, approvedBy: treasury2.id });
   });
 
   it('a proposal made against an older version is refused at approval (409); nothing published', async () => {
-    const first = await post('/ops/v1/limits/request', treasuryHeaders, { effectiveFrom: null, limits: limitsWith('300') });
+    const first = await post('/ops/v1/limits/request', treasuryHeaders, {
+      effectiveFrom: null,
+      limits: limitsWith('300'),
+    });
     const request = first.json().data.request;
     await t.database.query(
       `insert into money_limit_versions (version, effective_from, created_by, approved_by, created_at)
@@ -132,16 +165,25 @@ describe('client money limits as approved data (limits.change)', () => {
     const res = await approveWithStepUp(request);
     expect(res.statusCode).toBe(409);
     expect(res.body).toMatch(/limits changed since this proposal \(now version 2\)/);
-    const [row] = await t.database.query<{ n: string }>('select count(*)::text as n from money_limit_versions');
+    const [row] = await t.database.query<{ n: string }>(
+      'select count(*)::text as n from money_limit_versions',
+    );
     expect(row!.n).toBe('2');
     // Published limits are a record: never changed.
-    await expect(t.database.query('update money_limits set min_deposit_minor = 1')).rejects.toThrow(/append-only/);
+    await expect(t.database.query('update money_limits set min_deposit_minor = 1')).rejects.toThrow(
+      /append-only/,
+    );
   });
   it('a version with a later effective time is scheduled, and applies once its time has come', async () => {
     const at = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
-    const asked = await post('/ops/v1/limits/request', treasuryHeaders, { effectiveFrom: at, limits: limitsWith('250') });
+    const asked = await post('/ops/v1/limits/request', treasuryHeaders, {
+      effectiveFrom: at,
+      limits: limitsWith('250'),
+    });
     expect((await approveWithStepUp(asked.json().data.request)).statusCode).toBe(200);
-    const overview = (await ops.inject({ method: 'GET', url: '/ops/v1/limits', headers: treasuryHeaders })).json().data;
+    const overview = (
+      await ops.inject({ method: 'GET', url: '/ops/v1/limits', headers: treasuryHeaders })
+    ).json().data;
     expect(overview.inForce.version).toBe(2);
     expect(overview.scheduled).toMatchObject([{ version: 3, effectiveFrom: at }]);
     expect((await clientZar())?.min_deposit).toBe('200.00');
@@ -149,5 +191,4 @@ describe('client money limits as approved data (limits.change)', () => {
     t.clock.advance(3_600_000 + 1000);
     expect((await clientLimitsView(t.app.ctx)).find((l) => l.currency === 'ZAR')?.min_deposit).toBe('250.00');
   });
-
 });
