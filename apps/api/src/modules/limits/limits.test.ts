@@ -51,7 +51,10 @@ describe('client money limits as approved data (limits.change)', () => {
     ops.inject({ method: 'POST', url, headers, payload });
   const clientZar = async () =>
     (
-      (await clientApi(t, client).get('/api/caccount/app/v1/limits')).json().data as { currency: string; min_deposit: string }[]
+      (await clientApi(t, client).get('/api/caccount/app/v1/limits')).json().data as {
+        currency: string;
+        min_deposit: string;
+      }[]
     ).find((l) => l.currency === 'ZAR');
   const deposit = (amount: string) =>
     clientApi(t, client).post('/api/deposit/app/v1', {

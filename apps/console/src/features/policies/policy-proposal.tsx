@@ -16,7 +16,7 @@ import { Alert, Button, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { actionLabel } from '../approvals/payload-view';
 import { previewPolicyChange, requestPolicyChange } from './policies-api';
-import type { ActionTiers } from './policies-section';
+import type { ActionTiers } from './tiers-in-force';
 
 /** The permissions a checker of a tier may need (the approving ones). */
 const CHECKER_PERMISSIONS: StaffPermission[] = ['payouts.approve', 'products.approve', 'treasury.approve'];
