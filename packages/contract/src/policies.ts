@@ -85,6 +85,8 @@ export const policyChangePayload = z.object({
   // out, and then no staleness check applies.
   baseVersion: z.number().int().min(0).optional(),
   before: z.array(approvalTierSchema).optional(),
+  /** What changes, in words, for the checker's card (made by the server from the two lists). */
+  summary: z.string().max(2000).optional(),
 });
 export type PolicyChangePayload = z.infer<typeof policyChangePayload>;
 
@@ -166,6 +168,8 @@ export const limitsChangePayload = z.object({
   effectiveFrom,
   limits: z.array(moneyLimitRowSchema).length(MONEY_CURRENCIES.length),
   before: z.array(moneyLimitRowSchema),
+  /** What changes, in words, for the checker's card (made by the server from the two lists). */
+  summary: z.string().max(2000).optional(),
 });
 export type LimitsChangePayload = z.infer<typeof limitsChangePayload>;
 

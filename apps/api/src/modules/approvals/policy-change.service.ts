@@ -47,6 +47,18 @@ const byCurrencyThenAmount = (a: ApprovalTier, b: ApprovalTier) =>
         ? -1
         : a.currency.localeCompare(b.currency);
 
+/** Tiers in words: "ZAR from 0.00: 0 checkers; ZAR from 50000.01: 1 payouts.approve; …". */
+const tiersText = (tiers: readonly ApprovalTier[]) =>
+  [...tiers]
+    .sort(byCurrencyThenAmount)
+    .map(
+      (t) =>
+        `${t.currency ?? 'other currencies'} from ${t.minAmount}: ${
+          t.checkersRequired === 0 ? 'maker alone' : `${t.checkersRequired} ${t.checkerPermission}`
+        }`,
+    )
+    .join('; ');
+
 const sameTiers = (a: readonly ApprovalTier[], b: readonly ApprovalTier[]) =>
   JSON.stringify([...a].sort(byCurrencyThenAmount)) === JSON.stringify([...b].sort(byCurrencyThenAmount));
 
@@ -112,6 +124,9 @@ export async function previewPolicyChange(
     tiers,
     baseVersion: latest?.version ?? 0,
     before: latest?.tiers ?? [],
+    summary: `${input.action} version ${latest?.version ?? 0} → ${(latest?.version ?? 0) + 1}. Now: ${
+      latest ? tiersText(latest.tiers) : 'no tiers'
+    }. Proposed: ${tiersText(tiers)}.`,
   };
   return {
     action: input.action,

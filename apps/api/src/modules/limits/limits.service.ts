@@ -177,11 +177,19 @@ export async function previewLimitsChange(
       400,
     );
   }
+  const label = {
+    minDeposit: 'minimum deposit',
+    minWithdrawal: 'minimum withdrawal',
+    dailyWithdrawalCap: 'daily withdrawal cap',
+  };
   const payload: LimitsChangePayload = {
     baseVersion: latest.version,
     effectiveFrom: input.effectiveFrom === null ? null : new Date(input.effectiveFrom).toISOString(),
     limits,
     before: latest.limits,
+    summary: changes
+      .map((c) => `${c.currency} ${label[c.field]}: ${c.from ?? 'no cap'} → ${c.to ?? 'no cap'}`)
+      .join('; '),
   };
   return {
     inForce: overview.inForce,
