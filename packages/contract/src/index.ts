@@ -16,6 +16,7 @@ export * from './menu';
 export * from './numbers';
 export * from './offerings-review';
 export * from './json-schema-hints';
+export * from './policies';
 export * from './portfolio';
 export * from './products-review';
 export * from './products-review-runs';

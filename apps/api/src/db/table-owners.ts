@@ -33,6 +33,10 @@ export const TABLE_OWNERS = {
   approval_policies: 'approvals',
   approval_requests: 'approvals',
   approval_decisions: 'approvals',
+  // policies and client money limits as approved data (decision 0063)
+  approval_policy_versions: 'approvals',
+  money_limit_versions: 'limits',
+  money_limits: 'limits',
   // ledger and cash
   accounts: 'ledger',
   journal_entries: 'ledger',

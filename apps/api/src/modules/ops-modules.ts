@@ -1,6 +1,7 @@
 import type { AppInstance } from '../lib/app-instance';
 import { applicationsStaffRoutes } from './applications/applications.staff-routes';
 import { approvalsStaffRoutes } from './approvals/approvals.staff-routes';
+import { policyChangeStaffRoutes } from './approvals/policy-change.staff-routes';
 import { auditStaffRoutes } from './audit/audit.staff-routes';
 import { clientStaffRoutes } from './client/client.staff-routes';
 import { depositsStaffRoutes } from './deposits/deposits.staff-routes';
@@ -10,6 +11,7 @@ import { ipoStaffRoutes } from './ipo/ipo.staff-routes';
 import { kycStaffRoutes } from './kyc/kyc.staff-routes';
 import { ledgerStaffRoutes } from './ledger/ledger.staff-routes';
 import { marketStaffRoutes } from './market/market.staff-routes';
+import { limitsStaffRoutes } from './limits/limits.staff-routes';
 import { offeringsStaffRoutes } from './offerings/offerings.staff-routes';
 import { opsRoutes } from './ops/ops.routes';
 import { quantStaffRoutes } from './quant/quant.staff-routes';
@@ -28,6 +30,7 @@ export async function opsModules(app: AppInstance) {
   await app.register(kycStaffRoutes);
   await app.register(clientStaffRoutes);
   await app.register(approvalsStaffRoutes);
+  await app.register(policyChangeStaffRoutes);
   await app.register(withdrawalsStaffRoutes);
   await app.register(depositsStaffRoutes);
   await app.register(reconciliationStaffRoutes);
@@ -40,4 +43,5 @@ export async function opsModules(app: AppInstance) {
   await app.register(offeringsStaffRoutes);
   await app.register(fxStaffRoutes);
   await app.register(marketStaffRoutes);
+  await app.register(limitsStaffRoutes);
 }

@@ -20,6 +20,7 @@ import { ipoAllotApproval } from './ipo/ipo.approval';
 import { ipoProduct } from './ipo/ipo.service';
 import { ledgerAdjustApproval } from './ledger/ledger.approval';
 import { clientAccounts, toAccountView } from './ledger/ledger.service';
+import { limitsChangeApproval } from './limits/limits.approval';
 import { offeringSettleApproval } from './offerings/offerings.approval';
 import { SHARES_PRODUCT } from './orders/product';
 import { quantMatureApproval, quantStartApproval } from './quant/quant.approval';
@@ -59,5 +60,6 @@ export const wiring = {
     [offeringSettleApproval.action]: offeringSettleApproval,
     [quantStartApproval.action]: quantStartApproval,
     [quantMatureApproval.action]: quantMatureApproval,
+    [limitsChangeApproval.action]: limitsChangeApproval,
   },
 } satisfies AppWiring<AppContext>;

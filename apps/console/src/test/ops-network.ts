@@ -56,6 +56,11 @@ import {
   staffUserSchema,
   staffWithdrawalQuery,
   staffWithdrawalSchema,
+  limitsChangePreviewSchema,
+  limitsProposalInput,
+  moneyLimitsOverviewSchema,
+  policyChangePreviewSchema,
+  policyProposalInput,
 } from '@imali/contract';
 import { HttpResponse, http } from 'msw';
 import {
@@ -83,6 +88,35 @@ import {
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { z } from 'zod';
+
+/** The policies feature's routes (policy.change and limits.change proposals). */
+const POLICY_ROUTES = {
+  policyPreview: {
+    method: 'post',
+    path: '/policies/preview',
+    body: policyProposalInput,
+    response: policyChangePreviewSchema,
+  },
+  policyRequest: {
+    method: 'post',
+    path: '/policies/request',
+    body: policyProposalInput,
+    response: approvalOutcomeSchema,
+  },
+  limits: { method: 'get', path: '/limits', response: moneyLimitsOverviewSchema },
+  limitsPreview: {
+    method: 'post',
+    path: '/limits/preview',
+    body: limitsProposalInput,
+    response: limitsChangePreviewSchema,
+  },
+  limitsRequest: {
+    method: 'post',
+    path: '/limits/request',
+    body: limitsProposalInput,
+    response: approvalOutcomeSchema,
+  },
+} as const;
 
 interface Route {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -331,6 +365,8 @@ const ROUTES = {
     body: structuredLifecycleRequestInput.strict(),
     response: approvalOutcomeSchema,
   },
+  // Policies and limits as approved data (decision 0063).
+  ...POLICY_ROUTES,
 } satisfies Record<string, Route>;
 
 export type OpsRoute = keyof typeof ROUTES;

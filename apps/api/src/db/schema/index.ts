@@ -4,6 +4,7 @@ export * from './funds';
 export * from './identity';
 export * from './ipo';
 export * from './ledger';
+export * from './limits';
 export * from './market';
 export * from './portfolio';
 export * from './quant';

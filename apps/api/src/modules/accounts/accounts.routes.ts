@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { ok } from '../../lib/reply';
 import { principalOf } from '../../plugins/auth';
-import { limitsView } from '../ledger/limits';
+import { clientLimitsView } from '../limits/limits.service';
 import { statementCsv } from '../ledger/statement.service';
 import { cashAccountsOf } from '../withdrawals/withdrawals.service';
 
@@ -62,6 +62,6 @@ export async function accountRoutes(app: AppInstance) {
         response: { 200: envelope(z.array(moneyLimits)) },
       },
     },
-    async () => ok(limitsView(ctx.config)),
+    async () => ok(await clientLimitsView(ctx)),
   );
 }

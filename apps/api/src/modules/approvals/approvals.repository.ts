@@ -44,6 +44,23 @@ export async function latestVersion(db: Db, action: string): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
+/**
+ * The next version number of `action`'s tiers, reserved: a transaction-scoped advisory lock per
+ * action makes a second policy.change of the same action wait until this transaction ends, then read
+ * the version it made (READ COMMITTED: the next statement sees it); the version row's primary key
+ * (0028) refuses a duplicate whatever happens to the lock.
+ */
+export async function reserveNextVersion(db: Db, action: string, approvalRequestId: number | null) {
+  await db.execute(sql`select pg_advisory_xact_lock(${POLICY_VERSION_LOCK}, hashtext(${action}))`);
+  const version = (await latestVersion(db, action)) + 1;
+  await db.execute(
+    sql`insert into approval_policy_versions (action, version, approval_request_id) values (${action}, ${version}, ${approvalRequestId})`,
+  );
+  return version;
+}
+/** Any constant: the first key of the advisory lock taken per action when a version is made. */
+const POLICY_VERSION_LOCK = 73_110_063;
+
 export async function insertPolicies(db: Db, rows: (typeof approvalPolicies.$inferInsert)[]) {
   return db.insert(approvalPolicies).values(rows).returning();
 }

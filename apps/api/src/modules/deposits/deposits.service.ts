@@ -14,7 +14,7 @@ import {
   withIdempotency,
   type IdempotencyInput,
 } from '../ledger/ledger.service';
-import { limitsOf } from '../ledger/limits';
+import { limitsInForce } from '../limits/limits.service';
 import { newReference } from '../ledger/reference';
 import { acceptUpload } from '../uploads/uploads.service';
 import * as repo from './deposits.repository';
@@ -54,8 +54,8 @@ export function toDepositView(row: repo.DepositRow): Deposit {
   };
 }
 
-export function assertMinimumDeposit(ctx: AppContext, amountMinor: bigint, currency: Currency) {
-  const minimum = limitsOf(ctx.config).minDeposit.get(currency) ?? 0n;
+export async function assertMinimumDeposit(ctx: AppContext, amountMinor: bigint, currency: Currency) {
+  const minimum = (await limitsInForce(ctx)).minDeposit.get(currency) ?? 0n;
   if (amountMinor < minimum) {
     throw new DomainError(
       ErrorCode.InvalidInput,
@@ -74,7 +74,7 @@ export async function createDeposit(
 ) {
   const account = await ownAccount(ctx, clientId, input.accountId);
   const amountMinor = amountToMinor(input.amount, account.currency);
-  assertMinimumDeposit(ctx, amountMinor, account.currency);
+  await assertMinimumDeposit(ctx, amountMinor, account.currency);
   return withIdempotency(ctx, idempotency, async (tx) => {
     const row = await repo.insertDeposit(tx, {
       reference: newReference('DEP'),

@@ -1,5 +1,4 @@
-import { CURRENCIES, formatMinor, isCurrency, parseAmount, type Currency } from '@imali/money';
-import type { MoneyLimits } from '@imali/contract';
+import { isCurrency, parseAmount, type Currency } from '@imali/money';
 import type { Config } from '../../config/env';
 
 export interface Limits {
@@ -25,6 +24,11 @@ function parseLimitList(name: string, text: string): Map<Currency, bigint> {
 
 const cache = new WeakMap<Config, Limits>();
 
+/**
+ * The limits the configuration sets: version 0 of the client money limits (limits module, decision
+ * 0063: a published version replaces them) and the PIN threshold of orders.
+ */
+
 export function limitsOf(config: Config): Limits {
   let limits = cache.get(config);
   if (!limits) {
@@ -46,16 +50,4 @@ export function limitsOf(config: Config): Limits {
 export function orderNeedsOwnPin(config: Config, currency: Currency, amountMinor: bigint): boolean {
   const threshold = limitsOf(config).pinEachOrderAbove.get(currency);
   return threshold !== undefined && amountMinor > threshold;
-}
-
-export function limitsView(config: Config): MoneyLimits[] {
-  const l = limitsOf(config);
-  return CURRENCIES.map((currency) => ({
-    currency,
-    min_deposit: formatMinor(l.minDeposit.get(currency) ?? 0n, currency),
-    min_withdrawal: formatMinor(l.minWithdrawal.get(currency) ?? 0n, currency),
-    daily_withdrawal_cap: l.dailyWithdrawalCap.has(currency)
-      ? formatMinor(l.dailyWithdrawalCap.get(currency)!, currency)
-      : '',
-  }));
 }

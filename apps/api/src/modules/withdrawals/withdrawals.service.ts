@@ -38,7 +38,7 @@ import {
   type AccountRow,
   type IdempotencyInput,
 } from '../ledger/ledger.service';
-import { limitsOf } from '../ledger/limits';
+import { limitsInForce, type MoneyLimitsInForce } from '../limits/limits.service';
 import { saDayStart } from '../../lib/sa-time';
 import { spendFreshPin } from '../session/session.service';
 import { newReference } from '../ledger/reference';
@@ -85,10 +85,14 @@ export interface Withdrawable {
   transferableMinor: bigint;
 }
 
-/** What the rule reads besides the account rows: per account, the bonus in it and today's withdrawals. */
+/**
+ * What the rule reads besides the account rows: per account, the bonus in it and today's
+ * withdrawals; and the money limits in force (read once per call, decision 0063).
+ */
 interface WithdrawalFacts {
   bonus: Map<number, bigint>;
   today: Map<number, bigint>;
+  limits: MoneyLimitsInForce;
 }
 
 /**
@@ -99,21 +103,23 @@ interface WithdrawalFacts {
 async function withdrawalFactsOf(ctx: AppContext, clientId: number): Promise<WithdrawalFacts> {
   const since = saDayStart(ctx.clock.now());
   if (outsideTransaction(ctx)) {
-    const [bonus, today] = await Promise.all([
+    const [bonus, today, limits] = await Promise.all([
       bonusOutstandingOfClient(ctx, clientId),
       repo.withdrawnSince(ctx, clientId, since),
+      limitsInForce(ctx),
     ]);
-    return { bonus, today };
+    return { bonus, today, limits };
   }
   const bonus = await bonusOutstandingOfClient(ctx, clientId);
-  return { bonus, today: await repo.withdrawnSince(ctx, clientId, since) };
+  const today = await repo.withdrawnSince(ctx, clientId, since);
+  return { bonus, today, limits: await limitsInForce(ctx) };
 }
 
 /** The rule itself, on an account row (read under its lock when money is to move) and the facts. */
-function withdrawableFrom(ctx: AppContext, account: AccountRow, facts: WithdrawalFacts): Withdrawable {
+function withdrawableFrom(account: AccountRow, facts: WithdrawalFacts): Withdrawable {
   const availableMinor = account.balanceMinor - account.heldMinor;
   const bonusMinor = facts.bonus.get(account.id) ?? 0n;
-  const cap = limitsOf(ctx.config).dailyWithdrawalCap.get(account.currency);
+  const cap = facts.limits.dailyWithdrawalCap.get(account.currency);
   const capLeftMinor = cap === undefined ? null : max0(cap - (facts.today.get(account.id) ?? 0n));
   const transferableMinor = max0(availableMinor - bonusMinor);
   let withdrawableMinor = transferableMinor;
@@ -123,7 +129,7 @@ function withdrawableFrom(ctx: AppContext, account: AccountRow, facts: Withdrawa
 
 /** The Withdrawable figures of one of the client's accounts (the row read by the caller). */
 export async function withdrawableOf(ctx: AppContext, clientId: number, account: AccountRow) {
-  return withdrawableFrom(ctx, account, await withdrawalFactsOf(ctx, clientId));
+  return withdrawableFrom(account, await withdrawalFactsOf(ctx, clientId));
 }
 
 const max0 = (minor: bigint) => (minor > 0n ? minor : 0n);
@@ -146,7 +152,7 @@ function refuseAboveWithdrawable(w: Withdrawable, amountMinor: bigint) {
 export async function cashAccountsOf(ctx: AppContext, clientId: number): Promise<CashAccount[]> {
   const [rows, facts] = await Promise.all([clientAccounts(ctx, clientId), withdrawalFactsOf(ctx, clientId)]);
   return rows.map((row): CashAccount => {
-    const w = withdrawableFrom(ctx, row, facts);
+    const w = withdrawableFrom(row, facts);
     return {
       ...toAccountView(row),
       withdrawable: formatMinor(w.withdrawableMinor, row.currency),
@@ -181,8 +187,9 @@ export async function requestWithdrawal(
     await assertWithdrawalsAllowed(txCtx, clientId);
     const currency = account.currency;
     const amountMinor = amountToMinor(input.amount, currency);
-    const limits = limitsOf(ctx.config);
-    const minimum = limits.minWithdrawal.get(currency) ?? 0n;
+    // Under the account's row lock: the limits in force and today's withdrawals, read once.
+    const facts = await withdrawalFactsOf(txCtx, clientId);
+    const minimum = facts.limits.minWithdrawal.get(currency) ?? 0n;
     if (amountMinor < minimum) {
       throw new DomainError(
         ErrorCode.InvalidInput,
@@ -191,8 +198,8 @@ export async function requestWithdrawal(
       );
     }
     const card = await lockOwnCardForUse(txCtx, clientId, input.cardId);
-    // Under the account's row lock: what the accounts list calls withdrawable, by the same code.
-    refuseAboveWithdrawable(await withdrawableOf(txCtx, clientId, account), amountMinor);
+    // What the accounts list calls withdrawable, by the same code.
+    refuseAboveWithdrawable(withdrawableFrom(account, facts), amountMinor);
     const now = ctx.clock.now();
     const row = await repo.insertWithdrawal(tx, {
       reference: newReference('WDR'),

@@ -35,6 +35,10 @@ beforeEach(() => {
   net.on('staffList', () => STAFF);
   // The approval tiers (features/policies) show on this page for policies.read.
   net.on('approvalPolicies', () => []);
+  net.on('limits', () => ({
+    inForce: { version: 0, effectiveFrom: null, createdBy: null, approvedBy: null, limits: [] },
+    scheduled: [],
+  }));
 });
 
 describe('staff', () => {

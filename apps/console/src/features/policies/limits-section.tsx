@@ -1,0 +1,266 @@
+import type { LimitsProposalInput, MoneyLimitRow, MoneyLimitsVersion } from '@imali/contract';
+import { formatCurrency } from '@imali/money';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useCan } from '../../app/session';
+import { Alert, Button, inputClass, labelClass } from '../../components/ui';
+import { messageOf } from '../../lib/api';
+import { limitsQuery, previewLimitsChange, requestLimitsChange } from './policies-api';
+import { OutcomeNotice, isoOfLocal, whenText } from './policy-proposal';
+
+const FIELD_LABELS = {
+  minDeposit: 'Minimum deposit',
+  minWithdrawal: 'Minimum withdrawal',
+  dailyWithdrawalCap: 'Daily withdrawal cap',
+} as const;
+type Field = keyof typeof FIELD_LABELS;
+const FIELDS = Object.keys(FIELD_LABELS) as Field[];
+
+const money = (amount: string | null, currency: string) =>
+  amount === null ? 'no cap' : formatCurrency(amount, currency);
+
+const versionText = (v: MoneyLimitsVersion) =>
+  v.version === 0 ? 'version 0 (the server configuration)' : `version ${v.version}`;
+
+function LimitsTable({ label, version }: { label: string; version: MoneyLimitsVersion }) {
+  return (
+    <table className="w-full max-w-5xl border-collapse rounded border border-slate-300 bg-white text-left text-sm">
+      <caption className="sr-only">{label}</caption>
+      <thead className="bg-slate-100 text-slate-700">
+        <tr>
+          <th scope="col" className="px-3 py-1.5 font-semibold">
+            Currency
+          </th>
+          {FIELDS.map((f) => (
+            <th key={f} scope="col" className="px-3 py-1.5 text-right font-semibold">
+              {FIELD_LABELS[f]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {version.limits.map((l) => (
+          <tr key={l.currency} className="border-t border-slate-200">
+            <th scope="row" className="px-3 py-1.5 font-medium">
+              {l.currency}
+            </th>
+            {FIELDS.map((f) => (
+              <td key={f} className="px-3 py-1.5 text-right tabular-nums">
+                {money(l[f], l.currency)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The client money limits in force (minimum deposit, minimum withdrawal, daily withdrawal cap per
+ * currency) and, for treasury, a new version proposed with its preview and sent as a
+ * `limits.change` approval request (decision 0063).
+ */
+export function LimitsSection() {
+  const can = useCan();
+  const limits = useQuery(limitsQuery);
+  return (
+    <section aria-labelledby="limits-title" className="mt-8">
+      <h2 id="limits-title" className="text-base font-semibold">
+        Client money limits in force
+      </h2>
+      {limits.isPending ? (
+        <p role="status">Loading the limits…</p>
+      ) : limits.isError ? (
+        <Alert>{messageOf(limits.error)}</Alert>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-700">
+            {versionText(limits.data.inForce)[0]!.toUpperCase() + versionText(limits.data.inForce).slice(1)}
+            {limits.data.inForce.effectiveFrom
+              ? `, in force from ${whenText(limits.data.inForce.effectiveFrom)}`
+              : ''}
+            .
+            {limits.data.scheduled.map(
+              (s) => ` Version ${s.version} applies from ${whenText(s.effectiveFrom)}.`,
+            )}{' '}
+            A change is approved by a second treasury user (the{' '}
+            <span className="font-mono">limits.change</span> action).
+          </p>
+          <LimitsTable label="Client money limits in force" version={limits.data.inForce} />
+          {can('treasury.request') ? (
+            <LimitsProposal latest={limits.data.scheduled.at(-1) ?? limits.data.inForce} />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+type Rows = Record<string, Record<Field, string>>;
+
+const rowsOf = (v: MoneyLimitsVersion): Rows =>
+  Object.fromEntries(
+    v.limits.map((l) => [
+      l.currency,
+      {
+        minDeposit: l.minDeposit,
+        minWithdrawal: l.minWithdrawal,
+        dailyWithdrawalCap: l.dailyWithdrawalCap ?? '',
+      },
+    ]),
+  );
+
+function LimitsProposal({ latest }: { latest: MoneyLimitsVersion }) {
+  const queryClient = useQueryClient();
+  const [rows, setRows] = useState<Rows>(() => rowsOf(latest));
+  const [effective, setEffective] = useState('');
+  const preview = useMutation({ mutationFn: previewLimitsChange });
+  const request = useMutation({
+    mutationFn: requestLimitsChange,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+  });
+  const touched = () => {
+    preview.reset();
+    request.reset();
+  };
+  const input = (): LimitsProposalInput => ({
+    effectiveFrom: isoOfLocal(effective),
+    limits: latest.limits.map((l): MoneyLimitRow => ({
+      currency: l.currency,
+      minDeposit: rows[l.currency]!.minDeposit.trim(),
+      minWithdrawal: rows[l.currency]!.minWithdrawal.trim(),
+      dailyWithdrawalCap: rows[l.currency]!.dailyWithdrawalCap.trim() || null,
+    })),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    touched();
+    preview.mutate(input());
+  };
+  const p = preview.data;
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-labelledby="propose-limits-title"
+      className="mt-4 max-w-5xl space-y-3 rounded border border-slate-300 bg-white p-4 text-sm"
+    >
+      <h3 id="propose-limits-title" className="text-base font-semibold">
+        Propose new limits
+      </h3>
+      <p className="text-xs text-slate-600">
+        Starting from {versionText(latest)}. Amounts in each currency; an empty daily cap means no cap.
+      </p>
+      <table className="w-full border-collapse text-left text-sm" aria-label="Proposed limits">
+        <thead className="bg-slate-100 text-slate-700">
+          <tr>
+            <th scope="col" className="px-2 py-1 font-semibold">
+              Currency
+            </th>
+            {FIELDS.map((f) => (
+              <th key={f} scope="col" className="px-2 py-1 font-semibold">
+                {FIELD_LABELS[f]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {latest.limits.map((l) => (
+            <tr key={l.currency} className="border-t border-slate-200">
+              <th scope="row" className="px-2 py-1 font-medium">
+                {l.currency}
+              </th>
+              {FIELDS.map((f) => (
+                <td key={f} className="px-2 py-1">
+                  <input
+                    aria-label={`${l.currency} ${FIELD_LABELS[f].toLowerCase()}`}
+                    value={rows[l.currency]![f]}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    onChange={(e) => {
+                      const value = e.target.value;
+                      setRows((rs) => ({ ...rs, [l.currency]: { ...rs[l.currency]!, [f]: value } }));
+                      touched();
+                    }}
+                    className={inputClass}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="limits-effective" className={labelClass}>
+            Effective from (empty: as soon as approved)
+          </label>
+          <input
+            id="limits-effective"
+            type="datetime-local"
+            value={effective}
+            onChange={(e) => {
+              setEffective(e.target.value);
+              touched();
+            }}
+            className={inputClass}
+          />
+        </div>
+        <Button type="submit" disabled={preview.isPending}>
+          Preview limits
+        </Button>
+      </div>
+      {preview.isError ? <Alert>{messageOf(preview.error)}</Alert> : null}
+      {p ? (
+        <section aria-label="Limits preview" className="space-y-2 rounded bg-slate-50 p-3">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="mb-1 text-left font-semibold">
+              Version {p.latest.version} → version {p.proposed.version}, in force{' '}
+              {whenText(p.proposed.effectiveFrom)}
+            </caption>
+            <thead className="text-slate-700">
+              <tr>
+                <th scope="col" className="py-1 pr-2 font-semibold">
+                  Currency
+                </th>
+                <th scope="col" className="py-1 pr-2 font-semibold">
+                  Limit
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right font-semibold">
+                  Now
+                </th>
+                <th scope="col" className="py-1 text-right font-semibold">
+                  Proposed
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.changes.map((c) => (
+                <tr key={`${c.currency}-${c.field}`} className="border-t border-slate-200">
+                  <td className="py-1 pr-2">{c.currency}</td>
+                  <td className="py-1 pr-2">{FIELD_LABELS[c.field]}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{money(c.from, c.currency)}</td>
+                  <td className="py-1 text-right font-semibold tabular-nums">{money(c.to, c.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {request.data ? (
+            <OutcomeNotice outcome={request.data} />
+          ) : (
+            <>
+              {request.isError ? <Alert>{messageOf(request.error)}</Alert> : null}
+              <Button
+                disabled={request.isPending}
+                onClick={() => request.mutate({ ...input(), baseVersion: p.payload.baseVersion })}
+              >
+                Request approval of the limits
+              </Button>
+            </>
+          )}
+        </section>
+      ) : null}
+    </form>
+  );
+}
