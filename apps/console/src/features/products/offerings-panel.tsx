@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session';
-import { Alert, Button, cx, inputClass, labelClass } from '../../components/ui';
+import { Alert, Button, inputClass, labelClass } from '../../components/ui';
+import { DataTable } from '../../components/data-table';
 import { messageOf } from '../../lib/api';
 import {
   createOfferingRequest,
@@ -55,25 +56,18 @@ export function OfferingsPanel() {
       ) : offerings.data.length === 0 ? (
         <p className="rounded border border-slate-300 bg-white p-3 text-sm">No offerings.</p>
       ) : (
-        <table className="w-full rounded border border-slate-300 bg-white text-sm" aria-label="Offerings">
-          <thead className="bg-slate-50 text-left text-slate-700">
-            <tr>
-              <th className="px-3 py-2">#</th>
-              <th className="px-3 py-2">Offering</th>
-              <th className="px-3 py-2">Type</th>
-              <th className="px-3 py-2">Status</th>
-              <th className="px-3 py-2">Window</th>
-              <th className="px-3 py-2 text-right">Subscribed / available</th>
-              <th className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {offerings.data.map((o) => (
-              <tr key={o.id} className={cx(o.id === settleId && 'bg-accent-50')}>
-                <td className="px-3 py-2 tabular-nums">{o.id}</td>
-                <td className="px-3 py-2">
+        <DataTable
+          look="list"
+          label="Offerings"
+          rows={offerings.data}
+          rowKey={(o) => o.id}
+          rowClassName={(o) => o.id === settleId && 'bg-accent-50'}
+          columns={[
+            { header: '#', className: 'tabular-nums', cell: (o) => o.id },
+            {
+              header: 'Offering',
+              cell: (o) => (
+                <>
                   {o.name}
                   <span className="block text-xs text-slate-600">
                     {o.symbol} ({o.country}) ·{' '}
@@ -81,33 +75,45 @@ export function OfferingsPanel() {
                       ? `${shares(o.blockSize ?? '0')} at ${o.blockPrice} ${o.quoteUnit}`
                       : `${o.termDays} days`}
                   </span>
-                </td>
-                <td className="px-3 py-2">{TYPE_LABEL[o.dtype] ?? o.dtype}</td>
-                <td className="px-3 py-2">{o.status}</td>
-                <td className="px-3 py-2 text-xs">
+                </>
+              ),
+            },
+            { header: 'Type', cell: (o) => TYPE_LABEL[o.dtype] ?? o.dtype },
+            { header: 'Status', cell: (o) => o.status },
+            {
+              header: 'Window',
+              className: 'text-xs',
+              cell: (o) => (
+                <>
                   {when(o.opensAt)} –<br />
                   {when(o.closesAt)}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {shares(o.subscribedQuantity)} /{' '}
-                  {o.availableQuantity === null ? 'at market' : shares(o.availableQuantity)}
-                </td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">
-                  <OfferingActions
-                    offering={o}
-                    mayAct={mayAct}
-                    busy={move.isPending}
-                    onMove={(action) => {
-                      setNotice(null);
-                      move.mutate({ id: o.id, action });
-                    }}
-                    onSettle={() => setSettleId(o.id)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            {
+              header: 'Subscribed / available',
+              numeric: true,
+              cell: (o) =>
+                `${shares(o.subscribedQuantity)} / ${o.availableQuantity === null ? 'at market' : shares(o.availableQuantity)}`,
+            },
+            {
+              header: <span className="sr-only">Actions</span>,
+              className: 'text-right whitespace-nowrap',
+              cell: (o) => (
+                <OfferingActions
+                  offering={o}
+                  mayAct={mayAct}
+                  busy={move.isPending}
+                  onMove={(action) => {
+                    setNotice(null);
+                    move.mutate({ id: o.id, action });
+                  }}
+                  onSettle={() => setSettleId(o.id)}
+                />
+              ),
+            },
+          ]}
+        />
       )}
       {settling ? <SettlementPanel key={settling.id} offering={settling} /> : null}
       {mayAct ? (
@@ -264,38 +270,29 @@ function SettlementPanel({ offering }: { offering: StaffOffering }) {
             </dd>
           </dl>
           {p.lines.length > 0 ? (
-            <table className="w-full text-sm" aria-label="Allocations">
-              <thead className="text-left text-slate-700">
-                <tr>
-                  <th className="py-1">Order</th>
-                  <th className="py-1">Client</th>
-                  <th className="py-1 text-right">Requested</th>
-                  <th className="py-1 text-right">Allotted</th>
-                  <th className="py-1 text-right">Held</th>
-                  <th className="py-1 text-right">Debited</th>
-                  <th className="py-1 text-right">Refund</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {p.lines.map((l) => (
-                  <tr key={l.orderId}>
-                    <td className="py-1 font-mono">{l.reference}</td>
-                    <td className="py-1">#{l.clientId}</td>
-                    <td className="py-1 text-right tabular-nums">{shares(l.requestedQuantity)}</td>
-                    <td className="py-1 text-right tabular-nums">
-                      {l.result === 'rejected' ? (
-                        <span className="text-amber-800">none</span>
-                      ) : (
-                        shares(l.allocatedQuantity)
-                      )}
-                    </td>
-                    <td className="py-1 text-right tabular-nums">{l.held}</td>
-                    <td className="py-1 text-right tabular-nums">{l.debited}</td>
-                    <td className="py-1 text-right tabular-nums">{l.refund}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label="Allocations"
+              rows={p.lines}
+              rowKey={(l) => l.orderId}
+              columns={[
+                { header: 'Order', className: 'font-mono', cell: (l) => l.reference },
+                { header: 'Client', cell: (l) => `#${l.clientId}` },
+                { header: 'Requested', numeric: true, cell: (l) => shares(l.requestedQuantity) },
+                {
+                  header: 'Allotted',
+                  numeric: true,
+                  cell: (l) =>
+                    l.result === 'rejected' ? (
+                      <span className="text-amber-800">none</span>
+                    ) : (
+                      shares(l.allocatedQuantity)
+                    ),
+                },
+                { header: 'Held', numeric: true, cell: (l) => l.held },
+                { header: 'Debited', numeric: true, cell: (l) => l.debited },
+                { header: 'Refund', numeric: true, cell: (l) => l.refund },
+              ]}
+            />
           ) : (
             <p className="text-slate-600">No orders await allocation.</p>
           )}

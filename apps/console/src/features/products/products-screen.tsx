@@ -4,6 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session';
 import { Alert, Button, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
+import { DataTable } from '../../components/data-table';
 import { messageOf } from '../../lib/api';
 import { ClosuresPanel } from './closures-panel';
 import { OfferingsPanel } from './offerings-panel';
@@ -113,45 +114,44 @@ function IposPanel() {
       {ipos.data.length === 0 ? (
         <p className="rounded border border-slate-300 bg-white p-3 text-sm">No IPOs.</p>
       ) : (
-        <table className="w-full rounded border border-slate-300 bg-white text-sm" aria-label="IPOs">
-          <thead className="bg-slate-50 text-left text-slate-700">
-            <tr>
-              <th className="px-3 py-2">IPO</th>
-              <th className="px-3 py-2">State</th>
-              <th className="px-3 py-2 text-right">Price range</th>
-              <th className="px-3 py-2 text-right">Final price</th>
-              <th className="px-3 py-2">Allots on</th>
-              <th className="px-3 py-2">
-                <span className="sr-only">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {ipos.data.map((ipo) => (
-              <tr key={ipo.offering.id} className={cx(ipo.offering.id === openId && 'bg-accent-50')}>
-                <td className="px-3 py-2">
+        <DataTable
+          look="list"
+          label="IPOs"
+          rows={ipos.data}
+          rowKey={(ipo) => ipo.offering.id}
+          rowClassName={(ipo) => ipo.offering.id === openId && 'bg-accent-50'}
+          columns={[
+            {
+              header: 'IPO',
+              cell: (ipo) => (
+                <>
                   {ipo.offering.name}
                   <span className="block text-xs text-slate-600">
                     {ipo.instrument.symbol} · {ipo.terms.issuer}
                   </span>
-                </td>
-                <td className="px-3 py-2">{isPriced(ipo) ? 'priced, ready to allot' : ipo.terms.state}</td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {ipo.terms.priceLow}–{ipo.terms.priceHigh} {ipo.offering.currency}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{ipo.terms.finalPrice ?? '—'}</td>
-                <td className="px-3 py-2">{ipo.terms.allotsOn}</td>
-                <td className="px-3 py-2 text-right">
-                  {isPriced(ipo) ? (
-                    <Button type="button" tone="secondary" onClick={() => setOpenId(ipo.offering.id)}>
-                      Preview allotment
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'State', cell: (ipo) => (isPriced(ipo) ? 'priced, ready to allot' : ipo.terms.state) },
+            {
+              header: 'Price range',
+              numeric: true,
+              cell: (ipo) => `${ipo.terms.priceLow}–${ipo.terms.priceHigh} ${ipo.offering.currency}`,
+            },
+            { header: 'Final price', numeric: true, cell: (ipo) => ipo.terms.finalPrice ?? '—' },
+            { header: 'Allots on', cell: (ipo) => ipo.terms.allotsOn },
+            {
+              header: <span className="sr-only">Action</span>,
+              className: 'text-right',
+              cell: (ipo) =>
+                isPriced(ipo) ? (
+                  <Button type="button" tone="secondary" onClick={() => setOpenId(ipo.offering.id)}>
+                    Preview allotment
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
       )}
       {opened ? <AllotmentPanel key={opened.offering.id} ipo={opened} /> : null}
     </div>
@@ -205,32 +205,23 @@ function AllotmentPanel({ ipo }: { ipo: StaffIpo }) {
             <dt className="text-slate-600">Refunded</dt>
             <dd className="tabular-nums">{p.released}</dd>
           </dl>
-          <table className="w-full text-sm" aria-label="Allotments">
-            <thead className="text-left text-slate-700">
-              <tr>
-                <th className="py-1">Order</th>
-                <th className="py-1">Client</th>
-                <th className="py-1 text-right">Applied</th>
-                <th className="py-1 text-right">Allotted</th>
-                <th className="py-1 text-right">Debited</th>
-                <th className="py-1 text-right">Refund</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {p.lines.map((l) => (
-                <tr key={l.orderId}>
-                  <td className="py-1 font-mono">{l.reference}</td>
-                  <td className="py-1">#{l.clientId}</td>
-                  <td className="py-1 text-right tabular-nums">{l.lots}</td>
-                  <td className="py-1 text-right tabular-nums">
-                    {l.lapsed ? <span className="text-amber-800">lapsed</span> : l.allotted}
-                  </td>
-                  <td className="py-1 text-right tabular-nums">{l.debited}</td>
-                  <td className="py-1 text-right tabular-nums">{l.released}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Allotments"
+            rows={p.lines}
+            rowKey={(l) => l.orderId}
+            columns={[
+              { header: 'Order', className: 'font-mono', cell: (l) => l.reference },
+              { header: 'Client', cell: (l) => `#${l.clientId}` },
+              { header: 'Applied', numeric: true, cell: (l) => l.lots },
+              {
+                header: 'Allotted',
+                numeric: true,
+                cell: (l) => (l.lapsed ? <span className="text-amber-800">lapsed</span> : l.allotted),
+              },
+              { header: 'Debited', numeric: true, cell: (l) => l.debited },
+              { header: 'Refund', numeric: true, cell: (l) => l.released },
+            ]}
+          />
           {request.data ? (
             <OutcomeNotice outcome={request.data} done="Allotted." />
           ) : can('products.request') ? (
@@ -284,39 +275,33 @@ function RatesPanel() {
         ) : rates.isError ? (
           <Alert>{messageOf(rates.error)}</Alert>
         ) : (
-          <table
-            className="w-full rounded border border-slate-300 bg-white text-sm"
-            aria-label="Published rates"
-          >
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                <th className="px-3 py-2">Pair</th>
-                <th className="px-3 py-2 text-right">Rate</th>
-                <th className="px-3 py-2 text-right">Mid</th>
-                <th className="px-3 py-2 text-right">Spread</th>
-                <th className="px-3 py-2">Updated</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rates.data.map((r) => (
-                <tr key={`${r.primary}-${r.secondary}`}>
-                  <td className="px-3 py-2 font-mono">
+          <DataTable
+            look="list"
+            label="Published rates"
+            rows={rates.data}
+            rowKey={(r) => `${r.primary}-${r.secondary}`}
+            columns={[
+              {
+                header: 'Pair',
+                className: 'font-mono',
+                cell: (r) => (
+                  <>
                     {r.primary}→{r.secondary}
                     {r.derived ? <span className="ml-1 text-xs text-slate-600">(derived)</span> : null}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{r.rate}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{r.mid_rate}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{percent(r.spread)}</td>
-                  <td className="px-3 py-2 text-xs">
-                    {new Date(r.updated_at).toLocaleString('en-ZA', {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                    })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { header: 'Rate', numeric: true, cell: (r) => r.rate },
+              { header: 'Mid', numeric: true, cell: (r) => r.mid_rate },
+              { header: 'Spread', numeric: true, cell: (r) => percent(r.spread) },
+              {
+                header: 'Updated',
+                className: 'text-xs',
+                cell: (r) =>
+                  new Date(r.updated_at).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' }),
+              },
+            ]}
+          />
         )}
       </div>
       <form

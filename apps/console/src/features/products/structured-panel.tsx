@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../app/session';
-import { Alert, Button, cx } from '../../components/ui';
+import { Alert, Button } from '../../components/ui';
+import { DataTable } from '../../components/data-table';
 import { messageOf } from '../../lib/api';
 import { RequestError, RunOutcome } from './funds-panel';
 import {
@@ -42,67 +43,79 @@ export function StructuredPanel() {
       ) : products.data.length === 0 ? (
         <p className="rounded border border-slate-300 bg-white p-3 text-sm">No structured products.</p>
       ) : (
-        <table
-          className="w-full rounded border border-slate-300 bg-white text-sm"
-          aria-label="Structured products"
-        >
-          <thead className="bg-slate-50 text-left text-slate-700">
-            <tr>
-              <th className="px-3 py-2">Product</th>
-              <th className="px-3 py-2">State</th>
-              <th className="px-3 py-2">Start · maturity</th>
-              <th className="px-3 py-2">Protection · participation · cap</th>
-              <th className="px-3 py-2 text-right">Start · final level</th>
-              <th className="px-3 py-2">
-                <span className="sr-only">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {products.data.map((p) => {
-              const step = stepOf(p);
-              return (
-                <tr key={p.id} className={cx(p.id === openId && 'bg-accent-50')}>
-                  <td className="px-3 py-2">
-                    {p.name}
-                    <span className="block text-xs text-slate-600">
-                      #{p.id} · {p.underlying.symbol} {p.underlying.name} ({p.underlying.country}) · risk{' '}
-                      {p.riskScore}/7
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">
-                    {p.state}
-                    <span className="block text-xs text-slate-600">offering {p.status}</span>
-                  </td>
-                  <td className="px-3 py-2 text-xs tabular-nums">
-                    {dateTime(p.startAt)}
-                    <span className="block">{dateTime(p.maturityAt)}</span>
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">
-                    {pct(p.protectionPct)} · {pct(p.participationPct)} · {pct(p.capPct)}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {p.startLevel ?? '—'}
-                    <span className="block">{p.finalLevel ?? '—'}</span>
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    {step ? (
-                      <Button
-                        type="button"
-                        tone="secondary"
-                        className="whitespace-nowrap"
-                        aria-label={`Preview ${STEP_LABEL[step]} of ${p.name}`}
-                        onClick={() => setOpenId(p.id)}
-                      >
-                        Preview {STEP_LABEL[step]}
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          look="list"
+          label="Structured products"
+          rows={products.data}
+          rowKey={(p) => p.id}
+          rowClassName={(p) => p.id === openId && 'bg-accent-50'}
+          columns={[
+            {
+              header: 'Product',
+              cell: (p) => (
+                <>
+                  {p.name}
+                  <span className="block text-xs text-slate-600">
+                    #{p.id} · {p.underlying.symbol} {p.underlying.name} ({p.underlying.country}) · risk{' '}
+                    {p.riskScore}/7
+                  </span>
+                </>
+              ),
+            },
+            {
+              header: 'State',
+              cell: (p) => (
+                <>
+                  {p.state}
+                  <span className="block text-xs text-slate-600">offering {p.status}</span>
+                </>
+              ),
+            },
+            {
+              header: 'Start · maturity',
+              className: 'text-xs tabular-nums',
+              cell: (p) => (
+                <>
+                  {dateTime(p.startAt)}
+                  <span className="block">{dateTime(p.maturityAt)}</span>
+                </>
+              ),
+            },
+            {
+              header: 'Protection · participation · cap',
+              className: 'tabular-nums',
+              cell: (p) => `${pct(p.protectionPct)} · ${pct(p.participationPct)} · ${pct(p.capPct)}`,
+            },
+            {
+              header: 'Start · final level',
+              numeric: true,
+              cell: (p) => (
+                <>
+                  {p.startLevel ?? '—'}
+                  <span className="block">{p.finalLevel ?? '—'}</span>
+                </>
+              ),
+            },
+            {
+              header: <span className="sr-only">Action</span>,
+              className: 'text-right',
+              cell: (p) => {
+                const step = stepOf(p);
+                return step ? (
+                  <Button
+                    type="button"
+                    tone="secondary"
+                    className="whitespace-nowrap"
+                    aria-label={`Preview ${STEP_LABEL[step]} of ${p.name}`}
+                    onClick={() => setOpenId(p.id)}
+                  >
+                    Preview {STEP_LABEL[step]}
+                  </Button>
+                ) : null;
+              },
+            },
+          ]}
+        />
       )}
       {opened && openStep ? (
         <LifecyclePanel key={`${opened.id}-${openStep}`} product={opened} step={openStep} />
@@ -164,24 +177,15 @@ function LifecyclePanel({ product, step }: { product: StaffStructuredProduct; st
             </dd>
           </dl>
           {p.lines.length > 0 ? (
-            <table className="w-full" aria-label={step === 'start' ? 'Subscriptions captured' : 'Payoffs'}>
-              <thead className="text-left text-slate-700">
-                <tr>
-                  <th className="py-1">Order</th>
-                  <th className="py-1 text-right">
-                    {captured} ({p.currency})
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {p.lines.map((l) => (
-                  <tr key={l.orderId}>
-                    <td className="py-1 font-mono">{l.reference}</td>
-                    <td className="py-1 text-right tabular-nums">{l.amount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label={step === 'start' ? 'Subscriptions captured' : 'Payoffs'}
+              rows={p.lines}
+              rowKey={(l) => l.orderId}
+              columns={[
+                { header: 'Order', className: 'font-mono', cell: (l) => l.reference },
+                { header: `${captured} (${p.currency})`, numeric: true, cell: (l) => l.amount },
+              ]}
+            />
           ) : (
             <p className="rounded bg-slate-50 p-2">No order: the {STEP_LABEL[step]} only fixes the level.</p>
           )}
