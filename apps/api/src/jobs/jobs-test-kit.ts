@@ -17,11 +17,12 @@ export async function checkerOf(t: TestApp): Promise<ApprovalStaff> {
   return checker;
 }
 
-/** Approves every pending request (of `action`, if given); returns them as approved. */
+/** Approves every pending request in time (of `action`, if given); returns them as approved. */
 export async function approvePending(t: TestApp, action?: string): Promise<ApprovalRequest[]> {
   const checker = await checkerOf(t);
   const pending = await listRequests(t.app.ctx, checker, { scope: 'all', status: 'pending', action });
   const approved: ApprovalRequest[] = [];
-  for (const r of pending.reverse()) approved.push(await approve(t.app.ctx, checker, r.id));
+  const now = t.app.ctx.clock.now().getTime();
+  for (const r of pending.reverse().filter((r) => Date.parse(r.expiresAt) > now)) approved.push(await approve(t.app.ctx, checker, r.id));
   return approved;
 }

@@ -1,6 +1,7 @@
 import type { StaffPermission } from '@imali/contract';
 import type { AppContext } from '../lib/context';
-import type { ApprovalStaff } from '../modules/approvals/approval-action';
+import { staffActorOf, type ApprovalStaff } from '../modules/approvals/approval-action';
+import { inAuditedTransaction } from '../modules/audit/audit.service';
 import {
   cancel,
   canonicalPayload,
@@ -42,8 +43,9 @@ export async function runThroughApprovals(
   const itemKey = definition.itemKeyOf(parsed);
   const pendingId = (await pendingRequestsOf(ctx, action, [itemKey])).get(itemKey);
   let replaced: number | undefined;
-  if (pendingId !== undefined) {
-    const pending = await getRequest(ctx, pendingId);
+  const pending = pendingId === undefined ? undefined : await getRequest(ctx, pendingId);
+  // A request past its expiry is no longer waiting: asking again marks it expired (requestApproval).
+  if (pending && pendingId !== undefined && Date.parse(pending.expiresAt) > ctx.clock.now().getTime()) {
     if (pending.payloadHash === canonicalPayload(parsed).hash) {
       return `${label}: waiting for approval (request #${pendingId})`;
     }
@@ -65,4 +67,29 @@ export async function runThroughApprovals(
     if (error instanceof DomainError) return `${label}: ${error.message}`;
     throw error;
   }
+}
+
+/**
+ * A staff user's ask (the ops CLI) for an item the job already asked for: the job's pending request
+ * gives way (cancelled, audited as the staff user's doing: the staff user's request now stands for
+ * the item, and the job leaves a staff user's request to its checkers); a staff user's pending
+ * request does not (409, as requestApproval says). One transaction: the cancel locks the job's
+ * request and re-checks it is still pending and the job's, so nothing but the job's is cancelled.
+ */
+export async function askAsStaff(ctx: AppContext, staff: ApprovalStaff, action: string, payload: unknown) {
+  const definition = ctx.wiring.approvals[action];
+  if (!definition) throw new Error(`No approval action ${action}.`);
+  const itemKey = definition.itemKeyOf(definition.payload.parse(payload));
+  return inAuditedTransaction(ctx, async (_tx, txCtx) => {
+    const pendingId = (await pendingRequestsOf(txCtx, action, [itemKey])).get(itemKey);
+    if (pendingId !== undefined && (await getRequest(txCtx, pendingId)).makerStaffId === SYSTEM_STAFF_ID) {
+      await cancel(txCtx, { id: SYSTEM_STAFF_ID, permissions: [], actor: staffActorOf(staff) }, pendingId).catch(
+        (error: unknown) => {
+          // Decided or expired meanwhile: nothing to give way; the ask below says what stands.
+          if (!(error instanceof DomainError)) throw error;
+        },
+      );
+    }
+    return requestApproval(txCtx, staff, action, payload);
+  });
 }

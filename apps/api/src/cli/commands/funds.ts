@@ -1,7 +1,7 @@
 import type { ApprovalOutcome } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { keyValues, table } from '../format';
-import { requestApproval } from '../../modules/approvals/approvals.service';
+import { askAsStaff } from '../../jobs/through-approvals';
 import { dueFundStrikes, fundNavStrikePayloadOf } from '../../modules/funds/funds.approval';
 import { createFund, listFundsForOps } from '../../modules/funds/funds.service';
 import { dayToIso, minuteText } from '../../modules/funds/nav';
@@ -110,7 +110,7 @@ async function fundValue(ctx: AppContext, args: OpsArgs, staff: OperatorStaff | 
   if (id !== undefined) {
     if (!/^\d{1,9}$/.test(id)) throw bad(`Usage: ${valueUsage}`);
     const strike = await fundNavStrikePayloadOf(ctx, Number(id), date);
-    const outcome = await requestApproval(ctx, maker, 'fund.nav_strike', strike.payload);
+    const outcome = await askAsStaff(ctx, maker, 'fund.nav_strike', strike.payload);
     return [...strikePreviewLines(strike), outcomeLine(strike.payload.code, outcome)].join('\n');
   }
   const due = await dueFundStrikes(ctx, date);
@@ -119,7 +119,7 @@ async function fundValue(ctx: AppContext, args: OpsArgs, staff: OperatorStaff | 
   for (const strike of due) {
     lines.push(...strikePreviewLines(strike));
     try {
-      lines.push(outcomeLine(strike.payload.code, await requestApproval(ctx, maker, 'fund.nav_strike', strike.payload)));
+      lines.push(outcomeLine(strike.payload.code, await askAsStaff(ctx, maker, 'fund.nav_strike', strike.payload)));
     } catch (error) {
       // One fund refused (a request already waiting for it) leaves the others asked for.
       if (!(error instanceof DomainError)) throw error;

@@ -3,7 +3,7 @@ import { formatMinor, type Currency } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
 import { isoMinute, keyValues, table } from '../format';
-import { requestApproval } from '../../modules/approvals/approvals.service';
+import { askAsStaff } from '../../jobs/through-approvals';
 import type { OperatorStaff } from '../../modules/orders/product';
 import {
   dueLifecycleSteps,
@@ -110,7 +110,7 @@ async function askStep(
   step: 'start' | 'mature',
 ): Promise<string[]> {
   const preview = await previewLifecycle(ctx, id, step);
-  const outcome = await requestApproval(
+  const outcome = await askAsStaff(
     ctx,
     signedInStaff(staff),
     `quant.${step}`,
