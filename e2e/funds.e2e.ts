@@ -218,7 +218,9 @@ for (const [label, viewport, day1, day2] of [
 
       // The redemption's valuation: the next business day at 15:30 SAST.
       const paid = await opsAt(sast(day2, '15:30'), 'fund', 'value');
-      expect(paid).toMatch(/IMT40 \(through \d{4}-\d{2}-\d{2}\): \d+ subscription\(s\) to value, 1 redemption\(s\) to pay/);
+      expect(paid).toMatch(
+        /IMT40 \(through \d{4}-\d{2}-\d{2}\): \d+ subscription\(s\) to value, 1 redemption\(s\) to pay/,
+      );
       expect(paid).toMatch(/"code":"IMT40".*"redemptions":1/);
       await restartAt(sast(day2, '15:35'));
 

@@ -14,7 +14,8 @@ import { runThroughApprovals, systemMaker } from './through-approvals';
  */
 export const fundsValueJob: Job = {
   name: 'funds.value',
-  summary: 'Ask for the NAV strike of each fund with orders due (fund.nav_strike), as the policy in force says',
+  summary:
+    'Ask for the NAV strike of each fund with orders due (fund.nav_strike), as the policy in force says',
   intervalMs: 60 * 1000,
   async run(ctx) {
     const maker = systemMaker('funds.value', ['products.request']);

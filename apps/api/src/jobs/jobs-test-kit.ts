@@ -23,6 +23,7 @@ export async function approvePending(t: TestApp, action?: string): Promise<Appro
   const pending = await listRequests(t.app.ctx, checker, { scope: 'all', status: 'pending', action });
   const approved: ApprovalRequest[] = [];
   const now = t.app.ctx.clock.now().getTime();
-  for (const r of pending.reverse().filter((r) => Date.parse(r.expiresAt) > now)) approved.push(await approve(t.app.ctx, checker, r.id));
+  for (const r of pending.reverse().filter((r) => Date.parse(r.expiresAt) > now))
+    approved.push(await approve(t.app.ctx, checker, r.id));
   return approved;
 }

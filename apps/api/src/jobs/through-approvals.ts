@@ -83,12 +83,14 @@ export async function askAsStaff(ctx: AppContext, staff: ApprovalStaff, action: 
   return inAuditedTransaction(ctx, async (_tx, txCtx) => {
     const pendingId = (await pendingRequestsOf(txCtx, action, [itemKey])).get(itemKey);
     if (pendingId !== undefined && (await getRequest(txCtx, pendingId)).makerStaffId === SYSTEM_STAFF_ID) {
-      await cancel(txCtx, { id: SYSTEM_STAFF_ID, permissions: [], actor: staffActorOf(staff) }, pendingId).catch(
-        (error: unknown) => {
-          // Decided or expired meanwhile: nothing to give way; the ask below says what stands.
-          if (!(error instanceof DomainError)) throw error;
-        },
-      );
+      await cancel(
+        txCtx,
+        { id: SYSTEM_STAFF_ID, permissions: [], actor: staffActorOf(staff) },
+        pendingId,
+      ).catch((error: unknown) => {
+        // Decided or expired meanwhile: nothing to give way; the ask below says what stands.
+        if (!(error instanceof DomainError)) throw error;
+      });
     }
     return requestApproval(txCtx, staff, action, payload);
   });

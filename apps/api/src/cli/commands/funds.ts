@@ -119,7 +119,9 @@ async function fundValue(ctx: AppContext, args: OpsArgs, staff: OperatorStaff | 
   for (const strike of due) {
     lines.push(...strikePreviewLines(strike));
     try {
-      lines.push(outcomeLine(strike.payload.code, await askAsStaff(ctx, maker, 'fund.nav_strike', strike.payload)));
+      lines.push(
+        outcomeLine(strike.payload.code, await askAsStaff(ctx, maker, 'fund.nav_strike', strike.payload)),
+      );
     } catch (error) {
       // One fund refused (a request already waiting for it) leaves the others asked for.
       if (!(error instanceof DomainError)) throw error;

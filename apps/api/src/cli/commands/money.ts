@@ -169,7 +169,9 @@ export const moneyCommands: OpsCommand[] = [
         'fx.rate_publish',
         fxRatePublishPayloadOf(preview),
       );
-      const before = preview.before ? `${preview.before.rate} (mid ${preview.before.mid})` : 'none (a new pair)';
+      const before = preview.before
+        ? `${preview.before.rate} (mid ${preview.before.mid})`
+        : 'none (a new pair)';
       return [
         `Rate ${preview.from}/${preview.to}: ${preview.rate} (mid ${preview.mid}, spread ${preview.spread}); now ${before}.`,
         outcome.status === 'pending'

@@ -49,7 +49,8 @@ describe.skipIf(!process.env.DATABASE_URL)('structured products under concurrenc
           [`quant:${offering.id}:%`],
         );
         const done = await Promise.allSettled(pending.map((r) => approve(t.app.ctx, checker, Number(r.id))));
-        return pending.filter((r, i) => r.action === 'quant.mature' && done[i]!.status === 'fulfilled').length;
+        return pending.filter((r, i) => r.action === 'quant.mature' && done[i]!.status === 'fulfilled')
+          .length;
       };
       let jobPaid = await approveAll();
       await runJob(t.app.ctx, quantLifecycleJob);
