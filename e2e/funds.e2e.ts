@@ -90,7 +90,7 @@ for (const [label, viewport, day1, day2] of [
   ['desktop', DESKTOP, '2026-11-30', '2026-12-01'],
   ['phone', PHONE, '2026-12-02', '2026-12-03'],
 ] as const) {
-  describe(`funds (${label})`, () => {
+  describe(`funds (${label})`, { timeout: 300_000 }, () => {
     it('subscribe → ops values → holding with units → redeem → ops values → sold with profit', async () => {
       // 11:00 SAST, before the 14:00 cut-off: priced at that day's 15:00 valuation.
       await restartAt(sast(day1, '11:00'));

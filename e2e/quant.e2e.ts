@@ -47,7 +47,7 @@ for (const [label, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const) {
-  describe(`structured products (${label})`, () => {
+  describe(`structured products (${label})`, { timeout: 300_000 }, () => {
     it('subscribe → maturity (ops, market clock shifted) → history with the payoff', async () => {
       const client = await createFundedClient(server, idImage);
       const name = `E2E Top 40 note ${label}`;
