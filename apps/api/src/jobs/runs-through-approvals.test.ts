@@ -7,6 +7,10 @@ import { createTestClient, fund as deposit } from '../modules/ledger/money-test-
 import { fundApi, makeFund, orderIdOf, setSast } from '../modules/funds/fund-test-kit';
 import { SYSTEM_STAFF_ID } from '../modules/staff/system-staff';
 import { fundsValueJob } from './funds-value';
+import { quantLifecycleJob } from './quant-lifecycle';
+import { markPinVerified } from '../modules/session/session.service';
+import { setMarketShift } from '../modules/orders/orders-test-kit';
+import { DAY_MS, makeProduct, quantApi } from '../modules/quant/quant-test-kit';
 import { runJob } from './runner';
 
 // The funds.value job behind the approvals (decision 0064): the system user asks, the policy
@@ -37,7 +41,7 @@ describe('the funds.value job asks for the NAV strike as the system user', () =>
     const api = fundApi(t, client);
     const first = orderIdOf(await api.subscribe(fundId, { amount: '2000', account_id: '' }));
 
-    setSast(t.app.ctx, '2026-03-12', '15:01');
+    setSast(t.app.ctx, '2026-03-12', '15:30'); // its request expires 24 h on: after the next run
     const run = await runJob(t.app.ctx, fundsValueJob);
     expect(run).toMatchObject({
       ran: true,
@@ -104,6 +108,40 @@ describe('the funds.value job asks for the NAV strike as the system user', () =>
       await t.database.query(
         `delete from approval_policies where action = 'fund.nav_strike' and version = 99`,
       );
+    }
+  });
+
+  it('the quant.lifecycle job asks for a due start as the system user; the approved start is audited as the job', async () => {
+    const { offering } = await makeProduct(t);
+    const client = await createTestClient(t.app.ctx);
+    await deposit(t.app.ctx, client, 'ZAR', '20000');
+    await markPinVerified(t.app.ctx, client.sessionId);
+    const api = quantApi(t, client);
+    const placed = (await api.subscribe(offering.id, { amount: '10000' })).json().data.order as {
+      id: number;
+    };
+    setMarketShift(t.app.ctx, 2 * DAY_MS);
+    try {
+      expect((await runJob(t.app.ctx, quantLifecycleJob)).summary).toMatch(
+        new RegExp(`${offering.id} start at .*\\(1 orders\\): approval requested`),
+      );
+      expect((await runJob(t.app.ctx, quantLifecycleJob)).summary).toMatch(/waiting for approval/);
+      const [asked] = await t.database.query<{ id: string; maker: string }>(
+        `select id::text, maker_staff_id::text as maker from approval_requests
+          where action = 'quant.start' and item_key = $1 and status = 'pending'`,
+        [`quant:${offering.id}:start`],
+      );
+      expect(asked!.maker).toBe(String(SYSTEM_STAFF_ID));
+      expect((await api.receipt(placed.id)).json().data.status).toBe('awaiting');
+      await approve(t.app.ctx, checker, Number(asked!.id));
+      expect((await api.receipt(placed.id)).json().data.status).toBe('holding');
+      const [started] = await t.database.query<{ actor: string }>(
+        `select actor from audit_log where action = 'quant.start' and subject_id = $1`,
+        [String(offering.id)],
+      );
+      expect(started!.actor).toBe('job:quant.lifecycle');
+    } finally {
+      setMarketShift(t.app.ctx, 0);
     }
   });
 });

@@ -52,8 +52,13 @@ export async function runThroughApprovals(
     if (pending.makerStaffId !== maker.id) {
       return `${label}: request #${pendingId} of staff:${pending.makerStaffId} is pending (it no longer matches; its checker's approval closes it)`;
     }
-    await cancel(ctx, maker, pendingId);
-    replaced = pendingId;
+    try {
+      await cancel(ctx, maker, pendingId);
+      replaced = pendingId;
+    } catch (error) {
+      // Decided, expired or taken over by a staff user meanwhile: the ask below says what stands.
+      if (!(error instanceof DomainError)) throw error;
+    }
   }
   try {
     const outcome = await requestApproval(ctx, maker, action, parsed);
