@@ -211,6 +211,7 @@ describe('product units', () => {
     });
   }
 
+  // The ops CLI runs as several processes, each run approved by a second staff user: 300 s.
   it('the operator values the fund and starts the note (market clock moved)', async () => {
     const client = clients.get('desktop')!;
     const awaiting = await api<
@@ -232,7 +233,7 @@ describe('product units', () => {
     expect(run).toMatch(/start at .*: 1 subscriptions to capture/);
     expect(run).toMatch(/\(quant\.start\) approved and done[\s\S]*"step":"start"/);
     await restartAt(started + 10 * 60_000);
-  });
+  }, 300_000);
 
   for (const [label, viewport] of VIEWPORTS) {
     it(`${label}: Holding, the receipts and Summary in each product's own units`, async () => {
