@@ -230,8 +230,11 @@ describe('product units', () => {
     // A Saturday after the start: the market is closed, so every screen values at the same level.
     const started = saturdayNoonFrom(start + HOUR_MS);
     const run = await opsAt(started, 'quant', 'run');
-    expect(run).toMatch(/start at .*: 1 subscriptions to capture/);
-    expect(run).toMatch(/\(quant\.start\) approved and done[\s\S]*"step":"start"/);
+    // Both viewports subscribed to the note: two subscriptions captured at the start.
+    expect(run).toMatch(/start at .*: 2 subscriptions to capture/);
+    expect(run).toMatch(
+      /\(quant\.start\) approved and done[\s\S]*"step":"start","level":"[\d.]+","orders":2/,
+    );
     await restartAt(started + 10 * 60_000);
   }, 300_000);
 
