@@ -11,7 +11,7 @@ import { quantLifecycleJob } from './quant-lifecycle';
 import { markPinVerified } from '../modules/session/session.service';
 import { setMarketShift } from '../modules/orders/orders-test-kit';
 import { DAY_MS, makeProduct, quantApi } from '../modules/quant/quant-test-kit';
-import { runJob } from './runner';
+import { runJob, type Job } from './runner';
 
 // The funds.value job behind the approvals (decision 0064): the system user asks, the policy
 // decides, a human approves; a rerun does nothing; a stale request of the job's is replaced.
@@ -30,6 +30,11 @@ describe('the funds.value job asks for the NAV strike as the system user', () =>
          from approval_requests where action = 'fund.nav_strike' and item_key = $1 order by id`,
       [`fund:${fundId}`],
     );
+  const summaryOf = async (job: Job) => {
+    const outcome = await runJob(t.app.ctx, job);
+    if (!outcome.ran) throw new Error(`${job.name} did not run`);
+    return outcome.summary;
+  };
   const statusOf = async (api: ReturnType<typeof fundApi>, id: number) =>
     (await api.receipt(id)).json().data.status as string;
 
@@ -57,7 +62,7 @@ describe('the funds.value job asks for the NAV strike as the system user', () =>
     expect(audit).toEqual({ actor: 'job:funds.value', staff_id: String(SYSTEM_STAFF_ID) });
 
     // A rerun finds the same strike pending: nothing new.
-    expect((await runJob(t.app.ctx, fundsValueJob)).summary).toMatch(/waiting for approval/);
+    expect(await summaryOf(fundsValueJob)).toMatch(/waiting for approval/);
     expect(await requestsOf(fundId)).toHaveLength(1);
 
     // Friday's order after Friday's valuation: the strike due changed, so the job's own request is
@@ -65,9 +70,7 @@ describe('the funds.value job asks for the NAV strike as the system user', () =>
     setSast(t.app.ctx, '2026-03-13', '09:00');
     const second = orderIdOf(await api.subscribe(fundId, { amount: '1000', account_id: '' }));
     setSast(t.app.ctx, '2026-03-13', '15:01');
-    expect((await runJob(t.app.ctx, fundsValueJob)).summary).toMatch(
-      new RegExp(`replacing stale request #${asked!.id}`),
-    );
+    expect(await summaryOf(fundsValueJob)).toMatch(new RegExp(`replacing stale request #${asked!.id}`));
     const [old, fresh] = await requestsOf(fundId);
     expect(old).toMatchObject({ status: 'cancelled' });
     expect(fresh).toMatchObject({ status: 'pending', maker: String(SYSTEM_STAFF_ID) });
@@ -85,7 +88,7 @@ describe('the funds.value job asks for the NAV strike as the system user', () =>
       [String(fundId)],
     );
     expect(valued).toEqual({ actor: 'job:funds.value', approved_by: [`staff:${checker.id}`] });
-    expect((await runJob(t.app.ctx, fundsValueJob)).summary).toBe('No fund has orders due.');
+    expect(await summaryOf(fundsValueJob)).toBe('No fund has orders due.');
   });
 
   it('under a policy needing no checker, values at once as before', async () => {
@@ -101,7 +104,7 @@ describe('the funds.value job asks for the NAV strike as the system user', () =>
     );
     try {
       setSast(t.app.ctx, '2026-03-16', '15:01');
-      expect((await runJob(t.app.ctx, fundsValueJob)).summary).toMatch(/done \(no checker needed\)/);
+      expect(await summaryOf(fundsValueJob)).toMatch(/done \(no checker needed\)/);
       expect(await statusOf(api, id)).toBe('holding');
       expect(await requestsOf(fundId)).toHaveLength(0);
     } finally {
@@ -122,10 +125,10 @@ describe('the funds.value job asks for the NAV strike as the system user', () =>
     };
     setMarketShift(t.app.ctx, 2 * DAY_MS);
     try {
-      expect((await runJob(t.app.ctx, quantLifecycleJob)).summary).toMatch(
+      expect(await summaryOf(quantLifecycleJob)).toMatch(
         new RegExp(`${offering.id} start at .*\\(1 orders\\): approval requested`),
       );
-      expect((await runJob(t.app.ctx, quantLifecycleJob)).summary).toMatch(/waiting for approval/);
+      expect(await summaryOf(quantLifecycleJob)).toMatch(/waiting for approval/);
       const [asked] = await t.database.query<{ id: string; maker: string }>(
         `select id::text, maker_staff_id::text as maker from approval_requests
           where action = 'quant.start' and item_key = $1 and status = 'pending'`,

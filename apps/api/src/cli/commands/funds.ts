@@ -85,7 +85,7 @@ function strikePreviewLines({ preview: f }: FundStrike): string[] {
       (r) =>
         `  order ${r.orderId}: redeem ${r.units} units @ ${r.nav} c = R ${r.gross}, platform fee R ${r.platformFee}`,
     ),
-    ...f.rejected.map((id) => `  order ${id}: rejected (too small for a cent of units), refunded in full`),
+    ...f.rejected.map((id) => `  order ${id}: to reject (the amount buys no units at this NAV)`),
   ];
 }
 
@@ -100,7 +100,7 @@ function outcomeLine(code: string, outcome: ApprovalOutcome): string {
  * valuation would do (nothing written) and asks for it (fund.nav_strike) as the signed-in staff
  * user; a second product ops staff user approves it (`approval approve <id> --code CODE`, or the
  * console), which values exactly what was shown. Without a fund id: one request per fund with
- * orders due; a fund with nothing due is named and left alone.
+ * orders due, each named with its figures; a fund with nothing due is left out.
  */
 async function fundValue(ctx: AppContext, args: OpsArgs, staff: OperatorStaff | undefined) {
   const maker = signedInStaff(staff);
