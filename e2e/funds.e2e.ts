@@ -90,7 +90,7 @@ for (const [label, viewport, day1, day2] of [
   ['desktop', DESKTOP, '2026-11-30', '2026-12-01'],
   ['phone', PHONE, '2026-12-02', '2026-12-03'],
 ] as const) {
-  describe(`funds (${label})`, () => {
+  describe(`funds (${label})`, { timeout: 300_000 }, () => {
     it('subscribe → ops values → holding with units → redeem → ops values → sold with profit', async () => {
       // 11:00 SAST, before the 14:00 cut-off: priced at that day's 15:00 valuation.
       await restartAt(sast(day1, '11:00'));
@@ -159,8 +159,12 @@ for (const [label, viewport, day1, day2] of [
       await opened.context.close();
 
       // The valuation: the server stops, ops values at 15:30 SAST, the server comes back then.
+      // Behind a preview and a second approval (decision 0064): `fund value` shows the NAV strike
+      // and asks for it; the second product ops staff approves it (support/ops.ts), which values.
       const valued = await opsAt(sast(day1, '15:30'), 'fund', 'value');
-      expect(valued).toMatch(/IMT40 \(through \d{4}-\d{2}-\d{2}\): 1 subscription\(s\) valued/);
+      expect(valued).toMatch(/IMT40 \(through \d{4}-\d{2}-\d{2}\): 1 subscription\(s\) to value/);
+      expect(valued).toMatch(/Request #\d+ \(fund\.nav_strike\) approved and done/);
+      expect(valued).toMatch(/"code":"IMT40".*"subscriptions":1/);
       await restartAt(sast(day1, '15:35'));
 
       opened = await signedIn(viewport, client);
@@ -214,7 +218,10 @@ for (const [label, viewport, day1, day2] of [
 
       // The redemption's valuation: the next business day at 15:30 SAST.
       const paid = await opsAt(sast(day2, '15:30'), 'fund', 'value');
-      expect(paid).toMatch(/1 redemption\(s\) paid/);
+      expect(paid).toMatch(
+        /IMT40 \(through \d{4}-\d{2}-\d{2}\): \d+ subscription\(s\) to value, 1 redemption\(s\) to pay/,
+      );
+      expect(paid).toMatch(/"code":"IMT40".*"redemptions":1/);
       await restartAt(sast(day2, '15:35'));
 
       opened = await signedIn(viewport, client);

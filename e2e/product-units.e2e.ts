@@ -211,6 +211,7 @@ describe('product units', () => {
     });
   }
 
+  // The ops CLI runs as several processes, each run approved by a second staff user: 300 s.
   it('the operator values the fund and starts the note (market clock moved)', async () => {
     const client = clients.get('desktop')!;
     const awaiting = await api<
@@ -222,14 +223,20 @@ describe('product units', () => {
     >(client, '/api/client/app/v1/order/awaiting');
     const valuation = Date.parse(awaiting.find((o) => o.ttype === 'fund')!.fund!.valuation.at);
     const start = Date.parse(awaiting.find((o) => o.ttype === 'quant')!.structured!.start_at);
+    // Each run behind a preview and a second approval (decision 0064; support/ops.ts approves).
     const valued = await opsAt(valuation + 30 * 60_000, 'fund', 'value');
-    expect(valued).toMatch(/2 subscription\(s\) valued/);
+    expect(valued).toMatch(/2 subscription\(s\) to value/);
+    expect(valued).toMatch(/\(fund\.nav_strike\) approved and done[\s\S]*"subscriptions":2/);
     // A Saturday after the start: the market is closed, so every screen values at the same level.
     const started = saturdayNoonFrom(start + HOUR_MS);
     const run = await opsAt(started, 'quant', 'run');
-    expect(run).toMatch(/started at/);
+    // Both viewports subscribed to the note: two subscriptions captured at the start.
+    expect(run).toMatch(/start at .*: 2 subscriptions to capture/);
+    expect(run).toMatch(
+      /\(quant\.start\) approved and done[\s\S]*"step":"start","level":"[\d.]+","orders":2/,
+    );
     await restartAt(started + 10 * 60_000);
-  });
+  }, 300_000);
 
   for (const [label, viewport] of VIEWPORTS) {
     it(`${label}: Holding, the receipts and Summary in each product's own units`, async () => {

@@ -47,7 +47,7 @@ for (const [label, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const) {
-  describe(`structured products (${label})`, () => {
+  describe(`structured products (${label})`, { timeout: 300_000 }, () => {
     it('subscribe → maturity (ops, market clock shifted) → history with the payoff', async () => {
       const client = await createFundedClient(server, idImage);
       const name = `E2E Top 40 note ${label}`;
@@ -127,14 +127,15 @@ for (const [label, viewport] of [
       // Maturity: the server stops (it owns the data folder), the ops CLI matures the product
       // with the market clock 90 days ahead, the server comes back on the same data.
       await server.stop();
-      const matured = await runOps(
-        { ...server, env: { ...server.env, MARKET_TIME_SHIFT_MS: String(90 * DAY_MS) } },
-        'quant',
-        'mature',
-        String(id),
-      );
-      expect(matured).toContain('started at');
-      expect(matured).toMatch(/matured at .*: 1 orders paid/);
+      // Behind approvals (decision 0064): not started yet, so the start is asked for first, then
+      // the maturity; each is approved by the second product ops staff (support/ops.ts).
+      const later = { ...server, env: { ...server.env, MARKET_TIME_SHIFT_MS: String(90 * DAY_MS) } };
+      const started = await runOps(later, 'quant', 'mature', String(id));
+      expect(started).toMatch(/start at .*: 1 subscriptions to capture/);
+      expect(started).toMatch(/\(quant\.start\) approved and done[\s\S]*"orders":1/);
+      const matured = await runOps(later, 'quant', 'mature', String(id));
+      expect(matured).toMatch(/maturity at .*: 1 orders to pay/);
+      expect(matured).toMatch(/\(quant\.mature\) approved and done[\s\S]*"orders":1/);
       server = await startServer({}, { dataDir });
 
       opened = await newPage(browser, server.url, viewport);

@@ -304,7 +304,9 @@ describe('wallet (demo client, desktop)', () => {
 
     // The published rate moves while the modal shows the old one: refused, refetched, told.
     // (With its mid: setRate refuses a rate above its mid, and 0.0550 is above 0.054795.)
-    await runOps(server, 'rate', 'set', 'ZAR', 'USD', '0.0550', '--mid', '0.0556');
+    // Asked for by treasury and approved by the second treasury staff (decision 0064, support/ops.ts).
+    const published = await runOps(server, 'rate', 'set', 'ZAR', 'USD', '0.0550', '--mid', '0.0556');
+    expect(published).toMatch(/\(fx\.rate_publish\) approved and done/);
     await modal.getByRole('button', { name: 'Transfer' }).click();
     await modal.getByText('Rate changed. Please review the new rate and try again.').waitFor();
     await expect

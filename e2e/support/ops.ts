@@ -74,7 +74,7 @@ async function loginStaff(server: RunningServer, staff: DemoStaff, file: string)
 }
 
 /**
- * Four eyes (issue 23): a product run asked for by the CLI ("Waiting for approval: request #N") is
+ * Four eyes (issue 23): a run asked for by the CLI ("Waiting for approval: request #N") is
  * approved by the SECOND demo staff user of the maker's role (products2@ for product_ops), signed
  * in with their own session file, with a fresh authenticator code (`approval approve N --code`).
  * The sign-in spent this 30 s step's code, so the approval uses the next step's (accepted: ±1).
@@ -127,9 +127,16 @@ export async function runOps(server: RunningServer, ...args: string[]): Promise<
     const res = await runCli(server, [...args, '--session-file', file]);
     if (res.code === 0) {
       lastRole.set(server.dataDir, role);
-      const waiting = /Waiting for approval: request #(\d+)/.exec(res.out);
-      if (waiting) return `${res.out}\n${await approveAsSecond(server, role, waiting[1]!)}`;
-      return res.out;
+      // A command may ask for several runs (`fund value`: one request per fund due): each is
+      // approved in turn. A TOTP code is accepted once and only for a later 30 s step than the
+      // last, so each approval after the first waits for the next step.
+      const ids = [...res.out.matchAll(/Waiting for approval: request #(\d+)/g)].map((m) => m[1]!);
+      let out = res.out;
+      for (const [i, id] of ids.entries()) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
+        out += `\n${await approveAsSecond(server, role, id)}`;
+      }
+      return out;
     }
     const needs = /needs the permission ([\w.]+)/.exec(res.err)?.[1] as StaffPermission | undefined;
     if (needs) {

@@ -1,21 +1,36 @@
-import { valueFunds } from '../modules/funds/funds.service';
+import { dueFundStrikes } from '../modules/funds/funds.approval';
 import type { Job } from './runner';
+import { runThroughApprovals, systemMaker } from './through-approvals';
 
 /**
- * Values the funds once a valuation time has passed (15:00 SAST by default, market clock): strikes
- * the day's NAV, turns pending subscriptions into units and pays requested redemptions. Checked
- * every minute, so it runs within a minute of the valuation time; with two API processes the
- * runner's advisory lock lets one run it, and the orders' row locks make a rerun a no-op.
+ * Values the funds once a valuation time has passed (15:00 SAST by default, market clock), through
+ * the approvals (decision 0064): for each fund with orders due (to value, reject or pay) the
+ * system user asks for its NAV strike (fund.nav_strike) with the preview's figures. Under the
+ * policy in force a human checker approves it in the inbox (which strikes the NAVs, turns the
+ * subscriptions into units and pays the redemptions), or, with no checker required, it is done at
+ * once. Checked every minute; with two API processes the runner's advisory lock lets one run it,
+ * one request is pending per fund (a rerun finds it and does nothing), and a request made stale by
+ * later orders is replaced.
  */
 export const fundsValueJob: Job = {
   name: 'funds.value',
-  summary: 'Value funds at their valuation time: strike NAVs, price pending subscriptions, pay redemptions',
+  summary:
+    'Ask for the NAV strike of each fund with orders due (fund.nav_strike), as the policy in force says',
   intervalMs: 60 * 1000,
   async run(ctx) {
-    const { funds } = await valueFunds(ctx, { actor: 'job:funds.value' });
-    const subscriptions = funds.reduce((n, f) => n + f.subscriptions.length, 0);
-    const redemptions = funds.reduce((n, f) => n + f.redemptions.length, 0);
-    const rejected = funds.reduce((n, f) => n + f.rejected.length, 0);
-    return `Valued ${subscriptions} subscription${subscriptions === 1 ? '' : 's'}, paid ${redemptions} redemption${redemptions === 1 ? '' : 's'}, rejected ${rejected} (${funds.length} fund${funds.length === 1 ? '' : 's'}).`;
+    const maker = systemMaker('funds.value', ['products.request']);
+    const lines: string[] = [];
+    for (const { payload } of await dueFundStrikes(ctx)) {
+      lines.push(
+        await runThroughApprovals(
+          ctx,
+          maker,
+          'fund.nav_strike',
+          payload,
+          `${payload.code} (through ${payload.day}, ${payload.subscriptions} subscription(s), ${payload.redemptions} redemption(s), ${payload.rejected} rejected)`,
+        ),
+      );
+    }
+    return lines.length === 0 ? 'No fund has orders due.' : lines.join('; ');
   },
 };

@@ -1,19 +1,35 @@
-import { runDue } from '../modules/quant/quant.service';
+import { quantLifecyclePayloadOf, dueLifecycleSteps } from '../modules/quant/quant.approval';
 import type { Job } from './runner';
+import { runThroughApprovals, systemMaker } from './through-approvals';
 
 /**
  * Starts structured products whose start date has come (holds captured, start level fixed) and
- * matures those whose maturity has come (payoffs credited), by the market clock. Safe with two
- * processes: the runner's advisory lock runs it once at a time, and each product's rows are
- * locked FOR UPDATE and its state checked, so a product started or matured (here or by the ops
- * CLI) is not touched again; a rerun finds nothing due.
+ * matures those whose maturity has come (payoffs credited), by the market clock, through the
+ * approvals (decision 0064): the system user asks for each step due (quant.start / quant.mature)
+ * with the preview's level, orders and total; a human checker approves it in the inbox, or, when
+ * the policy in force needs no checker, it is done at once. Safe with two processes: the runner's
+ * advisory lock runs it once at a time, one request is pending per product and step (a rerun finds
+ * it and does nothing), and the step itself locks the product's rows and checks its state.
  */
 export const quantLifecycleJob: Job = {
   name: 'quant.lifecycle',
-  summary: 'Start due structured products (capture subscriptions) and mature due ones (pay the payoff)',
+  summary: 'Ask for the start or maturity of each structured product due (quant.start / quant.mature)',
   intervalMs: 60 * 1000,
   async run(ctx) {
-    const done = await runDue(ctx, 'job:quant.lifecycle');
-    return done.length === 0 ? 'No structured product due.' : done.join('; ');
+    const maker = systemMaker('quant.lifecycle', ['products.request']);
+    const lines: string[] = [];
+    for (const preview of await dueLifecycleSteps(ctx)) {
+      const verb = preview.step === 'start' ? 'start' : 'maturity';
+      lines.push(
+        await runThroughApprovals(
+          ctx,
+          maker,
+          `quant.${preview.step}`,
+          quantLifecyclePayloadOf(preview),
+          `${preview.offeringId} ${verb} at ${preview.level} (${preview.lines.length} orders)`,
+        ),
+      );
+    }
+    return lines.length === 0 ? 'No structured product due.' : lines.join('; ');
   },
 };

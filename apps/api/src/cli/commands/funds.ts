@@ -1,7 +1,13 @@
+import type { ApprovalOutcome } from '@imali/contract';
 import type { AppContext } from '../../lib/context';
 import { keyValues, table } from '../format';
-import { createFund, listFundsForOps, valueFunds } from '../../modules/funds/funds.service';
+import { askAsStaff } from '../../jobs/through-approvals';
+import { dueFundStrikes, fundNavStrikePayloadOf } from '../../modules/funds/funds.approval';
+import { createFund, listFundsForOps } from '../../modules/funds/funds.service';
 import { dayToIso, minuteText } from '../../modules/funds/nav';
+import { DomainError } from '../../plugins/errors';
+import type { OperatorStaff } from '../../modules/orders/product';
+import { signedInStaff } from './approval-text';
 import type { OpsArgs, OpsCommand } from './types';
 import { bad, flag, plain } from './args';
 
@@ -62,12 +68,14 @@ async function fundCreate(ctx: AppContext, args: OpsArgs, actor: string) {
   ].join('\n');
 }
 
-async function fundValue(ctx: AppContext, args: OpsArgs, actor: string) {
-  const date = flag(args, 'date');
-  if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw bad('--date must be YYYY-MM-DD.');
-  const { funds } = await valueFunds(ctx, { date, actor });
-  const lines = funds.flatMap((f) => [
-    `${f.code} (through ${f.day}): ${f.subscriptions.length} subscription(s) valued, ${f.redemptions.length} redemption(s) paid, ${f.rejected.length} rejected.`,
+const valueUsage = 'fund value [--date YYYY-MM-DD] [<id>]';
+
+type FundStrike = Awaited<ReturnType<typeof fundNavStrikePayloadOf>>;
+
+/** What a NAV strike would do, as the approval request carries it (nothing written yet). */
+function strikePreviewLines({ preview: f }: FundStrike): string[] {
+  return [
+    `${f.code} (through ${f.day}): ${f.subscriptions.length} subscription(s) to value, ${f.redemptions.length} redemption(s) to pay, ${f.rejected.length} to reject.`,
     ...f.navs.map((n) => `  NAV ${n.date}: ${n.nav} c`),
     ...f.subscriptions.map(
       (s) =>
@@ -75,10 +83,52 @@ async function fundValue(ctx: AppContext, args: OpsArgs, actor: string) {
     ),
     ...f.redemptions.map(
       (r) =>
-        `  order ${r.orderId}: redeemed ${r.units} units @ ${r.nav} c = R ${r.gross}, platform fee R ${r.platformFee}`,
+        `  order ${r.orderId}: redeem ${r.units} units @ ${r.nav} c = R ${r.gross}, platform fee R ${r.platformFee}`,
     ),
-  ]);
-  return lines.length === 0 ? 'No funds.' : lines.join('\n');
+    ...f.rejected.map((id) => `  order ${id}: to reject (the amount buys no units at this NAV)`),
+  ];
+}
+
+function outcomeLine(code: string, outcome: ApprovalOutcome): string {
+  return outcome.status === 'pending'
+    ? `Waiting for approval: request #${outcome.request.id} (a second staff user: approval approve ${outcome.request.id} --code CODE).`
+    : `${code} valued (no checker needed).`;
+}
+
+/**
+ * The NAV strike behind a preview and a second approval (issue 23, decision 0064): prints what the
+ * valuation would do (nothing written) and asks for it (fund.nav_strike) as the signed-in staff
+ * user; a second product ops staff user approves it (`approval approve <id> --code CODE`, or the
+ * console), which values exactly what was shown. Without a fund id: one request per fund with
+ * orders due, each named with its figures; a fund with nothing due is left out.
+ */
+async function fundValue(ctx: AppContext, args: OpsArgs, staff: OperatorStaff | undefined) {
+  const maker = signedInStaff(staff);
+  const date = flag(args, 'date');
+  if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw bad('--date must be YYYY-MM-DD.');
+  const id = args.positionals[0];
+  if (id !== undefined) {
+    if (!/^\d{1,9}$/.test(id)) throw bad(`Usage: ${valueUsage}`);
+    const strike = await fundNavStrikePayloadOf(ctx, Number(id), date);
+    const outcome = await askAsStaff(ctx, maker, 'fund.nav_strike', strike.payload);
+    return [...strikePreviewLines(strike), outcomeLine(strike.payload.code, outcome)].join('\n');
+  }
+  const due = await dueFundStrikes(ctx, date);
+  if (due.length === 0) return 'No fund has orders to value or pay.';
+  const lines: string[] = [];
+  for (const strike of due) {
+    lines.push(...strikePreviewLines(strike));
+    try {
+      lines.push(
+        outcomeLine(strike.payload.code, await askAsStaff(ctx, maker, 'fund.nav_strike', strike.payload)),
+      );
+    } catch (error) {
+      // One fund refused (a request already waiting for it) leaves the others asked for.
+      if (!(error instanceof DomainError)) throw error;
+      lines.push(`${strike.payload.code}: not asked: ${error.message}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 async function fundList(ctx: AppContext) {
@@ -113,10 +163,10 @@ export const fundCommands: OpsCommand[] = [
   {
     path: ['fund', 'value'],
     permission: 'products.request',
-    usage: 'fund value [--date YYYY-MM-DD]',
+    usage: valueUsage,
     summary:
-      'Value funds now (every valuation time passed, market clock) or one business day: NAV, units, refunds, redemptions; audited',
-    run: (ctx, args, actor) => fundValue(ctx, args, actor),
+      'Preview the NAV strike of each fund with orders due now (valuation time passed, market clock) or on one business day, and ask for it; a second staff user approves (approval approve), which values it',
+    run: (ctx, args, _actor, staff) => fundValue(ctx, args, staff),
   },
   {
     path: ['fund', 'list'],

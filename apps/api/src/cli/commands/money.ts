@@ -4,7 +4,8 @@ import { table } from '../format';
 import { approveSharedCardNumber } from '../../modules/bankcards/bankcards.service';
 import { findByMobile } from '../../modules/client/client.service';
 import { confirmDeposit, listDeposits, rejectDeposit } from '../../modules/deposits/deposits.service';
-import { listPairs, setRate } from '../../modules/fx/fx.service';
+import { fxRatePublishPayloadOf } from '../../modules/fx/fx.approval';
+import { listPairs, previewRate } from '../../modules/fx/fx.service';
 import { assertLedgerSound } from '../../modules/ledger/ledger-check.service';
 import { requestApproval } from '../../modules/approvals/approvals.service';
 import { withdrawalPayPayloadOf } from '../../modules/withdrawals/withdrawals.approval';
@@ -153,13 +154,30 @@ export const moneyCommands: OpsCommand[] = [
     path: ['rate', 'set'],
     permission: 'treasury.request',
     usage: 'rate set <FROM> <TO> <RATE> [--mid <MID>]',
-    summary: 'Publish an exchange rate (1 FROM buys RATE TO)',
-    async run(ctx, args, actor) {
+    summary:
+      'Preview an exchange rate publication (1 FROM buys RATE TO) and ask for it; a second treasury user approves (approval approve), which publishes it',
+    // Behind a preview and a second approval (issue 23, decision 0064), as on the console: the
+    // publication is checked (refused here with the reason), then asked for as fx.rate_publish.
+    async run(ctx, args, _actor, staff) {
       const [from, to, rate] = args.positionals;
       if (!from || !to || !rate) throw bad(`Usage: ${this.usage}`);
       const mid = typeof args.flags.mid === 'string' ? args.flags.mid : undefined;
-      const row = await setRate(ctx, { from, to, rate, mid }, actor);
-      return `Rate ${row.fromCurrency}/${row.toCurrency} set to ${rate} (mid ${mid ?? 'unchanged'}).`;
+      const preview = await previewRate(ctx, { from, to, rate, mid });
+      const outcome = await requestApproval(
+        ctx,
+        signedInStaff(staff),
+        'fx.rate_publish',
+        fxRatePublishPayloadOf(preview),
+      );
+      const before = preview.before
+        ? `${preview.before.rate} (mid ${preview.before.mid})`
+        : 'none (a new pair)';
+      return [
+        `Rate ${preview.from}/${preview.to}: ${preview.rate} (mid ${preview.mid}, spread ${preview.spread}); now ${before}.`,
+        outcome.status === 'pending'
+          ? `Waiting for approval: request #${outcome.request.id} (a second staff user: approval approve ${outcome.request.id} --code CODE).`
+          : `Rate ${preview.from}/${preview.to} set to ${preview.rate} (mid ${preview.mid}).`,
+      ].join('\n');
     },
   },
   {

@@ -3,13 +3,20 @@ import { formatMinor, type Currency } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
 import { isoMinute, keyValues, table } from '../format';
+import { askAsStaff } from '../../jobs/through-approvals';
+import type { OperatorStaff } from '../../modules/orders/product';
+import {
+  dueLifecycleSteps,
+  lifecycleStatusOf,
+  quantLifecyclePayloadOf,
+} from '../../modules/quant/quant.approval';
 import {
   createProduct,
   listProducts,
-  matureProduct,
-  runDue,
-  startProduct,
+  previewLifecycle,
+  productNotFound,
 } from '../../modules/quant/quant.service';
+import { signedInStaff } from './approval-text';
 import { parseWhen } from './trading';
 import type { OpsArgs, OpsCommand } from './types';
 import { idArg, optionalFlag, requiredFlag } from './args';
@@ -80,37 +87,97 @@ async function quantCreate(ctx: AppContext, args: OpsArgs, actor: string) {
   ].join('\n');
 }
 
-async function quantMature(ctx: AppContext, args: OpsArgs, actor: string, usage: string) {
+type LifecyclePreview = Awaited<ReturnType<typeof previewLifecycle>>;
+
+/** What a start or maturity would do, as its approval request carries it (nothing written yet). */
+function previewText(p: LifecyclePreview): string {
+  const total = `${formatMinor(p.totalMinor, p.currency)} ${p.currency}`;
+  return p.step === 'start'
+    ? `Structured product ${p.offeringId}: start at ${p.level}: ${p.lines.length} subscriptions to capture (${total}).`
+    : `Structured product ${p.offeringId}: maturity at ${p.level} (underlying return ${p.underlyingReturn}): ` +
+        `${p.lines.length} orders to pay ${total} in total.`;
+}
+
+/**
+ * A lifecycle step behind a preview and a second approval (issue 23, decision 0064): prints what
+ * it would do and asks for it (quant.start / quant.mature) as the signed-in staff user; a second
+ * product ops staff user approves it (`approval approve <id> --code CODE`, or the console).
+ */
+async function askStep(
+  ctx: AppContext,
+  staff: OperatorStaff | undefined,
+  id: number,
+  step: 'start' | 'mature',
+): Promise<string[]> {
+  const preview = await previewLifecycle(ctx, id, step);
+  const outcome = await askAsStaff(
+    ctx,
+    signedInStaff(staff),
+    `quant.${step}`,
+    quantLifecyclePayloadOf(preview),
+  );
+  return [
+    previewText(preview),
+    outcome.status === 'pending'
+      ? `Waiting for approval: request #${outcome.request.id} (a second staff user: approval approve ${outcome.request.id} --code CODE).`
+      : step === 'start'
+        ? `Structured product ${id} started at ${preview.level}: ${preview.lines.length} subscriptions captured.`
+        : `Structured product ${id} matured at ${preview.level}: ${preview.lines.length} orders paid.`,
+  ];
+}
+
+const notYet = (id: number, what: 'starts' | 'matures', at: Date, tail: string) =>
+  new DomainError(
+    ErrorCode.Conflict,
+    `Structured product ${id} ${what} at ${isoMinute(at)} UTC by the market clock; ${tail}.`,
+    409,
+  );
+
+async function statusOrNotFound(ctx: AppContext, id: number) {
+  const status = await lifecycleStatusOf(ctx, id);
+  if (!status) throw productNotFound();
+  return status;
+}
+
+async function quantStart(ctx: AppContext, args: OpsArgs, staff: OperatorStaff | undefined, usage: string) {
   const id = idArg(args, usage);
-  const m = await matureProduct(ctx, id, actor);
+  const s = await statusOrNotFound(ctx, id);
+  if (s.state !== 'subscription') return `Structured product ${id} is already ${s.state}: nothing to do.`;
+  if (ctx.clock.now() < s.startAt) throw notYet(id, 'starts', s.startAt, 'not due yet');
+  return (await askStep(ctx, staff, id, 'start')).join('\n');
+}
+
+async function quantMature(ctx: AppContext, args: OpsArgs, staff: OperatorStaff | undefined, usage: string) {
+  const id = idArg(args, usage);
+  const s = await statusOrNotFound(ctx, id);
+  const now = ctx.clock.now();
+  if (s.state === 'matured') return `Structured product ${id} has already matured: nothing to do.`;
+  if (s.state === 'subscription' && now < s.startAt) throw notYet(id, 'starts', s.startAt, 'not started yet');
+  if (now < s.maturityAt) throw notYet(id, 'matures', s.maturityAt, 'not due yet');
+  if (s.state === 'subscription') {
+    // Not started yet though its maturity has come: the start is asked for (and approved) first.
+    return [
+      ...(await askStep(ctx, staff, id, 'start')),
+      `It matures once started: run quant mature ${id} again when the start is done.`,
+    ].join('\n');
+  }
+  return (await askStep(ctx, staff, id, 'mature')).join('\n');
+}
+
+/** Every step due now, one request each (what the quant.lifecycle job asks for, as a staff user). */
+async function quantRun(ctx: AppContext, staff: OperatorStaff | undefined) {
+  signedInStaff(staff);
   const lines: string[] = [];
-  if (m.kind === 'matured' && m.started?.kind === 'started') {
-    lines.push(`Structured product ${id} started at ${m.started.startLevel} (${m.started.orders} orders).`);
+  for (const preview of await dueLifecycleSteps(ctx)) {
+    try {
+      lines.push(...(await askStep(ctx, staff, preview.offeringId, preview.step)));
+    } catch (error) {
+      // One product refused (a request already waiting for it) leaves the others asked for.
+      if (!(error instanceof DomainError)) throw error;
+      lines.push(`Structured product ${preview.offeringId}: ${preview.step} not asked: ${error.message}`);
+    }
   }
-  switch (m.kind) {
-    case 'matured':
-      lines.push(
-        `Structured product ${id} matured at ${m.finalLevel} (underlying return ${m.underlyingReturn}): ` +
-          `${m.orders} orders paid ${formatMinor(m.paidMinor, m.currency)} ${m.currency} in total.`,
-      );
-      break;
-    case 'already':
-      lines.push(`Structured product ${id} has already matured: nothing to do.`);
-      break;
-    case 'not_due':
-      throw new DomainError(
-        ErrorCode.Conflict,
-        `Structured product ${id} matures at ${isoMinute(m.maturityAt)} UTC by the market clock; not due yet.`,
-        409,
-      );
-    case 'not_started':
-      throw new DomainError(
-        ErrorCode.Conflict,
-        `Structured product ${id} starts at ${isoMinute(m.startAt)} UTC by the market clock; not started yet.`,
-        409,
-      );
-  }
-  return lines.join('\n');
+  return lines.length === 0 ? 'No structured product due.' : lines.join('\n');
 }
 
 /** Ops commands of structured products (issue 13). Every decision is audited by its service. */
@@ -127,38 +194,30 @@ export const quantCommands: OpsCommand[] = [
     path: ['quant', 'start'],
     permission: 'products.request',
     usage: 'quant start <id>',
-    summary: 'Start a structured product whose start is due (market clock): capture the subscriptions',
-    async run(ctx, args, actor) {
-      const id = idArg(args, this.usage);
-      const s = await startProduct(ctx, id, actor);
-      if (s.kind === 'started') {
-        return `Structured product ${id} started at ${s.startLevel}: ${s.orders} subscriptions captured.`;
-      }
-      if (s.kind === 'already') return `Structured product ${id} is already ${s.state}: nothing to do.`;
-      throw new DomainError(
-        ErrorCode.Conflict,
-        `Structured product ${id} starts at ${isoMinute(s.startAt)} UTC by the market clock; not due yet.`,
-        409,
-      );
+    summary:
+      'Preview the start of a structured product whose start is due (market clock) and ask for it; a second staff user approves (approval approve), which captures the subscriptions',
+    run(ctx, args, _actor, staff) {
+      return quantStart(ctx, args, staff, this.usage);
     },
   },
   {
     path: ['quant', 'mature'],
     permission: 'products.request',
     usage: 'quant mature <id>',
-    summary: 'Mature a structured product whose maturity is due (market clock): pay every holding its payoff',
-    run(ctx, args, actor) {
-      return quantMature(ctx, args, actor, this.usage);
+    summary:
+      'Preview the maturity of a structured product whose maturity is due (market clock) and ask for it; a second staff user approves, which pays every holding its payoff',
+    run(ctx, args, _actor, staff) {
+      return quantMature(ctx, args, staff, this.usage);
     },
   },
   {
     path: ['quant', 'run'],
     permission: 'products.request',
     usage: 'quant run',
-    summary: 'Start and mature every structured product that is due (what the quant.lifecycle job does)',
-    async run(ctx, _args, actor) {
-      const done = await runDue(ctx, actor);
-      return done.length === 0 ? 'No structured product due.' : done.join('\n');
+    summary:
+      'Ask for the start or maturity of every structured product due (what the quant.lifecycle job asks for), one approval request each',
+    run(ctx, _args, _actor, staff) {
+      return quantRun(ctx, staff);
     },
   },
   {

@@ -14,6 +14,8 @@ import type { z } from 'zod';
 export interface ApprovalStaff {
   id: number;
   permissions: readonly StaffPermission[];
+  /** The audit actor when it is not `staff:<id>`: a scheduled job asking as the system user (0064). */
+  actor?: string;
 }
 
 /** Who made and who approved what executes (no checkers when the tier needs none). */
@@ -66,4 +68,4 @@ export function defineApprovalAction<Ctx, P, R>(
 }
 
 /** The audit actor of a staff user (the staff module's staffActor gives the same text). */
-export const staffActorOf = (staff: { id: number }) => `staff:${staff.id}`;
+export const staffActorOf = (staff: { id: number; actor?: string }) => staff.actor ?? `staff:${staff.id}`;

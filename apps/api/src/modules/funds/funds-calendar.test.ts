@@ -4,6 +4,7 @@ import { opsStaff } from '../../cli/ops-staff.testing';
 import type { StaffPrincipal } from '../staff/staff.service';
 import { runJob } from '../../jobs';
 import { fundsValueJob } from '../../jobs/funds-value';
+import { approvePending } from '../../jobs/jobs-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, fund as deposit } from '../ledger/money-test-kit';
@@ -63,6 +64,8 @@ describe('fund valuation days follow a declared JSE closure', () => {
     // Thursday after 15:00: valued at Thursday's NAV.
     setSast(t.app.ctx, '2026-11-05', '15:01');
     await runJob(t.app.ctx, fundsValueJob);
+    // The job asks for the NAV strike (fund.nav_strike); a checker approves it (decision 0064).
+    expect(await approvePending(t, 'fund.nav_strike')).toHaveLength(1);
     const receipt = (await api.receipt(id)).json().data;
     expect(receipt.status).toBe('holding');
     const navs = await t.database.query<{ day: string; nav: string }>(

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { defineApprovalAction, staffActorOf } from '../approvals/approval-action';
 import { conflict } from '../ledger/ledger.service';
+import { makerActorOf } from '../staff/system-staff';
+import * as repo from './funds.repository';
 import { previewFundValuation, valueFunds } from './valuation';
 
 /**
@@ -48,6 +50,31 @@ export async function fundNavStrikePayloadOf(
   };
 }
 
+/**
+ * The NAV strike of every fund with work due now (or on the business day `date`): orders to value,
+ * to reject or to pay. What `fund value` without a fund and the funds.value job ask for, one
+ * request per fund; a fund with nothing due is left out (its NAVs are the same pure function
+ * whether struck or not, and are struck by its next approved valuation). A fund not launched by
+ * then has nothing to value.
+ */
+export async function dueFundStrikes(ctx: AppContext, date?: string) {
+  const due: Awaited<ReturnType<typeof fundNavStrikePayloadOf>>[] = [];
+  for (const fund of await repo.listFunds(ctx.db)) {
+    if (fund.offering.dtype !== 'fund') continue;
+    let strike: Awaited<ReturnType<typeof fundNavStrikePayloadOf>>;
+    try {
+      strike = await fundNavStrikePayloadOf(ctx, fund.offering.id, date);
+    } catch (error) {
+      // Not launched by then: nothing to value (a bad or future --date is refused the same for all).
+      if (error instanceof Error && /launches on/.test(error.message)) continue;
+      throw error;
+    }
+    const p = strike.payload;
+    if (p.subscriptions + p.redemptions + p.rejected > 0) due.push(strike);
+  }
+  return due;
+}
+
 export const fundNavStrikeApproval = defineApprovalAction<AppContext, FundNavStrikePayload, unknown>({
   action: 'fund.nav_strike',
   makerPermission: 'products.request',
@@ -64,7 +91,8 @@ export const fundNavStrikeApproval = defineApprovalAction<AppContext, FundNavStr
   async execute(txCtx, p, parties) {
     const { funds } = await valueFunds(txCtx, {
       date: p.date ?? undefined,
-      actor: staffActorOf({ id: parties.makerStaffId }),
+      // A strike the funds.value job asked for (as the system user) is audited as the job's.
+      actor: makerActorOf(parties.makerStaffId, 'funds.value'),
       offeringId: p.offeringId,
       expectedHash: p.valuationHash,
       approvedBy: parties.checkerStaffIds.map((id) => staffActorOf({ id })),

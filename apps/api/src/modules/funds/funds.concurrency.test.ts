@@ -5,6 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../../jobs';
 import { fundsValueJob } from '../../jobs/funds-value';
+import { approvePending } from '../../jobs/jobs-test-kit';
+import { approve } from '../approvals/approvals.service';
+import { insertStaff } from '../approvals/approvals-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestStaff, nextTotpCode } from '../../test/staff';
 import { defaultSessionFile, writeSession } from '../../cli/session-file';
@@ -58,13 +61,22 @@ describe.skipIf(!process.env.DATABASE_URL)('funds under concurrency (PostgreSQL)
       expect((await api.subscribe(fundId, { amount: '2999.99', account_id: '' })).statusCode).toBe(200);
     }
     setSast(t.app.ctx, '2026-03-11', '15:05');
-    const outcomes = await Promise.all([
-      runJob(t.app.ctx, fundsValueJob),
-      runJob(t.app.ctx, fundsValueJob),
+    // The job runs twice at once: one NAV strike request for the fund (decision 0064).
+    const outcomes = await Promise.all([runJob(t.app.ctx, fundsValueJob), runJob(t.app.ctx, fundsValueJob)]);
+    expect(outcomes.filter((o) => o.ran === false).length).toBeLessThanOrEqual(1);
+    const requests = await t.database.query<{ id: string }>(
+      `select id::text from approval_requests where action = 'fund.nav_strike' and status = 'pending'`,
+    );
+    expect(requests).toHaveLength(1);
+    // Two checkers approve it while ops values directly, twice: each order is valued once.
+    const id = Number(requests[0]!.id);
+    const [c1, c2] = [await insertStaff(t, ['product_ops']), await insertStaff(t, ['product_ops'])];
+    await Promise.allSettled([
+      approve(t.app.ctx, c1, id),
+      approve(t.app.ctx, c2, id),
       valueFunds(t.app.ctx, { actor: OPS }),
       valueFunds(t.app.ctx, { date: '2026-03-11', actor: OPS }),
     ]);
-    expect(outcomes.filter((o) => 'ran' in o && o.ran === false).length).toBeLessThanOrEqual(1);
     const [counts] = await t.database.query<{
       pending: string;
       holding: string;
@@ -133,6 +145,9 @@ describe.skipIf(!process.env.DATABASE_URL)('funds under concurrency (PostgreSQL)
     const runs = await Promise.all([opsRun(), opsRun()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
     for (const r of runs) expect(r.code, r.out).toBe(0);
+    // Both asked for the fund's NAV strike: one request stands (one pending per fund), approved.
+    expect(runs.filter((r) => /Waiting for approval: request #\d+/.test(r.out))).toHaveLength(1);
+    expect(await approvePending(t, 'fund.nav_strike')).toHaveLength(1);
     const [counts] = await t.database.query<{ audits: string; navs: string }>(
       `select (select count(*) from audit_log where action = 'fund.subscription_valued')::text as audits,
               (select count(*) from fund_navs where offering_id = $1 and day = '2026-03-12')::text as navs`,
@@ -152,6 +167,7 @@ describe.skipIf(!process.env.DATABASE_URL)('funds under concurrency (PostgreSQL)
       ids.push(orderIdOf(await api.subscribe(fundId, { amount: '1000', account_id: '' })));
     setSast(t.app.ctx, '2026-03-16', '15:30');
     await runJob(t.app.ctx, fundsValueJob);
+    expect(await approvePending(t, 'fund.nav_strike')).toHaveLength(1);
 
     setSast(t.app.ctx, '2026-03-17', '10:00'); // before the cut-off: priced today
     const responses = await Promise.all(
@@ -181,6 +197,7 @@ describe.skipIf(!process.env.DATABASE_URL)('funds under concurrency (PostgreSQL)
     const one = orderIdOf(await api.subscribe(fundId, { amount: '1000', account_id: '' }));
     setSast(t.app.ctx, '2026-03-18', '15:30');
     await runJob(t.app.ctx, fundsValueJob);
+    expect(await approvePending(t, 'fund.nav_strike')).toHaveLength(1);
     setSast(t.app.ctx, '2026-03-19', '10:00');
     const key = newKey();
     const replays = await Promise.all(Array.from({ length: 10 }, () => api.redeem(one, key)));
@@ -195,6 +212,7 @@ describe.skipIf(!process.env.DATABASE_URL)('funds under concurrency (PostgreSQL)
     // The redemptions are paid once each at the valuation.
     setSast(t.app.ctx, '2026-03-19', '15:30');
     await runJob(t.app.ctx, fundsValueJob);
+    expect(await approvePending(t, 'fund.nav_strike')).toHaveLength(1);
     const [sold] = await t.database.query<{ n: string }>(
       `select count(*)::text as n from orders where id = any($1::int[]) and status = 'sold'`,
       [[...ids, one]],

@@ -5,6 +5,7 @@ import { opsStaff } from '../../cli/ops-staff.testing';
 import { staffActor, type StaffPrincipal } from '../staff/staff.service';
 import { runJob } from '../../jobs';
 import { fundsValueJob } from '../../jobs/funds-value';
+import { approvePending } from '../../jobs/jobs-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, expectNothingChanged, fund as deposit } from '../ledger/money-test-kit';
@@ -170,6 +171,10 @@ describe('funds (API, valuation, redemption, CLI)', () => {
     setSast(t.app.ctx, '2026-03-12', '15:01');
     const out = await runOps(t.app.ctx, ['fund', 'value', '--date', '2026-03-12'], staff);
     expect(out).toContain(`order ${id}:`);
+    // Asked for (fund.nav_strike) as the staff user; the job's request for earlier days gave way.
+    const asked = Number(/Waiting for approval: request #(\d+)/.exec(out)![1]);
+    const [approved] = await approvePending(t, 'fund.nav_strike');
+    expect(approved).toMatchObject({ id: asked, status: 'approved', makerStaffId: staff.id });
     const receipt = (await api.receipt(id)).json().data;
     expect(receipt.status).toBe('holding');
     const f = receipt.fund;
@@ -208,6 +213,8 @@ describe('funds (API, valuation, redemption, CLI)', () => {
     expect(audits[0]!.n).toBe('1');
     // The job values the earlier subscriptions still pending (10 and 11 March) at their own NAVs.
     await runJob(t.app.ctx, fundsValueJob);
+    // The job asks for the NAV strike (fund.nav_strike); a checker approves it (decision 0064).
+    expect((await approvePending(t, 'fund.nav_strike')).length).toBeGreaterThan(0);
     const [left] = await t.database.query<{ n: string }>(
       `select count(*)::text as n from orders where ttype = 'fund' and status = 'pending'`,
     );
@@ -223,6 +230,8 @@ describe('funds (API, valuation, redemption, CLI)', () => {
     const id = orderIdOf(await api.subscribe(fundId, { amount: '5000', account_id: '' }));
     setSast(t.app.ctx, '2026-03-16', '15:30');
     await runJob(t.app.ctx, fundsValueJob);
+    // The job asks for the NAV strike (fund.nav_strike); a checker approves it (decision 0064).
+    expect((await approvePending(t, 'fund.nav_strike')).length).toBeGreaterThan(0);
     const held = (await api.receipt(id)).json().data;
     expect(held.status).toBe('holding');
     expect(held.fund.latest_nav).not.toBeNull();
@@ -242,6 +251,8 @@ describe('funds (API, valuation, redemption, CLI)', () => {
 
     setSast(t.app.ctx, '2026-03-23', '15:00');
     await runJob(t.app.ctx, fundsValueJob);
+    // The job asks for the NAV strike (fund.nav_strike); a checker approves it (decision 0064).
+    expect((await approvePending(t, 'fund.nav_strike')).length).toBeGreaterThan(0);
     const sold = (await api.receipt(id)).json().data;
     expect(sold.status).toBe('sold');
     expect(sold.fund.redemption_nav).toBe(sold.sell_price);

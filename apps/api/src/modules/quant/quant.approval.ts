@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { defineApprovalAction, staffActorOf, type ApprovalParties } from '../approvals/approval-action';
 import { conflict } from '../ledger/ledger.service';
+import { makerActorOf } from '../staff/system-staff';
+import * as repo from './quant.repository';
 import { matureProduct, previewLifecycle, startProduct } from './quant.service';
 
 /**
@@ -55,7 +57,8 @@ function lifecycleApproval(step: 'start' | 'mature') {
       }
     },
     async execute(txCtx, p, parties) {
-      const actor = staffActorOf({ id: parties.makerStaffId });
+      // A step the quant.lifecycle job asked for (as the system user) is audited as the job's.
+      const actor = makerActorOf(parties.makerStaffId, 'quant.lifecycle');
       const outcome =
         step === 'start'
           ? await startProduct(txCtx, p.offeringId, actor, runOptions(p, parties))
@@ -72,3 +75,25 @@ function lifecycleApproval(step: 'start' | 'mature') {
 
 export const quantStartApproval = lifecycleApproval('start');
 export const quantMatureApproval = lifecycleApproval('mature');
+
+/**
+ * The lifecycle step due now of every structured product (by the market clock), previewed: the
+ * start of one in subscription whose start has come, else the maturity of a running one whose
+ * maturity has come. What `quant run` and the quant.lifecycle job ask for, one request each; a
+ * product due for both is started first, and matured by the next run once the start is done.
+ */
+export async function dueLifecycleSteps(ctx: AppContext) {
+  const steps: Awaited<ReturnType<typeof previewLifecycle>>[] = [];
+  for (const d of await repo.dueProducts(ctx.db, ctx.clock.now())) {
+    steps.push(await previewLifecycle(ctx, d.offeringId, d.state === 'subscription' ? 'start' : 'mature'));
+  }
+  return steps;
+}
+
+/** A product's lifecycle state and dates (the ops commands say what is due, or why not). */
+export async function lifecycleStatusOf(ctx: AppContext, offeringId: number) {
+  const found = await repo.findProduct(ctx.db, offeringId);
+  if (!found || found.offering.dtype !== 'quant') return undefined;
+  const { state, startAt, maturityAt } = found.product;
+  return { state, startAt, maturityAt };
+}

@@ -704,10 +704,13 @@ export async function previewLifecycle(
   const { offering, product, instrument } = found;
   const now = ctx.clock.now();
   const currency = offering.currency as Currency;
-  const ordersIn = async (status: repo.OrderRow['status']) =>
-    Promise.all(
-      (await repo.orderIdsOf(ctx.db, offeringId, status)).map(async (id) => (await findOrder(ctx.db, id))!),
-    );
+  // One at a time: inside a transaction (the quant.lifecycle job's) ctx.db is one connection.
+  const ordersIn = async (status: repo.OrderRow['status']) => {
+    const orders = [];
+    for (const id of await repo.orderIdsOf(ctx.db, offeringId, status))
+      orders.push((await findOrder(ctx.db, id))!);
+    return orders;
+  };
   let level: string;
   let underlying: string | null = null;
   let lines: LifecycleLine[];

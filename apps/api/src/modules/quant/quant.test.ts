@@ -1,6 +1,7 @@
 import { order as orderSchema, offering as offeringSchema, type Order } from '@imali/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../../cli/run';
+import { approvePending } from '../../jobs/jobs-test-kit';
 import { opsStaff } from '../../cli/ops-staff.testing';
 import { staffActor, type StaffPrincipal } from '../staff/staff.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -400,9 +401,17 @@ describe('structured products (quant)', () => {
     await expect(ops(['quant', 'mature', String(id)])).rejects.toThrow('not started yet');
     shift(300 * DAY_MS);
     try {
+      // Behind approvals (decision 0064): not started though its maturity has come, the start is
+      // asked for first (quant.start), then the maturity (quant.mature); a checker approves each.
+      const starting = await ops(['quant', 'mature', String(id)]);
+      expect(starting).toMatch(/start at .*: 1 subscriptions to capture/);
+      expect(starting).toMatch(/Waiting for approval: request #\d+/);
+      const [started] = await approvePending(t, 'quant.start');
+      expect(started).toMatchObject({ status: 'approved', outcome: { step: 'start', orders: 1 } });
       const matured = await ops(['quant', 'mature', String(id)]);
-      expect(matured).toContain('started at');
-      expect(matured).toMatch(/matured at .* 1 orders paid/);
+      expect(matured).toMatch(/maturity at .* 1 orders to pay/);
+      const [paid] = await approvePending(t, 'quant.mature');
+      expect(paid).toMatchObject({ status: 'approved', outcome: { step: 'mature', orders: 1 } });
       expect(await ops(['quant', 'mature', String(id)])).toContain('already matured');
       expect(await ops(['quant', 'run'])).not.toContain(`${id} matured`);
     } finally {

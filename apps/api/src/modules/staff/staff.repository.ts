@@ -17,8 +17,12 @@ export async function findStaffById(db: Db, id: number) {
 
 export const listStaff = (db: Db) => db.select().from(staffUsers).orderBy(asc(staffUsers.id));
 
+/** Staff users, not counting the system principal of the jobs (migration 0029: never a person). */
 export async function countStaff(db: Db) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(staffUsers);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(staffUsers)
+    .where(sql`not system`);
   return Number(row?.n ?? 0);
 }
 
@@ -48,7 +52,7 @@ export async function insertBootstrapStaff(db: Db, values: NewStaffRow) {
     select ${values.email}, ${values.displayName}, ${values.passwordHash}, ${values.totpSecretSealed},
            array(select jsonb_array_elements_text(${JSON.stringify(values.roles)}::jsonb)),
            ${values.createdAt.toISOString()}::timestamptz, true
-    where not exists (select 1 from staff_users)
+    where not exists (select 1 from staff_users where not system)
     returning id::text`);
   const [row] = rowsOf<{ id: string }>(result);
   return row ? Number(row.id) : undefined;
