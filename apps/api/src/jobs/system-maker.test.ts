@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { signInStaff } from '../modules/staff/staff.service';
+import { permissionsOf } from '@imali/contract';
+import { setStaffRoles, signInStaff } from '../modules/staff/staff.service';
+import { createTestStaff } from '../test/staff';
 import { SYSTEM_STAFF_ID } from '../modules/staff/system-staff';
 
 // The system principal of the jobs (migration 0029, decision 0064): never signs in, never decides.
@@ -28,5 +30,28 @@ describe('the system maker of job runs', () => {
         [SYSTEM_STAFF_ID],
       ),
     ).rejects.toThrow(/approval_decisions_checker_is_not_system|violates/);
+  });
+
+  it('a staff admin giving it a role is told why, not answered with a 500, and nothing changes', async () => {
+    const admin = await createTestStaff(t.app.ctx, ['staff_admin']);
+    const principal = {
+      id: admin.id,
+      email: admin.email,
+      displayName: 'Admin',
+      roles: ['staff_admin' as const],
+      permissions: permissionsOf(['staff_admin']),
+      sessionId: 'test-session',
+      sessionExpiresAt: new Date(Date.now() + 3_600_000),
+    };
+    await expect(setStaffRoles(t.app.ctx, principal, SYSTEM_STAFF_ID, ['product_ops'])).rejects.toMatchObject(
+      {
+        statusCode: 409,
+        message: expect.stringContaining('never signs in'),
+      },
+    );
+    const [row] = await t.database.query<{ roles: string[] }>('select roles from staff_users where id = $1', [
+      SYSTEM_STAFF_ID,
+    ]);
+    expect(row!.roles).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { hashSecret, newOpaqueToken, sha256Hex, verifySecret } from '../../lib/c
 import { DomainError, notFound } from '../../plugins/errors';
 import { inAuditedTransaction, record } from '../audit/audit.service';
 import * as repo from './staff.repository';
+import { isSystemStaff } from './system-staff';
 import {
   isBase32Secret,
   matchTotpStep,
@@ -44,6 +45,8 @@ export const StaffMessages = {
   stepUpRequired: 'Enter a new code from your authenticator app to confirm this action.',
   stepUpInvalid: 'That code is wrong or was already used. Wait for the next code and try again.',
   ownRoles: 'A staff admin cannot change their own roles: another staff admin must.',
+  systemUser:
+    'The system user asks for the scheduled runs and never signs in: it has no roles and stays disabled.',
   ownDisable: 'You cannot disable your own staff account.',
   emailTaken: 'A staff user with this email already exists.',
   bootstrapDone: 'The first staff admin already exists: staff are now created by a staff admin.',
@@ -401,6 +404,8 @@ export async function setStaffRoles(
   roles: readonly StaffRole[],
 ) {
   if (id === staff.id) throw new DomainError(ErrorCode.Forbidden, StaffMessages.ownRoles, 403);
+  // The database refuses it too (migration 0029); this says why instead of a 500.
+  if (isSystemStaff(id)) throw new DomainError(ErrorCode.Conflict, StaffMessages.systemUser, 409);
   return inAuditedTransaction(ctx, async (tx, txCtx) => {
     const before = await repo.findStaffById(tx, id);
     if (!before) throw notFound();
