@@ -34,6 +34,7 @@ import { wiring } from './modules/wiring';
 import { MULTIPART_LIMITS } from './modules/uploads/multipart';
 import { JobRunner, scheduledJobs } from './jobs/index';
 import { loadExchangeCalendar, startExchangeCalendarRefresh } from './modules/market/market.service';
+import { keepFeeSchedulesFresh } from './modules/fees/fees.service';
 
 export interface BuildOptions {
   config: Config;
@@ -175,6 +176,8 @@ export async function buildApp(options: BuildOptions): Promise<AppInstance> {
     );
   });
   app.addHook('onClose', async () => calendarRefresh?.stop());
+  // The fee schedules published through approvals (decision 0063): loaded before the first request.
+  keepFeeSchedulesFresh(app, ctx);
 
   if (config.JOBS_ENABLED) {
     // Scheduled work (src/jobs) under advisory locks: with several processes each job runs once.
@@ -215,6 +218,7 @@ export async function buildOpsApp(options: BuildOpsOptions): Promise<AppInstance
   await registerBasics(app, ctx);
   await app.register(fastifySwagger, opsOpenapiOptions(API_VERSION));
   registerAuth(app, ctx, { surface: 'ops' });
+  keepFeeSchedulesFresh(app, ctx);
   app.get('/ops/v1/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () =>
     app.swagger(),
   );

@@ -6,6 +6,7 @@ export * from './audit';
 export * from './common';
 export { APP_CONFIGURATION, APP_VERSION, SERVER_TIME_HEADER } from './constants';
 export * from './cost-basis';
+export * from './fees-review';
 export * from './funds';
 export * from './identity';
 export * from './ipo';

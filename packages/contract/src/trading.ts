@@ -279,6 +279,11 @@ export const stockBuyBody = z.object({
   quantity: quantityString,
   account_id: idField('Choose an account'),
   quote_id: z.string({ error: TradingMessages.quoteNotFound }).trim().min(1).max(64),
+  /**
+   * The fee schedule version the client's preview showed (its `fee_schedule`): another in force at
+   * placement → 409, so the receipt's fees are the previewed ones. Absent: no such check.
+   */
+  fee_schedule: z.string().trim().min(1).max(64).optional(),
 });
 export type StockBuyBody = z.input<typeof stockBuyBody>;
 

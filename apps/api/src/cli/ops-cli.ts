@@ -6,6 +6,7 @@ import { staffLoginInput, type StaffPermission, type StaffRole } from '@imali/co
 import type { Config } from '../config/env';
 import { openDatabase } from '../db/open';
 import { contextClocks } from '../lib/clock';
+import { refreshPublishedFeeSchedules } from '../modules/fees/fees.service';
 import type { AppContext } from '../lib/context';
 import { readServerRecord, type ServerRecord } from '../lib/server-lock';
 import {
@@ -142,7 +143,10 @@ async function staffOfSession(ctx: AppContext, token: string) {
 async function withDatabase<T>(config: Config, work: (ctx: AppContext) => Promise<T>): Promise<T> {
   const database = await openDatabase(config);
   try {
-    return await work({ config, database, db: database.db, ...contextClocks(config), wiring });
+    const ctx: AppContext = { config, database, db: database.db, ...contextClocks(config), wiring };
+    // The fee schedules published through approvals (decision 0063), for the commands that price.
+    await refreshPublishedFeeSchedules(ctx);
+    return await work(ctx);
   } finally {
     await database.close();
   }

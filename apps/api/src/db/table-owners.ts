@@ -37,6 +37,7 @@ export const TABLE_OWNERS = {
   approval_policy_versions: 'approvals',
   money_limit_versions: 'limits',
   money_limits: 'limits',
+  fee_schedule_versions: 'fees',
   // ledger and cash
   accounts: 'ledger',
   journal_entries: 'ledger',

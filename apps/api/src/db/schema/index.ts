@@ -1,6 +1,7 @@
 export * from './approvals';
 export * from './applications';
 export * from './funds';
+export * from './fees';
 export * from './identity';
 export * from './ipo';
 export * from './ledger';

@@ -30,7 +30,7 @@ import {
 import type { StoredFees } from '../../db/schema/index';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
-import { feeSchedules, scheduleForCountry } from '../fees/fees.service';
+import { scheduleByVersion, scheduleForCountry } from '../fees/fees.service';
 import { houseAccountId, type PostingLine } from '../ledger/ledger.service';
 import { quoteUnitOf, type InstrumentRow } from '../market/market.service';
 import * as repo from './orders.repository';
@@ -100,7 +100,7 @@ export function priceTrade(
 /** The schedule an order was priced with (its version), or the country's in force if it is gone. */
 export function scheduleOfOrder(ctx: AppContext, order: OrderRow, instrument: InstrumentRow) {
   return (
-    feeSchedules(ctx.config).byVersion.get(order.feeSchedule) ?? scheduleForCountry(ctx, instrument.country)
+    scheduleByVersion(ctx, order.feeSchedule) ?? scheduleForCountry(ctx, instrument.country)
   );
 }
 
