@@ -88,6 +88,7 @@ export const TradingMessages = {
   allocationReceived: (symbol: string) =>
     `Allocation request for ${symbol} received. Funds are held until settlement.`,
   restricted: 'Trading in this stock is restricted.',
+  feesChanged: 'Fees changed since your preview; check the new fees and confirm again.',
   quoteNotFound: 'Quotation not found. Please get the latest quotation again.',
   quoteUsed: 'This quotation has already been used. Please get the latest quotation again.',
   quotePriceMismatch: 'The price does not match your quotation. Please get the latest quotation again.',

@@ -12,6 +12,7 @@ import { kycStaffRoutes } from './kyc/kyc.staff-routes';
 import { ledgerStaffRoutes } from './ledger/ledger.staff-routes';
 import { marketStaffRoutes } from './market/market.staff-routes';
 import { limitsStaffRoutes } from './limits/limits.staff-routes';
+import { feesStaffRoutes } from './fees/fees.staff-routes';
 import { offeringsStaffRoutes } from './offerings/offerings.staff-routes';
 import { opsRoutes } from './ops/ops.routes';
 import { quantStaffRoutes } from './quant/quant.staff-routes';
@@ -44,4 +45,5 @@ export async function opsModules(app: AppInstance) {
   await app.register(fxStaffRoutes);
   await app.register(marketStaffRoutes);
   await app.register(limitsStaffRoutes);
+  await app.register(feesStaffRoutes);
 }

@@ -21,6 +21,7 @@ import { ipoProduct } from './ipo/ipo.service';
 import { ledgerAdjustApproval } from './ledger/ledger.approval';
 import { clientAccounts, toAccountView } from './ledger/ledger.service';
 import { limitsChangeApproval } from './limits/limits.approval';
+import { feesChangeApproval } from './fees/fees.approval';
 import { offeringSettleApproval } from './offerings/offerings.approval';
 import { SHARES_PRODUCT } from './orders/product';
 import { quantMatureApproval, quantStartApproval } from './quant/quant.approval';
@@ -61,5 +62,6 @@ export const wiring = {
     [quantStartApproval.action]: quantStartApproval,
     [quantMatureApproval.action]: quantMatureApproval,
     [limitsChangeApproval.action]: limitsChangeApproval,
+    [feesChangeApproval.action]: feesChangeApproval,
   },
 } satisfies AppWiring<AppContext>;

@@ -101,6 +101,7 @@ export async function orderRoutes(app: AppInstance) {
         accountId: body.account_id,
         quoteId: body.quote_id,
         pinSessionId: sessionId,
+        feeSchedule: body.fee_schedule,
       });
       markReplayed(reply, result);
       return ok(result.data, result.data.message);

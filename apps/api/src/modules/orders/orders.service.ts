@@ -173,6 +173,8 @@ export interface PlaceOrderInput {
   actor: string;
   /** The client's session: an order above PIN_EACH_ORDER_ABOVE spends its PIN verification. */
   pinSessionId?: string;
+  /** The fee schedule version the client's preview showed: another in force now → 409. */
+  feeSchedule?: string;
 }
 
 export interface SettleInput {
@@ -372,7 +374,11 @@ export async function placeOrder(tx: Db, ctx: AppContext, input: PlaceOrderInput
     throw bad(TradingMessages.wrongAccountCurrency(instrument.currency));
   }
   const currency = account.currency;
-  const schedule = scheduleForCountry(ctx, instrument.country);
+  const schedule = scheduleForCountry(ctx, instrument.country, input.at);
+  // Preview equals receipt (decision 0063): fees published between the preview and the confirm.
+  if (input.feeSchedule !== undefined && input.feeSchedule !== schedule.version) {
+    throw conflict(TradingMessages.feesChanged);
+  }
   const priced = priceTrade(instrument, schedule, 'buy', quantity, input.price);
   if (input.pinSessionId !== undefined && orderNeedsOwnPin(ctx.config, currency, priced.cashMinor)) {
     await spendFreshPin(txCtx, input.pinSessionId);
@@ -648,6 +654,8 @@ export interface StockBuyInput {
   accountId: number;
   quoteId: string;
   pinSessionId?: string;
+  /** The fee schedule version the preview showed (optional; see PlaceOrderInput). */
+  feeSchedule?: string;
 }
 
 /**
@@ -692,6 +700,7 @@ export async function buyStock(
       at: now,
       actor: `client:${clientId}`,
       pinSessionId: input.pinSessionId,
+      feeSchedule: input.feeSchedule,
     });
     return {
       order: toOrderView(row, instrument, { now, lastPrice: quote.price }),
