@@ -25,6 +25,7 @@ import { requestApproval } from '../approvals/approvals.service';
 import * as repo from './fees.repository';
 import {
   feeSchedules,
+  lastPublishedOf,
   publishedVersionsOf,
   refreshPublishedFeeSchedules,
   scheduleForCountry,
@@ -179,9 +180,9 @@ function workedExamples(current: FeeSchedule, proposed: FeeSchedule): FeeWorkedE
 const versionLabel = (country: string, at: Date) =>
   `${country}-${at.toISOString().slice(0, 16).replace(/[-T:]/g, '')}`;
 
-/** The latest version of a country (maybe scheduled): published, else shipped. */
+/** The latest version of a country (published last, maybe scheduled), else the shipped one. */
 function latestOf(ctx: AppContext, country: string): FeeScheduleVersionView {
-  const last = publishedVersionsOf(ctx, country).at(-1);
+  const last = lastPublishedOf(ctx, country);
   return last ? publishedView(last) : shippedView(shippedScheduleOf(ctx, country));
 }
 

@@ -38,15 +38,15 @@ const toRow = (r: RawRow): FeeVersionRow => ({
 export async function allVersions(db: Db): Promise<FeeVersionRow[]> {
   const result = await db.execute(sql`
     select country, version, schedule, effective_from, maker_staff_id, approver_staff_id, created_at
-      from fee_schedule_versions order by effective_from, id`);
+      from fee_schedule_versions order by id`);
   return rowsOf<RawRow>(result).map(toRow);
 }
 
-/** The latest published version of a country (the one a new version replaces), or null. */
+/** The version of a country published last (the one a new version replaces), or null. */
 export async function latestVersionOf(db: Db, country: string): Promise<string | null> {
   const result = await db.execute(sql`
     select version from fee_schedule_versions where country = ${country}
-     order by effective_from desc, id desc limit 1`);
+     order by id desc limit 1`);
   return rowsOf<{ version: string }>(result)[0]?.version ?? null;
 }
 

@@ -90,6 +90,8 @@ interface PublishedCopy {
   /** Oldest effective_from first. */
   versions: PublishedFeeSchedule[];
   byVersion: Map<string, FeeSchedule>;
+  /** Per country the version published last (what a new proposal replaces). */
+  lastPublished: Map<string, PublishedFeeSchedule>;
   /** ctx.clock time of the last load (a test clock moved on reloads too). */
   loadedAtMs: number;
   loading?: Promise<void>;
@@ -123,7 +125,9 @@ export async function refreshPublishedFeeSchedules(ctx: AppContext): Promise<voi
     };
   });
   published.set(ctx.database, {
-    versions,
+    // In force: the latest effective_from at or before the instant (stable: the later published wins a tie).
+    versions: versions.toSorted((a, b) => a.effectiveFrom.getTime() - b.effectiveFrom.getTime()),
+    lastPublished: new Map(versions.map((v) => [v.schedule.country, v])),
     byVersion: new Map(versions.map((v) => [v.schedule.version, v.schedule])),
     loadedAtMs: ctx.clock.now().getTime(),
   });
@@ -165,6 +169,11 @@ export function keepFeeSchedulesFresh(
 /** The published versions of a country this process knows, oldest effective_from first. */
 export function publishedVersionsOf(ctx: FeeCtx, country: string): PublishedFeeSchedule[] {
   return (copyOf(ctx)?.versions ?? []).filter((v) => v.schedule.country === country);
+}
+
+/** The version of a country published last (maybe scheduled), if any. */
+export function lastPublishedOf(ctx: FeeCtx, country: string): PublishedFeeSchedule | undefined {
+  return copyOf(ctx)?.lastPublished.get(country);
 }
 
 /** The shipped (or FEE_SCHEDULES_DIR) schedule of a country: the one in force before any publication. */
