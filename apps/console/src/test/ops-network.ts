@@ -56,6 +56,9 @@ import {
   staffUserSchema,
   staffWithdrawalQuery,
   staffWithdrawalSchema,
+  feesChangePreviewSchema,
+  feesOverviewSchema,
+  feesProposalInput,
   limitsChangePreviewSchema,
   limitsProposalInput,
   moneyLimitsOverviewSchema,
@@ -116,6 +119,9 @@ const POLICY_ROUTES = {
     body: limitsProposalInput,
     response: approvalOutcomeSchema,
   },
+  fees: { method: 'get', path: '/fees', response: feesOverviewSchema },
+  feesPreview: { method: 'post', path: '/fees/preview', body: feesProposalInput, response: feesChangePreviewSchema },
+  feesRequest: { method: 'post', path: '/fees/request', body: feesProposalInput, response: approvalOutcomeSchema },
 } as const;
 
 interface Route {

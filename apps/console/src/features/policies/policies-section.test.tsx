@@ -26,6 +26,8 @@ const LIMITS: MoneyLimitsOverview = {
   scheduled: [],
 };
 beforeEach(() => net.on('limits', () => LIMITS));
+// The fee schedules (fees-section.test.tsx tests them): none shown here.
+beforeEach(() => net.on('fees', () => ({ countries: [] })));
 
 let nextId = 1;
 const policy = (over: Partial<ApprovalPolicy>): ApprovalPolicy => ({

@@ -4,6 +4,7 @@ import { useCan } from '../../app/session';
 import { Alert } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { actionLabel } from '../approvals/payload-view';
+import { FeesSection } from './fees-section';
 import { LimitsSection } from './limits-section';
 import { policiesQuery } from './policies-api';
 import { PolicyProposal } from './policy-proposal';
@@ -119,6 +120,7 @@ export function PoliciesSection() {
         {can('treasury.request') && policies.data ? <PolicyProposal current={inForce} /> : null}
       </section>
       <LimitsSection />
+      <FeesSection />
     </>
   );
 }

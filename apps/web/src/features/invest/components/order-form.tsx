@@ -29,7 +29,8 @@ export interface OrderFormProps<B> {
   /** Identifies the product in the preview's cache key ('standard:NPN', 'fo:12'). */
   previewKey: string;
   fetchPreview: (input: OrderInput, signal: AbortSignal) => Promise<OrderPreview>;
-  buildBody: (input: OrderInput) => B;
+  /** `preview`: the one shown, so the body may repeat its fee schedule (receipt = preview). */
+  buildBody: (input: OrderInput, preview: OrderPreview | undefined) => B;
   send: (body: B, key: string) => Promise<OrderResult>;
   /** The PIN modal's line: what the PIN confirms. */
   describe: (input: OrderInput, preview: OrderPreview | undefined) => string;
@@ -106,7 +107,7 @@ export function OrderForm<B>({
     };
     const result = await flow.place({
       description: describe(input, shownPreview),
-      body: buildBody(input),
+      body: buildBody(input, shownPreview),
       send,
       quoteExpired: quote ? () => Date.now() >= quote.deadline : undefined,
       onRefused: (refusal) => {

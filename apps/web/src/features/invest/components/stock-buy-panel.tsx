@@ -99,13 +99,15 @@ export default function StockBuyPanel({
             signal,
           )
         }
-        buildBody={(input) => ({
+        buildBody={(input, preview) => ({
           symbol: stock.symbol,
           market: stock.market as MarketCode,
           country: stock.country as MarketCountry,
           quantity: input.quantity,
           account_id: input.accountId,
           quote_id: input.quoteId ?? '',
+          // Fees published since this preview: the server refuses (409) rather than charge others.
+          ...(preview ? { fee_schedule: preview.fee_schedule } : {}),
         })}
         send={buyStock}
         describe={(input, preview) =>
