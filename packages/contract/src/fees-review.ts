@@ -65,7 +65,10 @@ export type FeesOverview = z.infer<typeof feesOverviewSchema>;
 
 /** POST /ops/v1/fees/preview and /ops/v1/fees/request: one country's new lines. */
 export const feesProposalInput = z.object({
-  country: z.string().trim().regex(/^[A-Z]{2}$/, 'Choose a country.'),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'Choose a country.'),
   /** The VAT/GST rate; the latest schedule's when absent. */
   vatRate: z.string().trim().min(1).max(12).optional(),
   lines: z.array(feeLineSchema).min(1, 'Give at least one fee line.').max(20),

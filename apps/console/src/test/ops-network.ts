@@ -120,8 +120,18 @@ const POLICY_ROUTES = {
     response: approvalOutcomeSchema,
   },
   fees: { method: 'get', path: '/fees', response: feesOverviewSchema },
-  feesPreview: { method: 'post', path: '/fees/preview', body: feesProposalInput, response: feesChangePreviewSchema },
-  feesRequest: { method: 'post', path: '/fees/request', body: feesProposalInput, response: approvalOutcomeSchema },
+  feesPreview: {
+    method: 'post',
+    path: '/fees/preview',
+    body: feesProposalInput,
+    response: feesChangePreviewSchema,
+  },
+  feesRequest: {
+    method: 'post',
+    path: '/fees/request',
+    body: feesProposalInput,
+    response: approvalOutcomeSchema,
+  },
 } as const;
 
 interface Route {

@@ -126,7 +126,10 @@ const LINE_FIELDS = [
   'vatApplies',
 ] as const;
 
-const fieldText = (line: FeeScheduleJson['lines'][number] | undefined, field: (typeof LINE_FIELDS)[number]) => {
+const fieldText = (
+  line: FeeScheduleJson['lines'][number] | undefined,
+  field: (typeof LINE_FIELDS)[number],
+) => {
   if (!line) return null;
   const value = line[field];
   if (value === undefined) return null;
@@ -187,7 +190,10 @@ function latestOf(ctx: AppContext, country: string): FeeScheduleVersionView {
 }
 
 /** A proposal checked beside the schedule in force and the latest; nothing written. */
-export async function previewFeesChange(ctx: AppContext, input: FeesProposalInput): Promise<FeesChangePreview> {
+export async function previewFeesChange(
+  ctx: AppContext,
+  input: FeesProposalInput,
+): Promise<FeesChangePreview> {
   await refreshPublishedFeeSchedules(ctx);
   const now = ctx.clock.now();
   if (!feeSchedules(ctx.config).current.has(input.country)) {
@@ -221,13 +227,24 @@ export async function previewFeesChange(ctx: AppContext, input: FeesProposalInpu
       400,
     );
   }
-  if (version === latest.version || publishedVersionsOf(ctx, input.country).some((v) => v.schedule.version === version)) {
-    throw new DomainError(ErrorCode.Conflict, `A version ${version} exists already: propose it again in a minute.`, 409);
+  if (
+    version === latest.version ||
+    publishedVersionsOf(ctx, input.country).some((v) => v.schedule.version === version)
+  ) {
+    throw new DomainError(
+      ErrorCode.Conflict,
+      `A version ${version} exists already: propose it again in a minute.`,
+      409,
+    );
   }
   const schedule = scheduleJson(proposed);
   const changes = changesBetween(latest.schedule, schedule);
   if (changes.length === 0) {
-    throw new DomainError(ErrorCode.InvalidInput, 'These are the fees already in place: nothing to change.', 400);
+    throw new DomainError(
+      ErrorCode.InvalidInput,
+      'These are the fees already in place: nothing to change.',
+      400,
+    );
   }
   const latestParsed = parseFeeSchedule(latest.schedule);
   const payload: FeesChangePayload = {
@@ -278,7 +295,8 @@ export async function assertFeesChangeStillValid(ctx: AppContext, p: FeesChangeP
 export async function publishFees(txCtx: AppContext, p: FeesChangePayload, parties: ApprovalParties) {
   const approver = parties.checkerStaffIds.at(-1);
   // fees.change's tiers never let the maker act alone (0031's CHECK: approver <> maker).
-  if (approver === undefined) throw new DomainError(ErrorCode.Conflict, 'Fees need a second staff user.', 409);
+  if (approver === undefined)
+    throw new DomainError(ErrorCode.Conflict, 'Fees need a second staff user.', 409);
   await repo.lockCountry(txCtx.db, p.country);
   await assertFeesChangeStillValid(txCtx, p);
   // Checked again as the processes will load it.

@@ -50,7 +50,8 @@ describe('fee schedules through approvals (fees.change)', () => {
 
   const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
     ops.inject({ method: 'POST', url, headers, payload });
-  const inMinutes = (minutes: number) => new Date(t.app.ctx.clock.now().getTime() + minutes * 60_000).toISOString();
+  const inMinutes = (minutes: number) =>
+    new Date(t.app.ctx.clock.now().getTime() + minutes * 60_000).toISOString();
   const published = async () =>
     Number(
       (await t.database.query<{ n: string }>('select count(*)::text as n from fee_schedule_versions'))[0]!.n,
@@ -105,7 +106,11 @@ describe('fee schedules through approvals (fees.change)', () => {
     expect(preview.changes).toEqual([{ code: 'brokerage', field: 'rate', from: '0.0025', to: '0.003' }]);
     expect(preview.proposed.version).toMatch(/^ZA-\d{12}$/);
     const proposed = parseFeeSchedule(preview.proposed.schedule);
-    const proposedBuy = computeFees(proposed, { side: 'buy', considerationMinor: 1_000_000n, quantity: '100' });
+    const proposedBuy = computeFees(proposed, {
+      side: 'buy',
+      considerationMinor: 1_000_000n,
+      quantity: '100',
+    });
     // The shipped file's own worked example: R10,000 buy R62.40, sale R37.40.
     expect(preview.examples).toEqual([
       expect.objectContaining({ side: 'buy', tradeValue: '10000.00', currentFees: '62.40' }),

@@ -154,7 +154,10 @@ export async function ensureFreshFeeSchedules(ctx: AppContext, maxAgeMs = FEE_RE
 export function keepFeeSchedulesFresh(
   app: {
     addHook(name: 'onReady', hook: () => Promise<void>): unknown;
-    addHook(name: 'onRequest', hook: (request: { log: { warn: (o: object, m: string) => void } }) => Promise<void>): unknown;
+    addHook(
+      name: 'onRequest',
+      hook: (request: { log: { warn: (o: object, m: string) => void } }) => Promise<void>,
+    ): unknown;
   },
   ctx: AppContext,
 ): void {

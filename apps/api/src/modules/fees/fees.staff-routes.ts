@@ -46,7 +46,8 @@ export async function feesStaffRoutes(app: AppInstance) {
       },
       schema: {
         tags,
-        summary: "A country's new fee schedule, checked, beside the latest with a worked example; nothing written",
+        summary:
+          "A country's new fee schedule, checked, beside the latest with a worked example; nothing written",
         body: feesProposalInput,
         response: { 200: envelope(feesChangePreviewSchema) },
       },

@@ -99,9 +99,7 @@ export function priceTrade(
 
 /** The schedule an order was priced with (its version), or the country's in force if it is gone. */
 export function scheduleOfOrder(ctx: AppContext, order: OrderRow, instrument: InstrumentRow) {
-  return (
-    scheduleByVersion(ctx, order.feeSchedule) ?? scheduleForCountry(ctx, instrument.country)
-  );
+  return scheduleByVersion(ctx, order.feeSchedule) ?? scheduleForCountry(ctx, instrument.country);
 }
 
 export const toStoredFees = (fees: FeeBreakdown): StoredFees => ({

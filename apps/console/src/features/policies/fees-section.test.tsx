@@ -40,7 +40,13 @@ const ZA: FeeScheduleJson = {
     },
   ],
 };
-const SHIPPED = { country: 'ZA', version: ZA.version, effectiveFrom: null, makerStaffId: null, approverStaffId: null };
+const SHIPPED = {
+  country: 'ZA',
+  version: ZA.version,
+  effectiveFrom: null,
+  makerStaffId: null,
+  approverStaffId: null,
+};
 const FEES: FeesOverview = {
   countries: [
     {
@@ -75,7 +81,11 @@ describe('fee schedules on Staff & policies', () => {
   it('treasury proposes a new brokerage rate, sees each change and the worked example, requests approval', async () => {
     const user = userEvent.setup();
     net.on('me', () => staffMe(['treasury']));
-    const proposed = { ...ZA, version: 'ZA-202612011000', lines: [{ ...ZA.lines[0]!, rate: '0.003' }, ZA.lines[1]!] };
+    const proposed = {
+      ...ZA,
+      version: 'ZA-202612011000',
+      lines: [{ ...ZA.lines[0]!, rate: '0.003' }, ZA.lines[1]!],
+    };
     net.on('feesPreview', ({ body }) => {
       const input = body as { effectiveFrom: string };
       return {
@@ -84,8 +94,22 @@ describe('fee schedules on Staff & policies', () => {
         proposed: { version: proposed.version, effectiveFrom: input.effectiveFrom, schedule: proposed },
         changes: [{ code: 'brokerage', field: 'rate', from: '0.0025', to: '0.003' }],
         examples: [
-          { side: 'buy', currency: 'ZAR', tradeValue: '10000.00', quantity: '100', currentFees: '62.40', proposedFees: '68.15' },
-          { side: 'sell', currency: 'ZAR', tradeValue: '10000.00', quantity: '100', currentFees: '37.40', proposedFees: '43.15' },
+          {
+            side: 'buy',
+            currency: 'ZAR',
+            tradeValue: '10000.00',
+            quantity: '100',
+            currentFees: '62.40',
+            proposedFees: '68.15',
+          },
+          {
+            side: 'sell',
+            currency: 'ZAR',
+            tradeValue: '10000.00',
+            quantity: '100',
+            currentFees: '37.40',
+            proposedFees: '43.15',
+          },
         ],
         payload: {
           country: 'ZA',
@@ -130,7 +154,9 @@ describe('fee schedules on Staff & policies', () => {
     const form = await screen.findByRole('form', { name: 'Propose new fees' });
     await user.clear(within(form).getByLabelText('Brokerage rate'));
     await user.type(within(form).getByLabelText('Brokerage rate'), '0.003');
-    fireEvent.change(within(form).getByLabelText(/Effective from/), { target: { value: '2026-12-01T10:00' } });
+    fireEvent.change(within(form).getByLabelText(/Effective from/), {
+      target: { value: '2026-12-01T10:00' },
+    });
     await user.click(within(form).getByRole('button', { name: 'Preview fees' }));
     const preview = await within(form).findByRole('region', { name: 'Fees preview' });
     expect(preview.textContent).toMatch(/version ZA-2026-11 → version ZA-202612011000/);
@@ -146,9 +172,14 @@ describe('fee schedules on Staff & policies', () => {
         country: 'ZA',
         baseVersion: 'ZA-2026-11',
         vatRate: '0.15',
-        lines: [{ code: 'brokerage', rate: '0.003', minimumMinor: '1' }, { code: 'stt', rate: '0.0025' }],
+        lines: [
+          { code: 'brokerage', rate: '0.003', minimumMinor: '1' },
+          { code: 'stt', rate: '0.0025' },
+        ],
       },
     ]);
-    expect((sent[0] as { effectiveFrom: string }).effectiveFrom).toBe(new Date('2026-12-01T10:00').toISOString());
+    expect((sent[0] as { effectiveFrom: string }).effectiveFrom).toBe(
+      new Date('2026-12-01T10:00').toISOString(),
+    );
   });
 });

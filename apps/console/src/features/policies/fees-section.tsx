@@ -24,7 +24,10 @@ const sideText = { buy: 'buys', sell: 'sales', both: 'buys and sales' } as const
 const minimumText = (minor: string | undefined, exponent: number, currency: string) => {
   if (minor === undefined) return '—';
   const digits = minor.padStart(exponent + 1, '0');
-  return formatCurrency(exponent ? `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` : digits, currency);
+  return formatCurrency(
+    exponent ? `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` : digits,
+    currency,
+  );
 };
 
 function ScheduleTable({ version }: { version: FeeScheduleVersionView }) {
@@ -64,7 +67,9 @@ function ScheduleTable({ version }: { version: FeeScheduleVersionView }) {
             <td className="px-3 py-1.5 text-right tabular-nums">
               {minimumText(l.minimumMinor, s.currencyExponent, s.currency)}
             </td>
-            <td className="px-3 py-1.5">{l.vatApplies ? `${rateText({ rate: s.vatRate, base: 'consideration' }, s.currency)}` : 'none'}</td>
+            <td className="px-3 py-1.5">
+              {l.vatApplies ? `${rateText({ rate: s.vatRate, base: 'consideration' }, s.currency)}` : 'none'}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -97,10 +102,9 @@ export function FeesSection() {
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-700">
-            A change is approved by a second treasury user (the{' '}
-            <span className="font-mono">fees.change</span> action) and applies at least two minutes after
-            the approval. An order previewed under the old fees and confirmed after the change is refused,
-            so the client sees the new fees before paying them.
+            A change is approved by a second treasury user (the <span className="font-mono">fees.change</span>{' '}
+            action) and applies at least two minutes after the approval. An order previewed under the old fees
+            and confirmed after the change is refused, so the client sees the new fees before paying them.
           </p>
           {fees.data.countries.map((c) => (
             <div key={c.country} className="mb-4">
@@ -127,7 +131,9 @@ export function FeesSection() {
 type LineForm = { rate: string; minimumMinor: string };
 
 const formOf = (v: FeeScheduleVersionView): Record<string, LineForm> =>
-  Object.fromEntries(v.schedule.lines.map((l) => [l.code, { rate: l.rate, minimumMinor: l.minimumMinor ?? '' }]));
+  Object.fromEntries(
+    v.schedule.lines.map((l) => [l.code, { rate: l.rate, minimumMinor: l.minimumMinor ?? '' }]),
+  );
 
 function FeesProposal({ latest }: { latest: Record<string, FeeScheduleVersionView> }) {
   const queryClient = useQueryClient();
@@ -153,7 +159,11 @@ function FeesProposal({ latest }: { latest: Record<string, FeeScheduleVersionVie
     lines: base.schedule.lines.map((l) => {
       const { minimumMinor: _previous, ...rest } = l;
       const minimum = lines[l.code]?.minimumMinor.trim() ?? '';
-      return { ...rest, rate: lines[l.code]?.rate.trim() ?? l.rate, ...(minimum ? { minimumMinor: minimum } : {}) };
+      return {
+        ...rest,
+        rate: lines[l.code]?.rate.trim() ?? l.rate,
+        ...(minimum ? { minimumMinor: minimum } : {}),
+      };
     }),
   });
   const submit = (event: FormEvent) => {
@@ -345,10 +355,12 @@ function FeesProposal({ latest }: { latest: Record<string, FeeScheduleVersionVie
               {p.examples.map((e) => (
                 <tr key={e.side} className="border-t border-slate-200">
                   <th scope="row" className="py-1 pr-2 font-normal">
-                    {e.side === 'buy' ? 'A buy' : 'A sale'} of {formatCurrency(e.tradeValue, e.currency)} ({e.quantity}{' '}
-                    shares)
+                    {e.side === 'buy' ? 'A buy' : 'A sale'} of {formatCurrency(e.tradeValue, e.currency)} (
+                    {e.quantity} shares)
                   </th>
-                  <td className="py-1 pr-2 text-right tabular-nums">{formatCurrency(e.currentFees, e.currency)}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">
+                    {formatCurrency(e.currentFees, e.currency)}
+                  </td>
                   <td className="py-1 text-right font-semibold tabular-nums">
                     {formatCurrency(e.proposedFees, e.currency)}
                   </td>
