@@ -3,7 +3,8 @@
 // tiers in force beside the proposal, requests it → waiting; it cannot approve its own request
 // (not in its inbox; the API answers 403); treasury2@ approves it from Approvals with step-up →
 // the Policies section shows version 2. Then the same for the client money limits (ZAR's minimum
-// deposit R1,000 → R200): version 0 (the configuration) → version 1. axe finds no serious
+// deposit R1,000 → R200): version 0 (the configuration) → version 1, and for the ZA fees (brokerage
+// 0.25% → 0.30%, scheduled 15 minutes on, a worked example in the preview). axe finds no serious
 // violation on the page.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,15 +123,39 @@ describe('console: policies (tiers and limits changed through four eyes)', () =>
       .textContent()
       .then((text) => /#(\d+)/.exec(text ?? '')![1]!);
 
+    // The fees: ZA brokerage 0.25% → 0.30%, from 15 minutes on (at least two after the approval).
+    const feesForm = t.getByRole('form', { name: 'Propose new fees' });
+    await feesForm.getByLabel('Brokerage rate').fill('0.003');
+    const inFifteen = await t.evaluate(() => {
+      const d = new Date(Date.now() + 15 * 60_000);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+    });
+    await feesForm.getByLabel(/Effective from/).fill(inFifteen);
+    await feesForm.getByRole('button', { name: 'Preview fees' }).click();
+    const feesPreview = feesForm.getByRole('region', { name: 'Fees preview' });
+    await expect.poll(() => feesPreview.textContent()).toMatch(/brokerage\s*rate\s*0\.0025\s*0\.003/);
+    // The worked example: a R10,000 buy costs R62.40 in fees today.
+    expect(await feesPreview.getByRole('table', { name: 'Worked example' }).textContent()).toMatch(/62\.40/);
+    expect(await axeFindings(t), 'console-policies-fees-preview').toEqual([]);
+    await screenshot(t, 'console-policies-fees-preview');
+    await feesPreview.getByRole('button', { name: 'Request approval of the fees' }).click();
+    const feesRequest = await feesForm
+      .getByText(/Waiting for approval by 1 checker \(request #(\d+)/)
+      .textContent()
+      .then((text) => /#(\d+)/.exec(text ?? '')![1]!);
+
     // The maker cannot approve either (UI and API).
     await makerCannotApprove(treasury, tiersRequest);
     await makerCannotApprove(treasury, limitsRequest);
+    await makerCannotApprove(treasury, feesRequest);
 
     // A second treasury user approves both, each with a fresh code.
     const checker = await signInConsole(browser, server, demo('treasury2@demo.imali.test'));
     open.push(checker);
     await checkerApproves(checker, tiersRequest, /Change approval tiers/);
     await checkerApproves(checker, limitsRequest, /Change limits/);
+    await checkerApproves(checker, feesRequest, /Change fees/);
 
     // The Policies section shows the new versions.
     await go(t, 'Staff & policies');
@@ -141,6 +166,10 @@ describe('console: policies (tiers and limits changed through four eyes)', () =>
     const limits = t.getByRole('table', { name: 'Client money limits in force' });
     await expect.poll(() => limits.textContent()).toMatch(/ZAR\s*ZAR\s200\.00/);
     expect(await t.getByText(/^Version 1, in force from/).count()).toBe(1);
+    // The new ZA fees are scheduled, the shipped ones still in force.
+    await expect
+      .poll(() => t.getByRole('heading', { name: /^ZA: Version ZA-2026-11/ }).textContent())
+      .toMatch(/Version ZA-\d{12} applies from/);
     expect(await axeFindings(t, { structure: true }), 'console-policies').toEqual([]);
     await screenshot(t, 'console-policies-after');
     await limits.scrollIntoViewIfNeeded();
