@@ -73,11 +73,65 @@ async function loginStaff(server: RunningServer, staff: DemoStaff, file: string)
   throw new Error(`ops login as ${staff.email} failed: ${last?.err || last?.out}`);
 }
 
+/** The last 30 s step whose code each demo staff user spent through this helper (by email). */
+const lastStepOf = new Map<string, number>();
+const STEP_MS = 30_000;
+
+/**
+ * Runs `approval approve <id> --code -`: the CLI asks for the code ("6-digit code: " on stderr)
+ * once it has started, and the code given is of that moment. Starting the CLI can take longer
+ * than a 30 s step on a loaded machine, so a code computed before starting it may be too old
+ * when the server checks it. The server accepts the current step ±1, once, and only a step later
+ * than the user's last: the code is of the step after the last spent, waiting when that is more
+ * than one step ahead.
+ */
+function approveWithCodeAsked(
+  server: RunningServer,
+  staff: DemoStaff,
+  requestId: string,
+  file: string,
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'ops',
+        '--',
+        'approval',
+        'approve',
+        requestId,
+        '--code',
+        '-',
+        '--session-file',
+        file,
+      ],
+      { cwd: process.env.E2E_SERVER_ROOT ?? repoRoot, env: server.env, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    let answered = false;
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr!.on('data', async (c: Buffer) => {
+      err += c.toString();
+      if (answered || !err.includes('6-digit code:')) return;
+      answered = true;
+      const step = Math.max(Math.floor(Date.now() / STEP_MS), (lastStepOf.get(staff.email) ?? 0) + 1);
+      const wait = (step - 1) * STEP_MS - Date.now() + 200;
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      lastStepOf.set(staff.email, step);
+      child.stdin!.end(`${totpCodeFor(staff.totpSecret, new Date(step * STEP_MS + 1_000))}\n`);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, out, err: err.replace('6-digit code: ', '') }));
+  });
+}
+
 /**
  * Four eyes (issue 23): a run asked for by the CLI ("Waiting for approval: request #N") is
  * approved by the SECOND demo staff user of the maker's role (products2@ for product_ops), signed
- * in with their own session file, with a fresh authenticator code (`approval approve N --code`).
- * The sign-in spent this 30 s step's code, so the approval uses the next step's (accepted: ±1).
+ * in with their own session file, with a fresh authenticator code (approveWithCodeAsked).
  */
 async function approveAsSecond(server: RunningServer, role: StaffRole, requestId: string): Promise<string> {
   const first = demoStaffOf(role);
@@ -89,24 +143,20 @@ async function approveAsSecond(server: RunningServer, role: StaffRole, requestId
     totpSecret: second.totpSecret,
   };
   const file = path.join(server.dataDir, `ops-session-${role}-second.json`);
-  if (!fs.existsSync(file)) await loginStaff(server, staff, file);
+  if (!fs.existsSync(file)) {
+    await loginStaff(server, staff, file);
+    // The sign-in spent a code of this step (or of the next, after a retry).
+    lastStepOf.set(staff.email, Math.floor(Date.now() / STEP_MS));
+  }
   let last: CliResult | undefined;
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const code = totpCodeFor(staff.totpSecret, new Date(Date.now() + 30_000 * (attempt + 1)));
-    const res = await runCli(server, [
-      'approval',
-      'approve',
-      requestId,
-      '--code',
-      code,
-      '--session-file',
-      file,
-    ]);
+    const res = await approveWithCodeAsked(server, staff, requestId, file);
     if (res.code === 0) return res.out;
     last = res;
     if (/Sign in first/.test(res.err)) {
       fs.rmSync(file, { force: true });
       await loginStaff(server, staff, file);
+      lastStepOf.set(staff.email, Math.floor(Date.now() / STEP_MS));
     }
   }
   throw new Error(`approval approve ${requestId} as ${staff.email} failed: ${last?.err || last?.out}`);
@@ -128,14 +178,10 @@ export async function runOps(server: RunningServer, ...args: string[]): Promise<
     if (res.code === 0) {
       lastRole.set(server.dataDir, role);
       // A command may ask for several runs (`fund value`: one request per fund due): each is
-      // approved in turn. A TOTP code is accepted once and only for a later 30 s step than the
-      // last, so each approval after the first waits for the next step.
+      // approved in turn (each with a code of a later step than the last: approveWithCodeAsked).
       const ids = [...res.out.matchAll(/Waiting for approval: request #(\d+)/g)].map((m) => m[1]!);
       let out = res.out;
-      for (const [i, id] of ids.entries()) {
-        if (i > 0) await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
-        out += `\n${await approveAsSecond(server, role, id)}`;
-      }
+      for (const id of ids) out += `\n${await approveAsSecond(server, role, id)}`;
       return out;
     }
     const needs = /needs the permission ([\w.]+)/.exec(res.err)?.[1] as StaffPermission | undefined;

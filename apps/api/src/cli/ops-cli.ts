@@ -318,9 +318,25 @@ async function bootstrap(env: CliEnv, flags: Record<string, string | boolean | u
   ].join('\n');
 }
 
+/**
+ * `--code -`: the code is asked for once the command is about to run (a prompt on stderr, the
+ * answer a line on stdin), not given on the command line. A TOTP code lives 30 s and starting the
+ * CLI can take longer on a loaded machine; a script answers the prompt with the code of that
+ * moment (e2e/support/ops.ts).
+ */
+async function withCodeAsked(env: CliEnv, argv: string[]): Promise<string[]> {
+  const at = argv.indexOf('--code');
+  if (at < 0 || argv[at + 1] !== '-') return argv;
+  // At a terminal `ask` prints the prompt itself; from a pipe it only reads the line.
+  if (!process.stdin.isTTY) process.stderr.write('6-digit code: ');
+  const [code = ''] = await env.ask([{ text: '6-digit code: ' }], false);
+  return [...argv.slice(0, at + 1), code.trim(), ...argv.slice(at + 2)];
+}
+
 /** Runs `argv` as the signed-in staff user: through the server that owns the folder, or directly. */
-async function runAsStaff(env: CliEnv, argv: string[]): Promise<string> {
+async function runAsStaff(env: CliEnv, given: string[]): Promise<string> {
   const session = requireSession(env);
+  const argv = await withCodeAsked(env, given);
   const server = embeddedServer(env.config);
   if (server) {
     const res = await call<{ output?: string }>(opsEndpoint(env.config, server), 'POST', '/ops/v1/run', {

@@ -20,7 +20,7 @@ export async function staffOfActor(ctx: AppContext, actor: string) {
 }
 
 const listUsage = 'approval list [--scope inbox|mine|all]';
-const approveUsage = 'approval approve <id> --code CODE';
+const approveUsage = 'approval approve <id> --code CODE (or --code -: asked for on stdin)';
 const rejectUsage = 'approval reject <id> --reason "TEXT"';
 
 export const approvalCommands: OpsCommand[] = [
