@@ -39,6 +39,8 @@ beforeEach(() => {
     inForce: { version: 0, effectiveFrom: null, createdBy: null, approvedBy: null, limits: [] },
     scheduled: [],
   }));
+  // The fee schedules show there too (fees-section.test.tsx tests them): none here.
+  net.on('fees', () => ({ countries: [] }));
 });
 
 describe('staff', () => {
