@@ -60,9 +60,20 @@ export async function listListed(db: Db, filter: { dtype?: OfferingDtype; hotOnl
     .limit(200);
 }
 
-export async function listAll(db: Db, status: OfferingStatus | undefined, limit = 200) {
+/** Newest first; `dtypes` filters in SQL, so the limit counts only the kinds asked for. */
+export async function listAll(
+  db: Db,
+  status: OfferingStatus | undefined,
+  dtypes?: readonly OfferingDtype[],
+  limit = 200,
+) {
   return withInstrument(db)
-    .where(status ? eq(offerings.status, status) : undefined)
+    .where(
+      and(
+        status ? eq(offerings.status, status) : undefined,
+        dtypes ? inArray(offerings.dtype, [...dtypes]) : undefined,
+      ),
+    )
     .orderBy(desc(offerings.id))
     .limit(limit);
 }

@@ -640,8 +640,12 @@ export async function findOfferingByName(ctx: AppContext, name: string) {
   return repo.findByName(ctx.db, name);
 }
 
-export async function listOfferings(ctx: AppContext, status?: repo.OfferingStatus) {
-  return repo.listAll(ctx.db, status);
+export async function listOfferings(
+  ctx: AppContext,
+  status?: repo.OfferingStatus,
+  dtypes?: readonly repo.OfferingDtype[],
+) {
+  return repo.listAll(ctx.db, status, dtypes);
 }
 
 export async function listOrdersForOps(

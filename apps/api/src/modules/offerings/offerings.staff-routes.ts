@@ -19,7 +19,7 @@ import { staffOf } from '../../plugins/auth';
 import { requestApproval } from '../approvals/approvals.service';
 import { conflict } from '../ledger/ledger.service';
 import { quoteUnitOf } from '../market/market.service';
-import { findOrder, priceTrade } from '../orders/orders.service';
+import { findOrders, priceTrade } from '../orders/orders.service';
 import { scheduleOfOrder } from '../orders/pricing';
 import { staffActor } from '../staff/staff.service';
 import { offeringSettlePayloadOf } from './offerings.approval';
@@ -88,8 +88,12 @@ async function settlementView(ctx: AppContext, id: number): Promise<OfferingSett
   let held = 0n;
   let debited = 0n;
   const lines: OfferingSettlementPreview['lines'] = [];
+  const orders = await findOrders(
+    ctx.db,
+    preview.allocations.map((a) => a.orderId),
+  );
   for (const a of preview.allocations) {
-    const order = await findOrder(ctx.db, a.orderId);
+    const order = orders.get(a.orderId);
     if (!order) throw new Error(`order ${a.orderId} of offering ${id} is gone`);
     const cost =
       a.allocated > 0n
@@ -153,9 +157,7 @@ export async function offeringsStaffRoutes(app: AppInstance) {
       },
     },
     async () => {
-      const rows = (await listOfferings(ctx)).filter((r) =>
-        (TRADED_DTYPES as readonly string[]).includes(r.offering.dtype),
-      );
+      const rows = await listOfferings(ctx, undefined, TRADED_DTYPES);
       const subscribed = await repo.requestedByOffering(
         ctx.db,
         rows.map((r) => r.offering.id),

@@ -34,6 +34,16 @@ export async function findOrder(db: Db, id: number) {
   return row;
 }
 
+/** Several orders in one read (a preview of many lines reads them at once, not one by one). */
+export async function findOrders(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, typeof orders.$inferSelect>();
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /**
  * The instrument an order is for, read from the table (not the process's catalogue): its S1 at
  * this moment decides whether it may be traded.

@@ -101,7 +101,7 @@ export type { OrderRow } from './orders.repository';
  * 0047): the product modules (ipo, funds, quant) insert their orders, change their status and
  * record their movements through these, never with statements of their own.
  */
-export { findOrder, insertOrder, lockOrder, updateOrder } from './orders.repository';
+export { findOrder, findOrders, insertOrder, lockOrder, updateOrder } from './orders.repository';
 type OrderRow = repo.OrderRow;
 
 export type PositionMovementInsert = Omit<repo.PositionMovementInsert, 'costMinor'>;
