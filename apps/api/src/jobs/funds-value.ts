@@ -1,6 +1,6 @@
 import { dueFundStrikes } from '../modules/funds/funds.approval';
 import type { Job } from './runner';
-import { runThroughApprovals, systemMaker } from './through-approvals';
+import { itemKeyOf, runThroughApprovals, systemMaker, withdrawNoLongerDue } from './through-approvals';
 
 /**
  * Values the funds once a valuation time has passed (15:00 SAST by default, market clock), through
@@ -20,7 +20,8 @@ export const fundsValueJob: Job = {
   async run(ctx) {
     const maker = systemMaker('funds.value', ['products.request']);
     const lines: string[] = [];
-    for (const { payload } of await dueFundStrikes(ctx)) {
+    const due = await dueFundStrikes(ctx);
+    for (const { payload } of due) {
       lines.push(
         await runThroughApprovals(
           ctx,
@@ -31,6 +32,8 @@ export const fundsValueJob: Job = {
         ),
       );
     }
+    const dueKeys = new Set(due.map(({ payload }) => itemKeyOf(ctx, 'fund.nav_strike', payload)));
+    lines.push(...(await withdrawNoLongerDue(ctx, maker, { 'fund.nav_strike': dueKeys })));
     return lines.length === 0 ? 'No fund has orders due.' : lines.join('; ');
   },
 };

@@ -1,6 +1,6 @@
 import { quantLifecyclePayloadOf, dueLifecycleSteps } from '../modules/quant/quant.approval';
 import type { Job } from './runner';
-import { runThroughApprovals, systemMaker } from './through-approvals';
+import { itemKeyOf, runThroughApprovals, systemMaker, withdrawNoLongerDue } from './through-approvals';
 
 /**
  * Starts structured products whose start date has come (holds captured, start level fixed) and
@@ -18,18 +18,22 @@ export const quantLifecycleJob: Job = {
   async run(ctx) {
     const maker = systemMaker('quant.lifecycle', ['products.request']);
     const lines: string[] = [];
+    const due: Record<string, Set<string>> = { 'quant.start': new Set(), 'quant.mature': new Set() };
     for (const preview of await dueLifecycleSteps(ctx)) {
       const verb = preview.step === 'start' ? 'start' : 'maturity';
+      const payload = quantLifecyclePayloadOf(preview);
+      due[`quant.${preview.step}`]!.add(itemKeyOf(ctx, `quant.${preview.step}`, payload));
       lines.push(
         await runThroughApprovals(
           ctx,
           maker,
           `quant.${preview.step}`,
-          quantLifecyclePayloadOf(preview),
+          payload,
           `${preview.offeringId} ${verb} at ${preview.level} (${preview.lines.length} orders)`,
         ),
       );
     }
+    lines.push(...(await withdrawNoLongerDue(ctx, maker, due)));
     return lines.length === 0 ? 'No structured product due.' : lines.join('; ');
   },
 };

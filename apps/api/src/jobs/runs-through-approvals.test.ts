@@ -91,6 +91,32 @@ describe('the funds.value job asks for the NAV strike as the system user', () =>
     expect(await summaryOf(fundsValueJob)).toBe('No fund has orders due.');
   });
 
+  it('withdraws its own request once the item is no longer due, instead of leaving it 24 h in the inbox', async () => {
+    setSast(t.app.ctx, '2026-03-18', '09:00'); // Wednesday
+    const fundId = (await makeFund(t)).offering.id;
+    const client = await createTestClient(t.app.ctx);
+    await deposit(t.app.ctx, client, 'ZAR', '5000');
+    const id = orderIdOf(await fundApi(t, client).subscribe(fundId, { amount: '1200', account_id: '' }));
+    setSast(t.app.ctx, '2026-03-18', '15:01');
+    expect(await summaryOf(fundsValueJob)).toMatch(/approval requested/);
+    const [asked] = await requestsOf(fundId);
+    expect(asked).toMatchObject({ status: 'pending' });
+
+    // The only order due goes (by hand here: what matters is that nothing is due for the fund).
+    await t.database.query(`update orders set status = 'rejected' where id = $1`, [id]);
+    expect(await summaryOf(fundsValueJob)).toBe(
+      `fund:${fundId}: no longer due, request #${asked!.id} withdrawn`,
+    );
+    expect(await requestsOf(fundId)).toEqual([expect.objectContaining({ status: 'cancelled' })]);
+    const [audit] = await t.database.query<{ actor: string }>(
+      `select actor from audit_log where action = 'approval.cancel' and subject_id = $1`,
+      [asked!.id],
+    );
+    expect(audit).toEqual({ actor: 'job:funds.value' });
+    // Nothing of the job's is pending: the next pass has nothing to say.
+    expect(await summaryOf(fundsValueJob)).toBe('No fund has orders due.');
+  });
+
   it('under a policy needing no checker, values at once as before', async () => {
     setSast(t.app.ctx, '2026-03-16', '09:00'); // Monday
     const fundId = (await makeFund(t)).offering.id;

@@ -6,6 +6,7 @@ import {
   cancel,
   canonicalPayload,
   getRequest,
+  pendingRequestsMadeBy,
   pendingRequestsOf,
   requestApproval,
 } from '../modules/approvals/approvals.service';
@@ -72,6 +73,41 @@ export async function runThroughApprovals(
     if (error instanceof DomainError) return `${label}: ${error.message}`;
     throw error;
   }
+}
+
+/** The item key `action` gives `payload` (one pending request per item). */
+export function itemKeyOf(ctx: AppContext, action: string, payload: unknown): string {
+  const definition = ctx.wiring.approvals[action];
+  if (!definition) throw new Error(`No approval action ${action}.`);
+  return definition.itemKeyOf(definition.payload.parse(payload));
+}
+
+/**
+ * After a job's pass: its own pending requests of each action of `dueByAction` for items no longer
+ * due (not among that action's keys) (the orders
+ * went, the step was done another way) are withdrawn, audited as the job, rather than left in a
+ * checker's inbox until they expire 24 h on (approving one would only be refused: item changed).
+ * A staff user's requests are never touched. Returns the lines the job logs.
+ */
+export async function withdrawNoLongerDue(
+  ctx: AppContext,
+  maker: ApprovalStaff,
+  dueByAction: Readonly<Record<string, ReadonlySet<string>>>,
+): Promise<string[]> {
+  const lines: string[] = [];
+  for (const [action, dueItemKeys] of Object.entries(dueByAction)) {
+    for (const request of await pendingRequestsMadeBy(ctx, maker.id, action)) {
+      if (dueItemKeys.has(request.itemKey)) continue;
+      try {
+        await cancel(ctx, maker, request.id);
+        lines.push(`${request.itemKey}: no longer due, request #${request.id} withdrawn`);
+      } catch (error) {
+        // Decided or expired meanwhile: nothing left to withdraw.
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+  }
+  return lines;
 }
 
 /**

@@ -578,6 +578,12 @@ export async function pendingRequestsOf(ctx: AppContext, action: string, itemKey
   return new Map(rows.map((r) => [r.itemKey, r.id]));
 }
 
+/** The pending requests of `action` that `makerStaffId` made (a job's own, to withdraw stale ones). */
+export async function pendingRequestsMadeBy(ctx: AppContext, makerStaffId: number, action: string) {
+  const rows = await repo.listRequests(ctx.db, { status: 'pending', madeBy: makerStaffId, action });
+  return rows.map((r) => ({ id: r.id, itemKey: r.itemKey }));
+}
+
 /** How many checkers `action` on `amount` needs now (0: the maker alone), for the queues. */
 export async function checkersRequiredFor(ctx: AppContext, action: string, amount: ApprovalAmount | null) {
   return (await policyFor(ctx, action, amount)).checkersRequired;
