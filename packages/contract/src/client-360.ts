@@ -103,6 +103,26 @@ export const withdrawalsBlockedBody = z.object({
 });
 export type WithdrawalsBlockedBody = z.infer<typeof withdrawalsBlockedBody>;
 
+/** The client's application switches (the client panel offers a trial bonus, compensation, loans). */
+export const applicationSwitch = z.enum(['bonus', 'compensation', 'loan']);
+export type ApplicationSwitch = z.infer<typeof applicationSwitch>;
+/**
+ * PUT /ops/v1/clients/:id/flags/applications (clients.flags.set): turn one switch on or off, with
+ * why (kept in the client's audit trail).
+ */
+export const applicationSwitchBody = z.object({
+  flag: applicationSwitch,
+  allowed: z.boolean(),
+  reason: z.string().trim().min(1).max(500),
+});
+export type ApplicationSwitchBody = z.infer<typeof applicationSwitchBody>;
+export const applicationSwitches = z.object({
+  allowBonus: z.boolean(),
+  allowCompensation: z.boolean(),
+  allowLoan: z.boolean(),
+});
+export type ApplicationSwitches = z.infer<typeof applicationSwitches>;
+
 export const client360 = z.object({
   profile: z.object({
     id: z.number().int(),

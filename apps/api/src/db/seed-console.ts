@@ -222,7 +222,7 @@ export async function seedConsoleQueues(ctx: AppContext): Promise<ConsoleQueuesR
   if (!flags.allowCompensation || !flags.allowLoan) {
     await applications.setClientFlags(
       ctx,
-      l.mobile,
+      { mobile: l.mobile },
       { allowCompensation: true, allowLoan: true },
       SEED_ACTOR,
     );

@@ -31,6 +31,8 @@ import {
   clientNote,
   clientNoteBody,
   withdrawalsBlockedBody,
+  applicationSwitchBody,
+  applicationSwitches,
   clientSearchQuery,
   clientSearchResult,
   kycApproveBody,
@@ -317,6 +319,12 @@ const ROUTES = {
     path: '/clients/:id/flags/withdrawals-blocked',
     body: withdrawalsBlockedBody.strict(),
     response: clientFlagEvent,
+  },
+  clientApplicationSwitch: {
+    method: 'put',
+    path: '/clients/:id/flags/applications',
+    body: applicationSwitchBody.strict(),
+    response: applicationSwitches,
   },
   clientDashboard: { method: 'get', path: '/clients/:id/dashboard', response: clientDashboardView },
   // The product routes answer z.unknown() in their OpenAPI: typed by the console's own reading of them.

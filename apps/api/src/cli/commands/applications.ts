@@ -68,7 +68,7 @@ async function clientFlags(ctx: AppContext, args: OpsArgs, actor: string) {
     if (v !== 'on' && v !== 'off') throw bad(`--${flag} must be on or off. Usage: ${flagsUsage}`);
     changes[field] = v === 'on';
   }
-  const { after, before } = await setClientFlags(ctx, mobile, changes, actor);
+  const { after, before } = await setClientFlags(ctx, { mobile }, changes, actor);
   const onOff = (b: boolean) => (b ? 'on' : 'off');
   const line = (name: string, was: boolean, now: boolean) =>
     [name, was === now ? onOff(now) : `${onOff(was)} → ${onOff(now)}`] as [string, string];

@@ -327,7 +327,8 @@ export async function openLoansOf(db: Db, clientId: number, today: string) {
 
 // ---------- Flags ----------
 
-export async function lockClientByMobile(db: Db, mobile: string) {
+/** The client's row (by mobile or id) and its application switches, locked FOR UPDATE. */
+export async function lockClientFlags(db: Db, client: { mobile: string } | { clientId: number }) {
   const [row] = await db
     .select({
       id: clients.id,
@@ -337,7 +338,7 @@ export async function lockClientByMobile(db: Db, mobile: string) {
       allowLoan: clients.allowLoan,
     })
     .from(clients)
-    .where(eq(clients.mobile, mobile))
+    .where('mobile' in client ? eq(clients.mobile, client.mobile) : eq(clients.id, client.clientId))
     .limit(1)
     .for('update');
   return row;

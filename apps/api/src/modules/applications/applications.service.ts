@@ -199,25 +199,42 @@ export interface FlagChanges {
   allowLoan?: boolean;
 }
 
-/** Operator: set a client's panel flags (client_info shows them), audited with before and after. */
-export async function setClientFlags(ctx: AppContext, mobile: string, changes: FlagChanges, actor: string) {
+/**
+ * Operator: set a client's panel flags (client_info shows them), audited with before and after.
+ * The CLI names the client by mobile; the console by id, as a staff user with a reason (both in
+ * the audit entry, which is the client's history of these switches).
+ */
+export async function setClientFlags(
+  ctx: AppContext,
+  who: { mobile: string } | { clientId: number },
+  changes: FlagChanges,
+  actor: string,
+  by: { staffId?: number; reason?: string } = {},
+) {
   return inTransaction(ctx, async (tx, txCtx) => {
-    const client = await repo.lockClientByMobile(tx, mobile.trim());
-    if (!client) throw notFound(`No client with mobile ${mobile}.`);
+    const client = await repo.lockClientFlags(tx, 'mobile' in who ? { mobile: who.mobile.trim() } : who);
+    if (!client) throw notFound('mobile' in who ? `No client with mobile ${who.mobile}.` : 'No such client.');
     const before = {
       allowBonus: client.allowBonus,
       allowCompensation: client.allowCompensation,
       allowLoan: client.allowLoan,
     };
+    const changing = (Object.keys(changes) as (keyof FlagChanges)[]).filter((k) => before[k] !== changes[k]);
+    // The console's switch asks for one change: asking for what already is would leave an audit
+    // entry of nothing; refused (under the row's lock), so the trail holds only real changes.
+    if (by.reason !== undefined && changing.length === 0) {
+      throw conflict('That switch is already set so; nothing changed.');
+    }
     const after = Object.keys(changes).length ? await setApplicationFlags(tx, client.id, changes) : before;
     if (Object.keys(changes).length) {
       await audit.record(txCtx, {
         actor,
+        ...(by.staffId !== undefined ? { staffId: by.staffId } : {}),
         action: 'client.flags',
         subjectType: 'client',
         subjectId: String(client.id),
         before,
-        after,
+        after: by.reason === undefined ? after : { ...after, reason: by.reason },
       });
     }
     return { clientId: client.id, mobile: client.mobile, before, after };

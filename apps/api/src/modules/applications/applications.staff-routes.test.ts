@@ -197,4 +197,53 @@ describe('applications and ledger adjustments on the staff API (/ops/v1)', () =>
     ).toBe(400);
     expect((await checkLedger(t.app.ctx)).problems).toEqual([]);
   });
+
+  it("a payments maker turns a client's loan switch off with a reason (audited as them); support may not; no change is refused", async () => {
+    const client = await createTestClient(t.app.ctx);
+    await setFlags(t, client, { loan: true });
+    const put = (headers: Headers, payload: object) =>
+      ops.inject({
+        method: 'PUT',
+        url: `/ops/v1/clients/${client.clientId}/flags/applications`,
+        headers,
+        payload,
+      });
+    const off = { flag: 'loan', allowed: false, reason: 'Affordability under review' };
+
+    expect((await put(supportHeaders, off)).statusCode).toBe(403);
+    expect((await put(makerHeaders, { ...off, reason: ' ' })).statusCode).toBe(400);
+    expect((await put(makerHeaders, { ...off, flag: 'mortgage' })).statusCode).toBe(400);
+
+    const res = await put(makerHeaders, off);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ allowLoan: false });
+    const [entry] = await t.database.query<{ actor: string; staff_id: string; reason: string }>(
+      `select actor, staff_id::text, after->>'reason' as reason from audit_log
+        where action = 'client.flags' and subject_id = $1 order by id desc limit 1`,
+      [String(client.clientId)],
+    );
+    expect(entry).toEqual({
+      actor: `staff:${maker.id}`,
+      staff_id: String(maker.id),
+      reason: 'Affordability under review',
+    });
+    // The client can no longer apply for a loan.
+    expect((await applicationsApi(t, client).apply(loanBody(client))).statusCode).toBe(403);
+
+    // Off again: nothing to change, refused, and no second entry.
+    const again = await put(makerHeaders, off);
+    expect(again.statusCode).toBe(409);
+    const [{ n }] = (await t.database.query<{ n: string }>(
+      `select count(*)::text as n from audit_log where action = 'client.flags' and subject_id = $1 and staff_id is not null`,
+      [String(client.clientId)],
+    )) as [{ n: string }];
+    expect(n).toBe('1');
+    const missing = await ops.inject({
+      method: 'PUT',
+      url: '/ops/v1/clients/99999999/flags/applications',
+      headers: makerHeaders,
+      payload: off,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
 });

@@ -1,4 +1,6 @@
 import {
+  applicationSwitchBody,
+  applicationSwitches,
   approvalOutcomeSchema,
   envelope,
   ErrorCode,
@@ -11,13 +13,15 @@ import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { ok } from '../../lib/reply';
 import { staffOf } from '../../plugins/auth';
+import { staffActor } from '../staff/staff.service';
 import { requestApproval } from '../approvals/approvals.service';
 import { applicationPayoutOf } from './applications.approval';
-import { rejectApplicationAsStaff } from './applications.service';
+import { rejectApplicationAsStaff, setClientFlags } from './applications.service';
 import { reviewApplication, reviewApplications } from './review.service';
 
 const tags = ['ops: applications'];
 const E = ErrorCode;
+const SWITCH_FIELDS = { bonus: 'allowBonus', compensation: 'allowCompensation', loan: 'allowLoan' } as const;
 
 /**
  * The console's applications queue (issue 23), under /ops/v1 on the ops app. Approving a
@@ -118,6 +122,38 @@ export async function applicationsStaffRoutes(app: AppInstance) {
       const staff = staffOf(request);
       const row = await rejectApplicationAsStaff(ctx, Number(request.params.id), request.body.reason, staff);
       return ok({ id: row.id, status: row.status, reason: row.decisionReason }, 'Application rejected.');
+    },
+  );
+
+  app.put(
+    '/v1/clients/:id/flags/applications',
+    {
+      config: {
+        auth: 'staff',
+        permission: 'clients.flags.set',
+        openapi: { errors: { 404: [E.NotFound], 409: [E.Conflict] } },
+      },
+      schema: {
+        tags,
+        summary:
+          'Turn one of the client’s application switches (trial bonus, compensation, loans) on or off, with a reason; audited',
+        params: idParam,
+        body: applicationSwitchBody,
+        response: { 200: envelope(applicationSwitches) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const { flag, allowed, reason } = request.body;
+      const field = SWITCH_FIELDS[flag];
+      const { after } = await setClientFlags(
+        ctx,
+        { clientId: Number(request.params.id) },
+        { [field]: allowed },
+        staffActor(staff),
+        { staffId: staff.id, reason },
+      );
+      return ok(after, 'Switch changed.');
     },
   );
 }

@@ -1,18 +1,25 @@
-import { withdrawalsBlockedBody, type Client360 } from '@imali/contract';
+import {
+  applicationSwitchBody,
+  withdrawalsBlockedBody,
+  type ApplicationSwitch,
+  type Client360,
+} from '@imali/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useCan } from '../../app/session';
 import { Alert, Button, FieldError, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { formatTime } from '../kyc/kyc-api';
-import { setWithdrawalsBlocked } from './clients-api';
+import { setApplicationSwitch, setWithdrawalsBlocked } from './clients-api';
 
 const yesNo = (on: boolean) => (on ? 'yes' : 'no');
 
 /**
  * The client's flags (decision 0065): the application switches (bonus, compensation, loan) and the
  * staff block on withdrawals, with who set or cleared it and why. A role with clients.flags.set
- * (payments_maker) sets or clears the block with a reason; others only read it.
+ * (payments_maker) turns a switch on or off and sets or clears the block, each with a reason;
+ * others only read them. A switch's changes are in the client's audit trail; the block's history
+ * is listed here.
  */
 export function ClientFlags({ clientId, c }: { clientId: number; c: Client360 }) {
   const can = useCan();
@@ -38,7 +45,12 @@ export function ClientFlags({ clientId, c }: { clientId: number; c: Client360 })
           ) : null}
         </dd>
       </dl>
-      {can('clients.flags.set') ? <BlockForm clientId={clientId} blocked={blocked} /> : null}
+      {can('clients.flags.set') ? (
+        <>
+          <SwitchForm clientId={clientId} flags={c.flags} />
+          <BlockForm clientId={clientId} blocked={blocked} />
+        </>
+      ) : null}
       {c.flags.history.length > 0 ? (
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer">
@@ -106,6 +118,94 @@ function BlockForm({ clientId, blocked }: { clientId: number; blocked: boolean }
         {done ? <Alert tone="success">{done}</Alert> : null}
       </div>
       <Button type="submit" tone={blocked ? 'secondary' : 'danger'} disabled={change.isPending}>
+        {change.isPending ? 'Saving…' : action}
+      </Button>
+    </form>
+  );
+}
+
+const SWITCHES: {
+  value: ApplicationSwitch;
+  label: string;
+  field: 'allowBonus' | 'allowCompensation' | 'allowLoan';
+}[] = [
+  { value: 'bonus', label: 'Trial bonus', field: 'allowBonus' },
+  { value: 'compensation', label: 'Compensation', field: 'allowCompensation' },
+  { value: 'loan', label: 'Loans', field: 'allowLoan' },
+];
+
+/** One application switch at a time, with the reason kept in the audit entry. */
+function SwitchForm({ clientId, flags }: { clientId: number; flags: Client360['flags'] }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [flag, setFlag] = useState<ApplicationSwitch>('loan');
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const chosen = SWITCHES.find((s) => s.value === flag)!;
+  const on = flags[chosen.field];
+  const change = useMutation({
+    mutationFn: (body: { flag: ApplicationSwitch; allowed: boolean; reason: string }) =>
+      setApplicationSwitch(clientId, body),
+    onSuccess: async (_switches, body) => {
+      setReason('');
+      setDone(`${chosen.label}: ${body.allowed ? 'allowed' : 'not allowed'} now.`);
+      await queryClient.invalidateQueries({ queryKey: ['clients', clientId] });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = applicationSwitchBody.safeParse({ flag, allowed: !on, reason });
+    if (!parsed.success) return setFieldError('Give the reason (up to 500 characters).');
+    setFieldError(undefined);
+    setDone(undefined);
+    change.mutate(parsed.data);
+  };
+  const action = `${on ? 'Turn off' : 'Turn on'}: ${chosen.label.toLowerCase()}`;
+  return (
+    <form onSubmit={submit} aria-label="Change an application switch" className="mt-3 space-y-2">
+      <div className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor={`${id}-flag`} className={labelClass}>
+            Application switch
+          </label>
+          <select
+            id={`${id}-flag`}
+            className={inputClass}
+            value={flag}
+            onChange={(e) => {
+              setFlag(e.target.value as ApplicationSwitch);
+              setDone(undefined);
+            }}
+          >
+            {SWITCHES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label} ({flags[s.field] ? 'allowed' : 'not allowed'})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-60 flex-1">
+          <label htmlFor={`${id}-reason`} className={labelClass}>
+            Why (kept in the client’s audit trail; the client does not see it)
+          </label>
+          <input
+            id={`${id}-reason`}
+            className={inputClass}
+            maxLength={500}
+            value={reason}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${id}-error` : undefined}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
+      </div>
+      <FieldError id={`${id}-error`} message={fieldError} />
+      <div aria-live="polite">
+        {change.isError ? <Alert>{messageOf(change.error)}</Alert> : null}
+        {done ? <Alert tone="success">{done}</Alert> : null}
+      </div>
+      <Button type="submit" tone="secondary" disabled={change.isPending}>
         {change.isPending ? 'Saving…' : action}
       </Button>
     </form>

@@ -103,6 +103,42 @@ describe('client flags in the client 360', () => {
     ).toEqual(['unblocked by staff 4: Bank confirmed', 'blocked by staff 4: Card reported stolen']);
   });
 
+  it('payments_maker turns loans off with a reason; an empty reason is refused before any request', async () => {
+    net.on('me', () => staffMe(['payments_maker']));
+    let allowLoan = true;
+    net.on('client360', () => {
+      const c = client();
+      return { ...c, flags: { ...c.flags, allowLoan } };
+    });
+    net.on('clientApplicationSwitch', ({ body }) => {
+      allowLoan = (body as { allowed: boolean }).allowed;
+      return { allowBonus: true, allowCompensation: false, allowLoan };
+    });
+    renderConsole('/clients/1');
+    const user = userEvent.setup();
+    const flags = await screen.findByRole('region', { name: 'Flags' });
+    const form = within(flags).getByRole('form', { name: 'Change an application switch' });
+    expect(within(form).getByLabelText('Application switch')).toHaveProperty('value', 'loan');
+    await user.click(within(form).getByRole('button', { name: 'Turn off: loans' }));
+    expect(await within(form).findByText('Give the reason (up to 500 characters).')).toBeTruthy();
+    expect(net.calls('clientApplicationSwitch')).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText(/^Why/), 'Affordability under review');
+    await user.click(within(form).getByRole('button', { name: 'Turn off: loans' }));
+    await within(form).findByText('Loans: not allowed now.');
+    expect(net.calls('clientApplicationSwitch')[0]!.body).toEqual({
+      flag: 'loan',
+      allowed: false,
+      reason: 'Affordability under review',
+    });
+    await waitFor(() => expect(text(flags)).toMatch(/Loans allowed\s*no/));
+    expect(within(form).getByRole('button', { name: 'Turn on: loans' })).toBeTruthy();
+
+    // Compensation is off: the form offers to turn it on.
+    await user.selectOptions(within(form).getByLabelText('Application switch'), 'compensation');
+    expect(within(form).getByRole('button', { name: 'Turn on: compensation' })).toBeTruthy();
+  });
+
   it('a reader sees the block and why, with no control and no "view as client" without clients.view_as', async () => {
     net.on('me', () => staffMe(['support']));
     net.on('client360', () => client([event(true, 'Court order')]));

@@ -1,10 +1,12 @@
 import {
+  applicationSwitches,
   client360,
   clientDashboardView,
   clientFlagEvent,
   clientNote,
   clientSearchResult,
   okResult,
+  type ApplicationSwitchBody,
   type WithdrawalsBlockedBody,
 } from '@imali/contract';
 import { queryOptions } from '@tanstack/react-query';
@@ -35,6 +37,10 @@ export const endClientSession = (clientId: number, sessionId: string) =>
 /** Block or unblock the client's withdrawals, with a reason (clients.flags.set; decision 0065). */
 export const setWithdrawalsBlocked = (clientId: number, body: WithdrawalsBlockedBody) =>
   api(`/clients/${clientId}/flags/withdrawals-blocked`, { method: 'PUT', schema: clientFlagEvent, body });
+
+/** Turn one application switch on or off, with a reason (clients.flags.set; audited). */
+export const setApplicationSwitch = (clientId: number, body: ApplicationSwitchBody) =>
+  api(`/clients/${clientId}/flags/applications`, { method: 'PUT', schema: applicationSwitches, body });
 
 /**
  * "View as client" (clients.view_as): the client's Dashboard figures. Each fetch is one audited
