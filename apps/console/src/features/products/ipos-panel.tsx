@@ -101,6 +101,7 @@ export function IposPanel() {
             {
               header: 'Price range',
               numeric: true,
+              className: 'whitespace-nowrap',
               cell: (ipo) =>
                 ipo.terms.priceLow === ipo.terms.priceHigh
                   ? `${ipo.terms.priceLow} ${ipo.quoteUnit} (fixed)`
@@ -109,12 +110,13 @@ export function IposPanel() {
             {
               header: 'Final price',
               numeric: true,
+              className: 'whitespace-nowrap',
               cell: (ipo) =>
                 ipo.terms.finalPrice === null ? '—' : `${ipo.terms.finalPrice} ${ipo.quoteUnit}`,
             },
             { header: 'Closes', className: 'text-xs', cell: (ipo) => day(ipo.offering.closesAt) },
-            { header: 'Allots on', cell: (ipo) => ipo.terms.allotsOn },
-            { header: 'Lists on', cell: (ipo) => ipo.terms.listsOn },
+            { header: 'Allots on', className: 'whitespace-nowrap', cell: (ipo) => ipo.terms.allotsOn },
+            { header: 'Lists on', className: 'whitespace-nowrap', cell: (ipo) => ipo.terms.listsOn },
             {
               header: <span className="sr-only">Actions</span>,
               className: 'text-right whitespace-nowrap',
