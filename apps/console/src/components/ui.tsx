@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 /** Small building blocks of the console's screens (no business logic). */
 
@@ -13,12 +13,13 @@ const TONES: Record<Tone, string> = {
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
 };
 
+/** A button of the console's tones; its ref passes through (React 19), e.g. to focus an answer. */
 export function Button({
   tone = 'primary',
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone }) {
+}: ComponentProps<'button'> & { tone?: Tone }) {
   return (
     <button
       type={type}

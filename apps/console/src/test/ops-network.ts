@@ -81,6 +81,10 @@ import {
   exchangePairSchema,
   fundNavRequestInput,
   fundNavStrikePreviewSchema,
+  ipoCreateInput,
+  ipoFinalPriceInput,
+  ipoFinalPricePreviewSchema,
+  ipoListInput,
   rateInput,
   ratePublicationSchema,
   staffFundSchema,
@@ -327,7 +331,7 @@ const ROUTES = {
     response: applicationSwitches,
   },
   clientDashboard: { method: 'get', path: '/clients/:id/dashboard', response: clientDashboardView },
-  // The product routes answer z.unknown() in their OpenAPI: typed by the console's own reading of them.
+  // The IPO list and its answers are the contract's staffIpoSchema (loose: the rows of the module).
   ipos: { method: 'get', path: '/ipos', response: z.array(staffIpoSchema) },
   ipoAllotmentPreview: {
     method: 'get',
@@ -340,6 +344,20 @@ const ROUTES = {
     body: allotRequestInput.strict(),
     response: approvalOutcomeSchema,
   },
+  ipoCreate: { method: 'post', path: '/ipos', body: ipoCreateInput.strict(), response: staffIpoSchema },
+  ipoFinalPricePreview: {
+    method: 'post',
+    path: '/ipos/:id/final-price/preview',
+    body: ipoFinalPriceInput.strict(),
+    response: ipoFinalPricePreviewSchema,
+  },
+  ipoFinalPrice: {
+    method: 'post',
+    path: '/ipos/:id/final-price',
+    body: ipoFinalPriceInput.strict(),
+    response: staffIpoSchema,
+  },
+  ipoList: { method: 'post', path: '/ipos/:id/list', body: ipoListInput.strict(), response: staffIpoSchema },
   rates: { method: 'get', path: '/rates', response: z.array(exchangePairSchema) },
   ratePreview: {
     method: 'get',

@@ -16,6 +16,7 @@ import {
   IpoMessages,
   TradingMessages,
   type IpoApplication,
+  type IpoFinalPricePreview,
   type IpoOffering,
   type IpoOfferSummary,
   type IpoTerms,
@@ -728,6 +729,59 @@ async function lockIpo(tx: Db, id: number) {
   return (await ipoRow(tx, id))!;
 }
 
+/** Refused unless the final price may be set now: the IPO open (not allotted) and not priced yet. */
+function assertPriceable(id: number, terms: Pick<TermsRow, 'state' | 'finalPrice'>) {
+  if (terms.state !== 'open') throw conflict(`IPO ${id} is ${terms.state}; the price is final.`);
+  if (terms.finalPrice !== null) {
+    throw conflict(`IPO ${id} already has its final price of ${plain(terms.finalPrice)}.`);
+  }
+}
+
+/** Where a final price falls: in the range, below it (by at most 20 % of the low, or more), above. */
+function pricePosition(final: string, low: string, high: string): IpoFinalPricePreview['position'] {
+  if (compareDecimal(parseDecimal(final), parseDecimal(high)) > 0) return 'above';
+  if (compareDecimal(parseDecimal(final), parseDecimal(low)) >= 0) return 'within';
+  return needsReconfirmation(final, low, high) ? 'far_below' : 'below';
+}
+
+/**
+ * The final price as `setFinalPrice` would set it (issue 23), read without a lock and writing
+ * nothing: the price as it would be stored, whether applications would need reconfirming, and how
+ * many awaiting applications (of how many clients) that is. Refused as `setFinalPrice` would be.
+ */
+export async function previewFinalPrice(
+  ctx: AppContext,
+  id: number,
+  priceText: string,
+): Promise<IpoFinalPricePreview> {
+  const row = await ipoRow(ctx.db, id);
+  if (!row) throw offeringNotFound();
+  const { offering, instrument, terms } = row;
+  assertPriceable(id, terms);
+  const unit = quoteUnitOf(instrument);
+  const price = priceArg(priceText, instrument.priceDecimals, unit, 'price');
+  const reconfirm = needsReconfirmation(price, terms.priceLow, terms.priceHigh);
+  const awaiting = await repo.awaitingApplications(ctx.db, id);
+  // Applications made once the price is final are made at it; before that, none is reconfirmed.
+  const toReconfirm = reconfirm ? awaiting.filter((r) => r.application.reconfirmedAt === null) : [];
+  const clients = (rows: typeof awaiting) => new Set(rows.map((r) => r.order.clientId)).size;
+  return {
+    offeringId: id,
+    name: offering.name,
+    symbol: instrument.symbol,
+    quoteUnit: unit,
+    priceLow: plain(terms.priceLow),
+    priceHigh: plain(terms.priceHigh),
+    finalPrice: price,
+    position: pricePosition(price, terms.priceLow, terms.priceHigh),
+    needsReconfirmation: reconfirm,
+    awaitingApplications: awaiting.length,
+    awaitingClients: clients(awaiting),
+    applicationsToReconfirm: toReconfirm.length,
+    clientsToReconfirm: clients(toReconfirm),
+  };
+}
+
 /**
  * Operator: sets the final price of a range (once, before allotment). If it is above the range
  * or more than 20% below it, every application made so far needs the client's reconfirmation
@@ -736,10 +790,7 @@ async function lockIpo(tx: Db, id: number) {
 export async function setFinalPrice(ctx: AppContext, id: number, priceText: string, actor: string) {
   return inTransaction(ctx, async (tx, txCtx) => {
     const { offering, instrument, terms } = await lockIpo(tx, id);
-    if (terms.state !== 'open') throw conflict(`IPO ${id} is ${terms.state}; the price is final.`);
-    if (terms.finalPrice !== null) {
-      throw conflict(`IPO ${id} already has its final price of ${plain(terms.finalPrice)}.`);
-    }
+    assertPriceable(id, terms);
     const price = priceArg(priceText, instrument.priceDecimals, quoteUnitOf(instrument), 'price');
     const reconfirm = needsReconfirmation(price, terms.priceLow, terms.priceHigh);
     const updated = await repo.updateTerms(tx, id, { finalPrice: price, reconfirmRequired: reconfirm });
@@ -973,6 +1024,11 @@ export async function listDueIpos(ctx: AppContext, actor = 'job:ipo-listing') {
     }
   }
   return listed;
+}
+
+/** One IPO with its offering, instrument and terms (the staff routes' answer); undefined if none. */
+export async function findIpo(ctx: AppContext, id: number) {
+  return ipoRow(ctx.db, id);
 }
 
 export async function listIpos(ctx: AppContext) {

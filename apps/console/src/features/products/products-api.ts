@@ -22,6 +22,8 @@ import {
   structuredLifecyclePreviewSchema,
   type AllotmentPreview,
   type FundNavStrikePreview,
+  type IpoCreateInput,
+  ipoFinalPricePreviewSchema,
   type RatePublication,
   type StructuredLifecyclePreview,
   type StructuredProductCreateInput,
@@ -67,6 +69,40 @@ export const requestAllotment = (id: number, preview: AllotmentPreview) =>
     method: 'POST',
     body: { seed: preview.seed, allotmentsHash: preview.allotmentsHash },
     schema: approvalOutcomeSchema,
+  });
+
+// ---------- IPOs: create, final price, listing (products-review.ts of the contract) ----------
+
+export {
+  IPO_COUNTRIES,
+  IPO_RULES,
+  ipoCreateInput,
+  ipoFinalPriceInput,
+  ipoFinalPricePreviewSchema,
+  ipoListInput,
+} from '@imali/contract';
+export type { IpoCreateInput, IpoFinalPricePreview } from '@imali/contract';
+
+export const createIpoRequest = (input: IpoCreateInput) =>
+  api('/ipos', { method: 'POST', body: input, schema: staffIpoSchema });
+
+/** What the price would do (nothing written): against the range, and who would have to reconfirm. */
+export const previewFinalPrice = (id: number, price: string) =>
+  api(`/ipos/${id}/final-price/preview`, {
+    method: 'POST',
+    body: { price },
+    schema: ipoFinalPricePreviewSchema,
+  });
+
+export const setFinalPriceRequest = (id: number, price: string) =>
+  api(`/ipos/${id}/final-price`, { method: 'POST', body: { price }, schema: staffIpoSchema });
+
+/** `price` empty: the final price. */
+export const listIpoRequest = (id: number, price: string) =>
+  api(`/ipos/${id}/list`, {
+    method: 'POST',
+    body: price.trim() === '' ? {} : { price: price.trim() },
+    schema: staffIpoSchema,
   });
 
 export const ratesQuery = () =>

@@ -1,25 +1,14 @@
-import type { ApprovalOutcome } from '@imali/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useCan } from '../../app/session';
 import { Alert, Button, PageTitle, cx, inputClass, labelClass } from '../../components/ui';
 import { DataTable } from '../../components/data-table';
 import { messageOf } from '../../lib/api';
 import { ClosuresPanel } from './closures-panel';
+import { IposPanel } from './ipos-panel';
 import { OfferingsPanel } from './offerings-panel';
-import {
-  allotmentPreviewQuery,
-  iposQuery,
-  previewRate,
-  ratesQuery,
-  requestAllotment,
-  requestRate,
-  type AllotmentPreview,
-  type RateInput,
-  type RatePublication,
-  type StaffIpo,
-} from './products-api';
+import { OutcomeNotice } from './outcome-notice';
+import { previewRate, ratesQuery, requestRate, type RateInput, type RatePublication } from './products-api';
 import { FundsPanel } from './funds-panel';
 import { StructuredPanel } from './structured-panel';
 
@@ -41,7 +30,6 @@ const PANELS: Record<Tab, () => ReactNode> = {
   closures: () => <ClosuresPanel />,
 };
 
-const checkers = (n: number) => `${n} checker${n === 1 ? '' : 's'}`;
 /** A spread as a percentage ('0.012000' → '1.20 %'). */
 const percent = (spread: string) => `${(Number(spread) * 100).toFixed(2)} %`;
 
@@ -82,161 +70,6 @@ export function ProductsScreen() {
         {PANELS[tab]()}
       </div>
     </section>
-  );
-}
-
-/** What a request became: waiting for checkers (with the way to Approvals), or done at once. */
-function OutcomeNotice({ outcome, done }: { outcome: ApprovalOutcome; done: string }) {
-  if (outcome.status === 'pending') {
-    return (
-      <Alert tone="success">
-        Waiting for approval by {checkers(outcome.request.checkersRequired)} (request #{outcome.request.id}
-        ).{' '}
-        <Link to="/approvals" className="text-accent-700 underline">
-          Open approvals
-        </Link>
-      </Alert>
-    );
-  }
-  return <Alert tone="success">{done}</Alert>;
-}
-
-const isPriced = (ipo: StaffIpo) => ipo.terms.state === 'open' && ipo.terms.finalPrice !== null;
-
-function IposPanel() {
-  const ipos = useQuery(iposQuery());
-  const [openId, setOpenId] = useState<number | null>(null);
-  const opened = ipos.data?.find((i) => i.offering.id === openId);
-  if (ipos.isPending) return <p role="status">Loading IPOs…</p>;
-  if (ipos.isError) return <Alert>{messageOf(ipos.error)}</Alert>;
-  return (
-    <div className="space-y-4">
-      {ipos.data.length === 0 ? (
-        <p className="rounded border border-slate-300 bg-white p-3 text-sm">No IPOs.</p>
-      ) : (
-        <DataTable
-          look="list"
-          label="IPOs"
-          rows={ipos.data}
-          rowKey={(ipo) => ipo.offering.id}
-          rowClassName={(ipo) => ipo.offering.id === openId && 'bg-accent-50'}
-          columns={[
-            {
-              header: 'IPO',
-              cell: (ipo) => (
-                <>
-                  {ipo.offering.name}
-                  <span className="block text-xs text-slate-600">
-                    {ipo.instrument.symbol} · {ipo.terms.issuer}
-                  </span>
-                </>
-              ),
-            },
-            { header: 'State', cell: (ipo) => (isPriced(ipo) ? 'priced, ready to allot' : ipo.terms.state) },
-            {
-              header: 'Price range',
-              numeric: true,
-              cell: (ipo) => `${ipo.terms.priceLow}–${ipo.terms.priceHigh} ${ipo.offering.currency}`,
-            },
-            { header: 'Final price', numeric: true, cell: (ipo) => ipo.terms.finalPrice ?? '—' },
-            { header: 'Allots on', cell: (ipo) => ipo.terms.allotsOn },
-            {
-              header: <span className="sr-only">Action</span>,
-              className: 'text-right',
-              cell: (ipo) =>
-                isPriced(ipo) ? (
-                  <Button type="button" tone="secondary" onClick={() => setOpenId(ipo.offering.id)}>
-                    Preview allotment
-                  </Button>
-                ) : null,
-            },
-          ]}
-        />
-      )}
-      {opened ? <AllotmentPanel key={opened.offering.id} ipo={opened} /> : null}
-    </div>
-  );
-}
-
-function AllotmentPanel({ ipo }: { ipo: StaffIpo }) {
-  const can = useCan();
-  const queryClient = useQueryClient();
-  const id = ipo.offering.id;
-  const preview = useQuery(allotmentPreviewQuery(id));
-  const request = useMutation({
-    mutationFn: (p: AllotmentPreview) => requestAllotment(id, p),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['approvals'] }),
-        queryClient.invalidateQueries({ queryKey: ['products', 'ipos'] }),
-      ]),
-  });
-  const p = preview.data;
-  return (
-    <article
-      aria-labelledby="allotment-title"
-      className="space-y-3 rounded border border-slate-300 bg-white p-4 text-sm"
-    >
-      <h2 id="allotment-title" className="text-base font-semibold">
-        Allotment preview · {ipo.offering.name}
-      </h2>
-      {preview.isPending ? (
-        <p role="status">Computing the allotment…</p>
-      ) : preview.isError ? (
-        <Alert>{messageOf(preview.error)}</Alert>
-      ) : p ? (
-        <>
-          <dl className="grid grid-cols-[10rem_1fr] gap-x-2 gap-y-1" aria-label="Totals">
-            <dt className="text-slate-600">Rule</dt>
-            <dd>
-              {p.rule}
-              {p.rule === 'lottery' ? <span className="text-slate-600"> (seed {p.seed})</span> : null}
-            </dd>
-            <dt className="text-slate-600">Final price</dt>
-            <dd className="tabular-nums">
-              {p.finalPrice} {ipo.offering.currency}
-            </dd>
-            <dt className="text-slate-600">Lots</dt>
-            <dd className="tabular-nums">
-              {p.lotsAllotted} allotted of {p.lotsOffered} offered ({p.lotsApplied} applied for)
-            </dd>
-            <dt className="text-slate-600">Debited</dt>
-            <dd className="tabular-nums">{p.debited}</dd>
-            <dt className="text-slate-600">Refunded</dt>
-            <dd className="tabular-nums">{p.released}</dd>
-          </dl>
-          <DataTable
-            label="Allotments"
-            rows={p.lines}
-            rowKey={(l) => l.orderId}
-            columns={[
-              { header: 'Order', className: 'font-mono', cell: (l) => l.reference },
-              { header: 'Client', cell: (l) => `#${l.clientId}` },
-              { header: 'Applied', numeric: true, cell: (l) => l.lots },
-              {
-                header: 'Allotted',
-                numeric: true,
-                cell: (l) => (l.lapsed ? <span className="text-amber-800">lapsed</span> : l.allotted),
-              },
-              { header: 'Debited', numeric: true, cell: (l) => l.debited },
-              { header: 'Refund', numeric: true, cell: (l) => l.released },
-            ]}
-          />
-          {request.data ? (
-            <OutcomeNotice outcome={request.data} done="Allotted." />
-          ) : can('products.request') ? (
-            <div className="space-y-2">
-              {request.isError ? <Alert>{messageOf(request.error)}</Alert> : null}
-              <Button type="button" disabled={request.isPending} onClick={() => request.mutate(p)}>
-                Request allotment
-              </Button>
-            </div>
-          ) : (
-            <p className="text-slate-600">Your roles may preview the allotment but not request it.</p>
-          )}
-        </>
-      ) : null}
-    </article>
   );
 }
 
