@@ -35,7 +35,7 @@ import {
   sessionStatus,
   uploadResult,
 } from './identity';
-import { ipoOffering, ipoPreviewQuery, ipoSubscribeBody } from './ipo';
+import { ipoOffering, ipoPreviewQuery, ipoReconfirmBody, ipoSubscribeBody } from './ipo';
 import {
   bankCard,
   bankCardBody,
@@ -163,7 +163,7 @@ export const apiSchemas = {
   ipoPreview: { query: ipoPreviewQuery, response: orderPreview },
   ipoApply: { body: ipoSubscribeBody, response: orderResult },
   ipoCancel: { response: orderResult },
-  ipoReconfirm: { response: orderResult },
+  ipoReconfirm: { body: ipoReconfirmBody, response: orderResult },
   fund: { response: fundDetail },
   fundNavs: { query: fundNavQuery, response: fundNavHistory },
   fundPreview: { query: fundPreviewQuery, response: fundPreview },

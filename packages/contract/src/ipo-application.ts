@@ -25,5 +25,7 @@ export const ipoApplication = z.object({
   needs_reconfirmation: z.boolean(),
   /** What reconfirming would hold (lots × lot size × final price + fees), account currency; null when not needed. */
   reconfirm_held: z.string().nullable(),
+  /** The fee schedule `reconfirm_held` was priced with (a reconfirmation repeats it); null when not needed. */
+  reconfirm_fee_schedule: z.string().nullable(),
 });
 export type IpoApplication = z.infer<typeof ipoApplication>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField, idText } from './ledger';
 import { isPlainInteger } from './numbers';
 import { documented } from './json-schema-hints';
-import { offering } from './trading';
+import { offering, previewedFeeSchedule } from './trading';
 
 /**
  * IPO contract (issue 13 section 1; docs/decisions/0032-ipo.md). An IPO is an offering of dtype
@@ -93,9 +93,18 @@ export const ipoSubscribeBody = z
   .object({
     lots: lotsField.optional(),
     account_id: idField('Choose an account').optional(),
+    /** The preview's `fee_schedule`: another in force when applying → 409, nothing held. */
+    fee_schedule: previewedFeeSchedule,
   })
   .nullish();
 export type IpoSubscribeBody = z.input<typeof ipoSubscribeBody>;
+
+/**
+ * POST /api/ipo/app/v1/record/reconfirm/{id}: optional; `fee_schedule` repeats the receipt's
+ * `ipo.reconfirm_fee_schedule` (what `reconfirm_held` was priced with): another in force → 409.
+ */
+export const ipoReconfirmBody = z.object({ fee_schedule: previewedFeeSchedule }).nullish();
+export type IpoReconfirmBody = z.input<typeof ipoReconfirmBody>;
 
 /** GET /api/ipo/app/v1/preview/{id}?lots=&account_id=: the hold the application will place. */
 export const ipoPreviewQuery = z.object({

@@ -271,6 +271,13 @@ export type OrderPreview = z.infer<typeof orderPreview>;
 
 // ---------- Orders ----------
 
+/**
+ * The fee schedule version the client's preview showed (its `fee_schedule`), repeated in an order's
+ * body: another in force at placement → 409 (TradingMessages.feesChanged), nothing placed, so the
+ * receipt's fees are the previewed ones (decision 0063). Absent: no such check.
+ */
+export const previewedFeeSchedule = z.string().trim().min(1).max(64).optional();
+
 /** POST /api/client/app/v1/order/buy: a plain stock buy at a quotation (ttype standard). */
 export const stockBuyBody = z.object({
   symbol: z.string().trim().min(1).max(20),
@@ -279,11 +286,7 @@ export const stockBuyBody = z.object({
   quantity: quantityString,
   account_id: idField('Choose an account'),
   quote_id: z.string({ error: TradingMessages.quoteNotFound }).trim().min(1).max(64),
-  /**
-   * The fee schedule version the client's preview showed (its `fee_schedule`): another in force at
-   * placement → 409, so the receipt's fees are the previewed ones. Absent: no such check.
-   */
-  fee_schedule: z.string().trim().min(1).max(64).optional(),
+  fee_schedule: previewedFeeSchedule,
 });
 export type StockBuyBody = z.input<typeof stockBuyBody>;
 
@@ -293,6 +296,7 @@ export const foBuyBody = z.object({
   quantity: quantityString,
   account_id: idField('Choose an account'),
   quote_id: z.string({ error: TradingMessages.quoteNotFound }).trim().min(1).max(64),
+  fee_schedule: previewedFeeSchedule,
 });
 export type FoBuyBody = z.input<typeof foBuyBody>;
 
@@ -300,6 +304,7 @@ export type FoBuyBody = z.input<typeof foBuyBody>;
 export const otcAllocateBody = z.object({
   quantity: quantityString,
   account_id: idField('Choose an account'),
+  fee_schedule: previewedFeeSchedule,
 });
 export type OtcAllocateBody = z.input<typeof otcAllocateBody>;
 
@@ -312,6 +317,7 @@ export const sellBody = z.object({
   /** Plain decimal text as shown (a JSON number is refused: no float carries a price). */
   price: plainDecimal(8, TradingMessages.priceInvalid),
   quote_id: z.string().trim().min(1).max(64).optional(),
+  fee_schedule: previewedFeeSchedule,
 });
 export type SellBody = z.input<typeof sellBody>;
 

@@ -17,7 +17,16 @@ export interface OrderFlowDeps {
   askForPin: AskForPin;
   /** An order was placed, changed or closed: refresh order lists and balances. */
   onOrderPlaced?: (result: OrderResult) => void;
+  /** What the client was shown of its orders is out of date (fees changed since): read them again. */
+  refreshOrders?: () => void;
 }
+
+/**
+ * The server refused an order because another fee schedule is in force than the one its preview
+ * showed (decision 0063: the receipt shows exactly what the preview promised): preview it again.
+ */
+export const isFeesChanged = (error: ApiError) =>
+  error.status === 409 && error.message === TradingMessages.feesChanged;
 
 /** The props of a product's bottom drawer: the offering's id, the drawer's exits, the order flow. */
 export interface ProductDrawerProps extends OrderFlowDeps {

@@ -23,8 +23,10 @@ import {
   type FeeSchedule,
   type TradeSide,
 } from '@imali/money';
+import { ErrorCode, TradingMessages } from '@imali/contract';
 import type { Config } from '../../config/env';
 import type { AppContext } from '../../lib/context';
+import { DomainError } from '../../plugins/errors';
 import * as repo from './fees.repository';
 
 export interface FeeSchedules {
@@ -194,6 +196,27 @@ export function scheduleForCountry(ctx: FeeCtx, country: string, at?: Date): Fee
   const when = (at ?? ctx.clock?.now() ?? new Date()).getTime();
   const inForce = publishedVersionsOf(ctx, country).findLast((v) => v.effectiveFrom.getTime() <= when);
   return inForce?.schedule ?? shippedScheduleOf(ctx, country);
+}
+
+/**
+ * Preview equals receipt (decision 0063): the schedule in force for the country at `at`, the
+ * placement's pricing instant, refused (409 "Fees changed since your preview…", nothing written:
+ * the caller's transaction rolls back) when the client's preview showed another version
+ * (`previewed`, the body's `fee_schedule`; absent: no check). Every client order path priced from
+ * the country's schedule (stock buy and sell, fixed-term buy, block allocation, IPO application
+ * and reconfirmation) prices with what this returns, so the check and the price read one instant.
+ */
+export function scheduleAsPreviewed(
+  ctx: FeeCtx,
+  country: string,
+  previewed: string | undefined,
+  at: Date,
+): FeeSchedule {
+  const schedule = scheduleForCountry(ctx, country, at);
+  if (previewed !== undefined && previewed !== schedule.version) {
+    throw new DomainError(ErrorCode.Conflict, TradingMessages.feesChanged, 409);
+  }
+  return schedule;
 }
 
 /** The schedule with this version (what an order was priced with): published or shipped; undefined if none. */

@@ -3,6 +3,7 @@ import {
   envelope,
   ipoOffering,
   ipoPreviewQuery,
+  ipoReconfirmBody,
   ipoSubscribeBody,
   orderPreview,
   orderResult,
@@ -104,37 +105,56 @@ export async function ipoRoutes(app: AppInstance) {
         lots: body.lots,
         accountId: body.account_id,
         pinSessionId: sessionId,
+        feeSchedule: body.fee_schedule,
       });
       markReplayed(reply, result);
       return ok(result.data, result.data.message);
     },
   );
 
-  for (const [action, run, summary] of [
-    [
-      'cancel',
-      cancelApplication,
-      'Cancel an IPO application while the subscription window is open; the held funds are released (PIN, Idempotency-Key)',
-    ],
-    [
-      'reconfirm',
-      reconfirmApplication,
-      'Reconfirm an IPO application at a final price set above the range or more than 20% below it; the hold is resized to it (PIN, Idempotency-Key)',
-    ],
-  ] as const) {
-    app.post(
-      `/ipo/app/v1/record/${action}/:id`,
-      {
-        config: { idempotent: true, kyc: true, pin: true },
-        schema: { tags, summary, params: idParams, response: { 200: envelope(orderResult) } },
+  app.post(
+    '/ipo/app/v1/record/cancel/:id',
+    {
+      config: { idempotent: true, kyc: true, pin: true },
+      schema: {
+        tags,
+        summary:
+          'Cancel an IPO application while the subscription window is open; the held funds are released (PIN, Idempotency-Key)',
+        params: idParams,
+        response: { 200: envelope(orderResult) },
       },
-      async (request, reply) => {
-        const { clientId } = principalOf(request);
-        const orderId = idOf(request.params.id, orderNotFound);
-        const result = await run(ctx, clientId, idempotencyOf(request, {}), orderId);
-        markReplayed(reply, result);
-        return ok(result.data, result.data.message);
+    },
+    async (request, reply) => {
+      const { clientId } = principalOf(request);
+      const orderId = idOf(request.params.id, orderNotFound);
+      const result = await cancelApplication(ctx, clientId, idempotencyOf(request, {}), orderId);
+      markReplayed(reply, result);
+      return ok(result.data, result.data.message);
+    },
+  );
+
+  app.post(
+    '/ipo/app/v1/record/reconfirm/:id',
+    {
+      config: { idempotent: true, kyc: true, pin: true },
+      schema: {
+        tags,
+        summary:
+          "Reconfirm an IPO application at a final price set above the range or more than 20% below it; the hold is resized to it; { fee_schedule } (optional) repeats the receipt's reconfirm_fee_schedule (PIN, Idempotency-Key)",
+        params: idParams,
+        body: ipoReconfirmBody,
+        response: { 200: envelope(orderResult) },
       },
-    );
-  }
+    },
+    async (request, reply) => {
+      const { clientId } = principalOf(request);
+      const orderId = idOf(request.params.id, orderNotFound);
+      const body = request.body ?? {};
+      const result = await reconfirmApplication(ctx, clientId, idempotencyOf(request, body), orderId, {
+        feeSchedule: body.fee_schedule,
+      });
+      markReplayed(reply, result);
+      return ok(result.data, result.data.message);
+    },
+  );
 }

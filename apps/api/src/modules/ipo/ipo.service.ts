@@ -38,7 +38,7 @@ import type { AppContext } from '../../lib/context';
 import { saDate } from '../../lib/sa-time';
 import { DomainError } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
-import { scheduleForCountry } from '../fees/fees.service';
+import { scheduleAsPreviewed, scheduleForCountry } from '../fees/fees.service';
 import {
   accountNotFound,
   conflict,
@@ -181,6 +181,8 @@ export interface SubscribeInput {
   lots?: number;
   accountId?: number;
   pinSessionId?: string;
+  /** The fee schedule version the preview showed (optional): another in force now → 409, nothing held. */
+  feeSchedule?: string;
 }
 
 const windowOpen = (o: repo.OfferingRow, t: TermsRow, now: Date) =>
@@ -190,8 +192,9 @@ const windowOpen = (o: repo.OfferingRow, t: TermsRow, now: Date) =>
  * POST /ipo/app/v1/record/sub/{id}. One transaction under the idempotency key: the offering row
  * FOR SHARE (an allotment, which locks it FOR UPDATE, waits or has been seen), the window, the
  * lots against the minimum and, under an advisory lock per (offering, client), the per-client
- * maximum counted with the client's earlier applications; the account locked, the funds checked,
- * the order inserted awaiting and its 'subscription' hold placed. Any refusal rolls back all.
+ * maximum counted with the client's earlier applications; the account locked, the fee schedule
+ * the preview showed checked (`feeSchedule`: another in force → 409), the funds checked, the order
+ * inserted awaiting and its 'subscription' hold placed. Any refusal rolls back all.
  */
 export async function subscribe(
   ctx: AppContext,
@@ -223,7 +226,7 @@ export async function subscribe(
     const currency = account.currency as Currency;
     const quantity = String(lots * terms.lotSize);
     const price = holdPriceOf(terms);
-    const schedule = scheduleForCountry(ctx, instrument.country);
+    const schedule = scheduleAsPreviewed(ctx, instrument.country, input.feeSchedule, now);
     const priced = priceTrade(instrument, schedule, 'buy', quantity, price);
     // A shortfall is refused before anything is written (the IPO's order of checks).
     const order = await holdSubscription(tx, txCtx, {
@@ -332,13 +335,15 @@ export async function cancelApplication(
 /**
  * POST /ipo/app/v1/record/reconfirm/{orderId}: the client accepts the final price (set above the
  * range or more than 20% below it). The order is repriced at it and its hold resized to lots × lot
- * size × final price + fees: growing it needs the funds (INSUFFICIENT_FUNDS, nothing written).
+ * size × final price + fees: growing it needs the funds (INSUFFICIENT_FUNDS, nothing written). With
+ * `feeSchedule` (the receipt's reconfirm_fee_schedule), another schedule in force → 409, nothing written.
  */
 export async function reconfirmApplication(
   ctx: AppContext,
   clientId: number,
   idempotency: IdempotencyInput,
   orderId: number,
+  options: { feeSchedule?: string } = {},
 ): Promise<{ data: OrderResult; replayed: boolean }> {
   return withIdempotency(ctx, idempotency, async (tx, txCtx) => {
     const now = ctx.clock.now();
@@ -357,19 +362,17 @@ export async function reconfirmApplication(
       throw conflict(IpoMessages.noReconfirmation);
     }
     const price = plain(terms.finalPrice);
-    const priced = priceTrade(
-      instrument,
-      scheduleForCountry(ctx, instrument.country),
-      'buy',
-      order.requestedQuantity,
-      price,
-    );
+    // The receipt's reconfirm_held was priced with reconfirm_fee_schedule: another in force → 409.
+    const schedule = scheduleAsPreviewed(ctx, instrument.country, options.feeSchedule, now);
+    const priced = priceTrade(instrument, schedule, 'buy', order.requestedQuantity, price);
     await resizeHold(tx, holdOf(order.id), priced.cashMinor);
     const row = await updateOrder(
       tx,
       order.id,
       {
         buyPrice: price,
+        // The order names the schedule its fees now come from (its receipt, a later re-pricing).
+        feeSchedule: schedule.version,
         buyConsiderationMinor: priced.considerationMinor,
         buyFeesMinor: priced.fees.totalMinor,
         buyFees: toStoredFees(priced.fees),
@@ -442,15 +445,11 @@ function applicationView(
     terms.reconfirmRequired &&
     terms.finalPrice !== null &&
     application.reconfirmedAt === null;
-  const reconfirmHeld = needsReconfirmation
+  const reconfirmSchedule = needsReconfirmation ? scheduleForCountry(ctx, instrument.country, now) : null;
+  const reconfirmHeld = reconfirmSchedule
     ? formatMinor(
-        priceTrade(
-          instrument,
-          scheduleForCountry(ctx, instrument.country),
-          'buy',
-          order.requestedQuantity,
-          plain(terms.finalPrice!),
-        ).cashMinor,
+        priceTrade(instrument, reconfirmSchedule, 'buy', order.requestedQuantity, plain(terms.finalPrice!))
+          .cashMinor,
         order.currency as Currency,
       )
     : null;
@@ -468,6 +467,7 @@ function applicationView(
     can_cancel: awaiting && windowOpen(offering, terms, now),
     needs_reconfirmation: needsReconfirmation,
     reconfirm_held: reconfirmHeld,
+    reconfirm_fee_schedule: reconfirmSchedule?.version ?? null,
   };
 }
 

@@ -94,6 +94,7 @@ export async function offeringRoutes(app: AppInstance) {
         accountId: body.account_id,
         quoteId: body.quote_id,
         pinSessionId: sessionId,
+        feeSchedule: body.fee_schedule,
       });
       markReplayed(reply, result);
       return ok(result.data, result.data.message);
@@ -121,6 +122,7 @@ export async function offeringRoutes(app: AppInstance) {
         quantity: body.quantity,
         accountId: body.account_id,
         pinSessionId: sessionId,
+        feeSchedule: body.fee_schedule,
       });
       markReplayed(reply, result);
       return ok(result.data, result.data.message);

@@ -157,6 +157,8 @@ export interface OfferingOrderInput {
   quoteId?: string;
   /** The client's session: an order above PIN_EACH_ORDER_ABOVE spends its PIN verification. */
   pinSessionId?: string;
+  /** The fee schedule version the preview showed (optional): another in force now → 409 (placeOrder). */
+  feeSchedule?: string;
 }
 
 /**
@@ -232,6 +234,7 @@ export async function buyFixedTerm(
       at: now,
       actor: `client:${clientId}`,
       pinSessionId: input.pinSessionId,
+      feeSchedule: input.feeSchedule,
     });
     return {
       order: toOrderView(row, instrument, { now, lastPrice: quote.price, name: offering.name }),
@@ -266,6 +269,7 @@ export async function requestAllocation(
       at: now,
       actor: `client:${clientId}`,
       pinSessionId: input.pinSessionId,
+      feeSchedule: input.feeSchedule,
     });
     return {
       order: toOrderView(row, instrument, { now, name: offering.name }),

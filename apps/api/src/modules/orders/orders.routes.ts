@@ -130,6 +130,7 @@ export async function orderRoutes(app: AppInstance) {
         price: body.price,
         quoteId: body.quote_id,
         pinSessionId: sessionId,
+        feeSchedule: body.fee_schedule,
       });
       markReplayed(reply, result);
       return ok(result.data, result.data.message);

@@ -52,7 +52,7 @@ import type { AppContext } from '../../lib/context';
 import { DomainError, notFound } from '../../plugins/errors';
 import * as audit from '../audit/audit.service';
 import { relieveSale, saleCostOf } from '../cost-basis/cost-basis.service';
-import { scheduleForCountry } from '../fees/fees.service';
+import { scheduleAsPreviewed, scheduleForCountry } from '../fees/fees.service';
 import {
   accountNotFound,
   captureHold,
@@ -374,11 +374,8 @@ export async function placeOrder(tx: Db, ctx: AppContext, input: PlaceOrderInput
     throw bad(TradingMessages.wrongAccountCurrency(instrument.currency));
   }
   const currency = account.currency;
-  const schedule = scheduleForCountry(ctx, instrument.country, input.at);
-  // Preview equals receipt (decision 0063): fees published between the preview and the confirm.
-  if (input.feeSchedule !== undefined && input.feeSchedule !== schedule.version) {
-    throw conflict(TradingMessages.feesChanged);
-  }
+  // Preview equals receipt (decision 0063): fees published between the preview and the confirm → 409.
+  const schedule = scheduleAsPreviewed(ctx, instrument.country, input.feeSchedule, input.at);
   const priced = priceTrade(instrument, schedule, 'buy', quantity, input.price);
   if (input.pinSessionId !== undefined && orderNeedsOwnPin(ctx.config, currency, priced.cashMinor)) {
     await spendFreshPin(txCtx, input.pinSessionId);
@@ -716,6 +713,8 @@ export interface SellInput {
   price: string;
   quoteId?: string;
   pinSessionId?: string;
+  /** The fee schedule version the sell preview showed (optional): another in force now → 409. */
+  feeSchedule?: string;
 }
 
 /** The body's price in the quote unit: ZA shares are shown in rand, quoted in cents. */
@@ -730,6 +729,7 @@ function quotedUnitPrice(instrument: InstrumentRow, shown: string): Decimal | un
  * instrument, at that price. The order row is locked first, so of concurrent sells exactly one
  * finds it holding. One transaction: the sell entry (clearing − consideration, client +
  * (consideration − fees), fee accounts + fees), the −quantity position movement, status sold.
+ * A body repeating its preview's `fee_schedule` is refused (409) when another is in force now.
  */
 export async function sellOrder(
   ctx: AppContext,
@@ -775,7 +775,7 @@ export async function sellOrder(
     const currency = order.currency as Currency;
     const priced = priceTrade(
       instrument,
-      scheduleForCountry(ctx, instrument.country),
+      scheduleAsPreviewed(ctx, instrument.country, input.feeSchedule, now),
       'sell',
       order.quantity,
       quote.price,

@@ -8,7 +8,7 @@ import { queryClient } from '../../query-client';
 /**
  * What every product's order flow needs from elsewhere (a feature never imports another): the
  * wallet's Verify Your PIN modal, and after an order the portfolio lists, the balances and the
- * wallet's records refreshed.
+ * wallet's records refreshed (the portfolio also when the fees changed since a receipt's figures).
  */
 export const tradeDeps: OrderFlowDeps = {
   askForPin,
@@ -16,5 +16,9 @@ export const tradeDeps: OrderFlowDeps = {
     void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
     void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
     void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+  },
+  // A receipt's figures (an IPO's "held if reconfirmed") priced with fees no longer in force.
+  refreshOrders: () => {
+    void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
   },
 };

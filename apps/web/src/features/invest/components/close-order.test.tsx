@@ -3,11 +3,11 @@ import { act } from 'react';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TradingMessages, type OrderPreview, type Quotation } from '@imali/contract';
+import { ErrorCode, TradingMessages, type OrderPreview, type Quotation } from '@imali/contract';
 import { preloadDialogShell } from '@/components/ui/dialog-shell';
 import { modal, ModalHost } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
-import { NETWORK_FAILURE, stubContractNetwork } from '@/test/contract-network';
+import { NETWORK_FAILURE, refuse, stubContractNetwork } from '@/test/contract-network';
 import { resultOf } from '@/test/order-fixture';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -188,10 +188,53 @@ describe('Close-order quotation', () => {
     expect(askForPin).toHaveBeenCalledTimes(1);
     const { params, body, key } = net.calls('sell')[0]!;
     expect(params.id).toBe('41');
-    expect(body).toEqual({ ttype: 'standard', price: '5987.41', quote_id: QUOTE.quote_id });
+    // The preview's fee schedule goes back: fees changed since are refused, not charged.
+    expect(body).toEqual({
+      ttype: 'standard',
+      price: '5987.41',
+      quote_id: QUOTE.quote_id,
+      fee_schedule: 'ZA-2026-03',
+    });
     expect(typeof key).toBe('string');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Sell order for NPN received.'));
     expect(onOrderPlaced).toHaveBeenCalledTimes(1);
+  });
+
+  it('fees changed since the preview (409): says so, then a fresh quotation previews the new fees and sends them', async () => {
+    const NEXT: Quotation = { ...QUOTE, quote_id: 'bbbbbbbb-cccc-4ddd-8eee-ffffffffffff' };
+    quotes = [QUOTE, NEXT];
+    net.on('orderPreview', ({ query }) =>
+      query.quote_id === NEXT.quote_id
+        ? { ...SELL_PREVIEW, quote_id: NEXT.quote_id, fee_schedule: 'ZA-202612011430', total: '59500.00' }
+        : SELL_PREVIEW,
+    );
+    net.on('sell', ({ body }) =>
+      (body as { fee_schedule?: string }).fee_schedule === 'ZA-202612011430'
+        ? resultOf('ok', { id: 41, status: 'sold', order_action: 'sell' })
+        : refuse(409, ErrorCode.Conflict, TradingMessages.feesChanged),
+    );
+    mount();
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    await act(async () => confirmButton().click());
+    const confirmIn = () =>
+      within(screen.getByRole('dialog', { name: CONFIRM_CLOSE_TITLE })).getByRole('button', {
+        name: 'Confirm',
+      }) as HTMLButtonElement;
+    await act(async () => confirmIn().click());
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(TradingMessages.feesChanged));
+    expect((net.calls('sell')[0]!.body as { fee_schedule: string }).fee_schedule).toBe('ZA-2026-03');
+    // Back to a fresh quotation, whose preview shows the fees now in force.
+    await waitFor(() => expect(net.calls('orderPreview').at(-1)!.query.quote_id).toBe(NEXT.quote_id));
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    expect(nbsp(dialog().textContent)).toContain('ZAR 59,500.00');
+    await act(async () => confirmButton().click());
+    await act(async () => confirmIn().click());
+    await waitFor(() => expect(net.calls('sell')).toHaveLength(2));
+    expect(net.calls('sell')[1]!.body).toMatchObject({
+      quote_id: NEXT.quote_id,
+      fee_schedule: 'ZA-202612011430',
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Sell order for NPN received.'));
   });
 
   it('does not sell when the quotation ran out while the PIN was typed', async () => {

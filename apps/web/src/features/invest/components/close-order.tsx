@@ -29,7 +29,7 @@ import { QUOTE_VALIDITY_MS } from '../model/quote';
 import { FeePreview } from './fee-preview';
 import { Notice } from '@/components/ui/notice';
 import { SimulatedNote } from './parts';
-import { placeWithPin, type OrderFlowDeps } from '@/lib/order-flow';
+import { isFeesChanged, placeWithPin, type OrderFlowDeps } from '@/lib/order-flow';
 import { QuoteCountdown } from './quote-countdown';
 
 export const CLOSE_ORDER_KEY = 'close-order-quotation';
@@ -201,6 +201,7 @@ export function ConfirmToClose({ target, deps, quotation, deadline, preview }: C
   const money = (v: string) => formatCurrency(v, preview.currency);
   const confirm = async () => {
     const keeper = createIdempotencyKeeper();
+    let feesChanged = false;
     const result = await placeWithPin({
       askForPin: deps.askForPin,
       description: `Confirm the sale of ${formatQuantity(target.quantity, 'shares')} of ${target.symbol} for ${money(preview.total)}.`,
@@ -208,16 +209,22 @@ export function ConfirmToClose({ target, deps, quotation, deadline, preview }: C
         ttype: target.ttype,
         price: sellPrice(quotation, target.country),
         quote_id: quotation.quote_id,
+        // Fees published since this preview: the server refuses (409) rather than charge others.
+        fee_schedule: preview.fee_schedule,
       },
       keeper,
       send: (body, key) => sellOrder(target.id, body, key),
       quoteExpired: () => Date.now() >= deadline,
+      onRefused: (refusal) => {
+        feesChanged = isFeesChanged(refusal);
+      },
     });
     if (result) {
       toast.success(TradingMessages.sellReceived(target.symbol));
       deps.onOrderPlaced?.(result);
-    } else if (Date.now() >= deadline) {
-      // The quotation ran out on the way: start again from a fresh one.
+    } else if (feesChanged || Date.now() >= deadline) {
+      // The fees changed since the preview, or the quotation ran out on the way: start again
+      // from a fresh quotation and its preview.
       openCloseOrder(target, deps);
     }
   };

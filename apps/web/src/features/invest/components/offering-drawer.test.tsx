@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ErrorCode,
   TradingMessages,
   type CashAccount,
   type KeyFact,
@@ -13,7 +14,7 @@ import {
 } from '@imali/contract';
 import { toast } from '@/components/ui/toast';
 import { serverClock } from '@/lib/server-clock';
-import { stubContractNetwork } from '@/test/contract-network';
+import { refuse, stubContractNetwork } from '@/test/contract-network';
 import { accountOf, resultOf } from '@/test/order-fixture';
 
 /** A fee bucket's term and amount (its explanation is a dd of its own below them). */
@@ -273,7 +274,14 @@ describe('DD Trading Detail (fo drawer)', () => {
       'Confirm your buy of 2 shares of NPN for ZAR 12,049.53, locked for 30 days.',
     );
     const { body, key } = net.calls('foBuy')[0]!;
-    expect(body).toEqual({ id: 3, quantity: '2', account_id: 1, quote_id: QUOTE.quote_id });
+    // The preview's fee schedule goes back: fees changed since are refused, not charged.
+    expect(body).toEqual({
+      id: 3,
+      quantity: '2',
+      account_id: 1,
+      quote_id: QUOTE.quote_id,
+      fee_schedule: 'ZA-2026-03',
+    });
     expect(typeof key).toBe('string');
     expect(await screen.findByTestId('order-placed')).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith('Buy order for NPN received.');
@@ -363,7 +371,60 @@ describe('Block Trading (otc drawer)', () => {
     await user.click(screen.getByRole('button', { name: 'Request allocation' }));
     await waitFor(() => expect(net.calls('otcAllocate')).toHaveLength(1));
     const allocation = net.calls('otcAllocate')[0]!;
-    expect([allocation.params.id, allocation.body]).toEqual(['4', { quantity: '100', account_id: 1 }]);
+    expect([allocation.params.id, allocation.body]).toEqual([
+      '4',
+      { quantity: '100', account_id: 1, fee_schedule: 'ZA-2026-03' },
+    ]);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(TradingMessages.allocationReceived('FSR')),
+    );
+  });
+
+  it('fees changed since the preview (409): says so, previews again with the new fees, then sends those', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(toast, 'error');
+    offering = OTC;
+    let schedule = 'ZA-2026-03';
+    const otcPreview = (quantity: string): OrderPreview => ({
+      ...preview(quantity, schedule === 'ZA-2026-03' ? '7295.24' : '7301.50'),
+      ttype: 'otc',
+      symbol: 'FSR',
+      price: '7250',
+      fee_schedule: schedule,
+      quote_id: null,
+      expires_at: null,
+      locked_until: null,
+    });
+    previewOf = otcPreview;
+    net.on('otcAllocate', ({ body }) => {
+      if ((body as { fee_schedule?: string }).fee_schedule !== schedule) {
+        return refuse(409, ErrorCode.Conflict, TradingMessages.feesChanged);
+      }
+      return resultOf(TradingMessages.allocationReceived('FSR'), {
+        id: 10,
+        status: 'awaiting',
+        ttype: 'otc',
+        symbol: 'FSR',
+        requested_quantity: '100',
+        trade_value: '7301.50',
+      });
+    });
+    renderDrawer('otc');
+    await user.type(await screen.findByLabelText('Quantity (shares)'), '100');
+    await waitFor(() => expect(nbsp(screen.getByTestId('preview-total').textContent)).toContain('7,295.24'));
+    // A new version takes effect between the preview and the confirm.
+    schedule = 'ZA-202612011430';
+    await user.click(screen.getByRole('button', { name: 'Request allocation' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(TradingMessages.feesChanged));
+    expect((net.calls('otcAllocate')[0]!.body as { fee_schedule: string }).fee_schedule).toBe('ZA-2026-03');
+    // The preview is read again: the client sees the new fees before confirming again.
+    await waitFor(() => expect(nbsp(screen.getByTestId('preview-total').textContent)).toContain('7,301.50'));
+    expect(screen.getByTestId('fee-preview').textContent).toContain('ZA-202612011430');
+    await user.click(screen.getByRole('button', { name: 'Request allocation' }));
+    await waitFor(() => expect(net.calls('otcAllocate')).toHaveLength(2));
+    expect((net.calls('otcAllocate')[1]!.body as { fee_schedule: string }).fee_schedule).toBe(
+      'ZA-202612011430',
+    );
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(TradingMessages.allocationReceived('FSR')),
     );

@@ -147,11 +147,13 @@ function OfferingDetail({
                   signal,
                 )
               }
-              buildBody={(input) => ({
+              buildBody={(input, preview) => ({
                 id: offering.id,
                 quantity: input.quantity,
                 account_id: input.accountId,
                 quote_id: input.quoteId ?? '',
+                // Fees published since this preview: the server refuses (409) rather than charge others.
+                ...(preview ? { fee_schedule: preview.fee_schedule } : {}),
               })}
               send={buyFixedTerm}
               describe={(input, preview) =>
@@ -180,7 +182,11 @@ function OfferingDetail({
                   signal,
                 )
               }
-              buildBody={(input) => ({ quantity: input.quantity, account_id: input.accountId })}
+              buildBody={(input, preview) => ({
+                quantity: input.quantity,
+                account_id: input.accountId,
+                ...(preview ? { fee_schedule: preview.fee_schedule } : {}),
+              })}
               send={(body, key) => requestAllocation(offering.id, body, key)}
               describe={(input, preview) =>
                 `Confirm your allocation request for ${formatQuantity(input.quantity, 'shares')} of ${offering.symbol}` +

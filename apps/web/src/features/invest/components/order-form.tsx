@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PinHint } from '@/components/ui/product-layout';
 import { Skeleton } from '@/components/ui/skeleton';
 import { accountsQueryKey, useAccounts } from '@/lib/accounts';
-import { useOrderFlow, type OrderFlowDeps } from '@/lib/order-flow';
+import { isFeesChanged, useOrderFlow, type OrderFlowDeps } from '@/lib/order-flow';
 import { useDebounced } from '@/lib/use-debounced';
 import { investKeys } from '../api/keys';
 import type { QuotationState } from '../hooks/use-quotation';
@@ -29,7 +29,10 @@ export interface OrderFormProps<B> {
   /** Identifies the product in the preview's cache key ('standard:NPN', 'fo:12'). */
   previewKey: string;
   fetchPreview: (input: OrderInput, signal: AbortSignal) => Promise<OrderPreview>;
-  /** `preview`: the one shown, so the body may repeat its fee schedule (receipt = preview). */
+  /**
+   * `preview`: the one shown, so the body repeats its fee schedule (receipt = preview; a 409 when
+   * the fees changed since reads the preview again).
+   */
   buildBody: (input: OrderInput, preview: OrderPreview | undefined) => B;
   send: (body: B, key: string) => Promise<OrderResult>;
   /** The PIN modal's line: what the PIN confirms. */
@@ -112,6 +115,8 @@ export function OrderForm<B>({
       quoteExpired: quote ? () => Date.now() >= quote.deadline : undefined,
       onRefused: (refusal) => {
         void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+        // Fees changed since the preview (decision 0063): the preview is read again, with the new fees.
+        if (isFeesChanged(refusal)) void queryClient.invalidateQueries({ queryKey: investKeys.previews });
         // A quotation refused by the server (expired, used) is replaced by a fresh one.
         if (quote && refusal.status === 409) quote.requote();
       },

@@ -2,9 +2,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IpoApplication, Order } from '@imali/contract';
+import { ErrorCode, TradingMessages, type IpoApplication, type Order } from '@imali/contract';
+import { toast } from '@/components/ui/toast';
 import { renderWithQueries as render } from '@/test/render';
-import { stubContractNetwork } from '@/test/contract-network';
+import { refuse, stubContractNetwork } from '@/test/contract-network';
 import { orderOf as wholeOrder } from '@/test/order-fixture';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -16,7 +17,10 @@ const net = stubContractNetwork();
 
 const { IpoApplicationPanel, applicationStatus } = await import('./ipo-application');
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const APPLICATION: IpoApplication = {
   lots: 5,
@@ -32,6 +36,7 @@ const APPLICATION: IpoApplication = {
   can_cancel: true,
   needs_reconfirmation: false,
   reconfirm_held: null,
+  reconfirm_fee_schedule: null,
 };
 
 const orderOf = (status: Order['status'], ipo: Partial<IpoApplication> = {}, extra: Partial<Order> = {}) =>
@@ -89,6 +94,7 @@ describe('IPO application on Order Details', () => {
           final_price: '2500',
           needs_reconfirmation: true,
           reconfirm_held: '1366.90',
+          reconfirm_fee_schedule: 'ZA-2026-11',
         })}
         deps={{ askForPin }}
       />,
@@ -100,6 +106,30 @@ describe('IPO application on Order Details', () => {
     await user.click(screen.getByRole('button', { name: 'Reconfirm at the final price' }));
     await waitFor(() => expect(net.calls('ipoReconfirm')).toHaveLength(1));
     expect(nbsp(askForPin.mock.calls[0]![0]!)).toContain('1,366.90 will be held until allotment');
+    // The schedule "held if reconfirmed" was priced with goes back (receipt = what it promised).
+    expect(net.calls('ipoReconfirm')[0]!.body).toEqual({ fee_schedule: 'ZA-2026-11' });
+  });
+
+  it('fees changed since the receipt was read (409): says so and reads the orders again', async () => {
+    const user = userEvent.setup();
+    const refreshOrders = vi.fn();
+    vi.spyOn(toast, 'error');
+    net.on('ipoReconfirm', () => refuse(409, ErrorCode.Conflict, TradingMessages.feesChanged));
+    render(
+      <IpoApplicationPanel
+        order={orderOf('awaiting', {
+          final_price: '2500',
+          needs_reconfirmation: true,
+          reconfirm_held: '1366.90',
+          reconfirm_fee_schedule: 'ZA-2026-11',
+        })}
+        deps={{ askForPin: vi.fn(async () => true), refreshOrders }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Reconfirm at the final price' }));
+    await waitFor(() => expect(refreshOrders).toHaveBeenCalledTimes(1));
+    expect(toast.error).toHaveBeenCalledWith(TradingMessages.feesChanged);
+    expect(await screen.findByText(TradingMessages.feesChanged)).toBeTruthy();
   });
 
   it('pending listing, holding and rejected (with the reason) read as the spec says', () => {

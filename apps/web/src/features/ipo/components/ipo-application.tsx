@@ -3,7 +3,7 @@ import type { Order } from '@imali/contract';
 import { formatCurrency } from '@imali/money';
 import { Button } from '@/components/ui/button';
 import { Notice, type NoticeTone } from '@/components/ui/notice';
-import { useOrderFlow, type OrderFlowDeps } from '@/lib/order-flow';
+import { isFeesChanged, useOrderFlow, type OrderFlowDeps } from '@/lib/order-flow';
 import { cancelApplication, reconfirmApplication } from '../api/ipo';
 import { allocationText, dateTimeText, dayText, lotsText, priceLine, sharesText } from '../model/ipo';
 
@@ -78,11 +78,19 @@ export function IpoApplicationPanel({ order, deps }: { order: Order; deps: Order
         : `Reconfirm your application for ${lotsText(ipo!.lots)} of ${order.symbol} at ${price.value}` +
           (ipo!.reconfirm_held ? `: ${money(ipo!.reconfirm_held)} will be held until allotment.` : '.');
     setAction(action);
+    // A reconfirmation repeats the schedule "held if reconfirmed" was priced with: fees published
+    // since are refused (409) and the receipt read again, with the new figure.
+    const feeSchedule = action === 'reconfirm' ? ipo!.reconfirm_fee_schedule : null;
     await flow.place({
       description,
-      body: { action, order: order.id },
-      send: (_body, key) =>
-        action === 'cancel' ? cancelApplication(order.id, key) : reconfirmApplication(order.id, key),
+      body: { action, order: order.id, ...(feeSchedule ? { fee_schedule: feeSchedule } : {}) },
+      send: ({ fee_schedule }, key) =>
+        action === 'cancel'
+          ? cancelApplication(order.id, key)
+          : reconfirmApplication(order.id, fee_schedule ? { fee_schedule } : {}, key),
+      onRefused: (refusal) => {
+        if (isFeesChanged(refusal)) deps.refreshOrders?.();
+      },
     });
   }
 

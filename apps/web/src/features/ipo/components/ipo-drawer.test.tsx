@@ -209,7 +209,8 @@ describe('IPO drawer', () => {
       expect.stringContaining('will be held until allotment on 20 Jan 2027'),
     );
     const applied = net.calls('ipoApply')[0]!;
-    expect([applied.params.id, applied.body]).toEqual(['12', { lots: 5 }]);
+    // The preview's fee schedule goes back: fees changed since are refused, not charged.
+    expect([applied.params.id, applied.body]).toEqual(['12', { lots: 5, fee_schedule: 'ZA-2026-11' }]);
     expect(await screen.findByTestId('order-placed')).toBeTruthy();
     expect(screen.getByText('Application received')).toBeTruthy();
     expect(nbsp(screen.getByTestId('order-placed').textContent)).toContain('5 lots (50 shares)');

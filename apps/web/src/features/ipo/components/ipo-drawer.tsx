@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { IpoOffering, IpoTerms, OrderPreview, OrderResult } from '@imali/contract';
 import { formatCurrency } from '@imali/money';
 import { FeePreview } from '@/components/fee-preview';
@@ -13,10 +14,10 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/http';
-import { useOrderFlow, type OrderFlowDeps, type ProductDrawerProps } from '@/lib/order-flow';
+import { isFeesChanged, useOrderFlow, type OrderFlowDeps, type ProductDrawerProps } from '@/lib/order-flow';
 import { useDebounced } from '@/lib/use-debounced';
 import { useReadToEnd, type ReadToEnd } from '@/lib/use-read-to-end';
-import { applyForIpo, useIpo, useIpoPreview } from '../api/ipo';
+import { applyForIpo, ipoKeys, useIpo, useIpoPreview } from '../api/ipo';
 import {
   allocationText,
   dateTimeText,
@@ -288,6 +289,7 @@ function ApplyForm({
   const [lotsInput, setLotsInput] = useState(() => String(Math.min(terms.min_lots, Math.max(left, 1))));
   const [touched, setTouched] = useState(false);
   const flow = useOrderFlow(deps);
+  const queryClient = useQueryClient();
   const error = lotsError(lotsInput, terms);
   const lots = error ? undefined : Number(lotsInput.trim());
   const debouncedLots = useDebounced(lots, PREVIEW_DEBOUNCE_MS);
@@ -299,7 +301,8 @@ function ApplyForm({
   async function submit() {
     setTouched(true);
     if (error || lots === undefined || !open || !read) return;
-    const body = { lots };
+    // The preview's fee schedule: fees published since it are refused (409) rather than charged.
+    const body = { lots, ...(shown ? { fee_schedule: preview.data!.fee_schedule } : {}) };
     const held = shown
       ? ` ${money(preview.data!.total)} will be held until allotment on ${dayText(terms.allots_on)}.`
       : '';
@@ -308,6 +311,11 @@ function ApplyForm({
       description,
       body,
       send: (b, key) => applyForIpo(offering.id, b, key),
+      onRefused: (refusal) => {
+        // Fees changed since the preview: it is read again, with the new fees.
+        if (isFeesChanged(refusal))
+          void queryClient.invalidateQueries({ queryKey: ipoKeys.previews(offering.id) });
+      },
     });
     if (result) onPlaced(result, lots);
   }
