@@ -25,7 +25,7 @@ describe('sign-in with a passkey (decision 0066)', () => {
     renderConsole('/audit');
     const user = userEvent.setup();
     // The code is not needed: email and password are.
-    const button = await screen.findByRole('button', { name: 'Sign in with a passkey instead of the code' });
+    const button = await screen.findByRole('button', { name: 'Use a passkey instead of the code' });
     await user.click(button);
     expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Enter your password.')).toBeTruthy();
@@ -55,7 +55,7 @@ describe('sign-in with a passkey (decision 0066)', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Work email'), 'thandi@imali.test');
     await user.type(screen.getByLabelText('Password'), 'wrong password');
-    const button = screen.getByRole('button', { name: 'Sign in with a passkey instead of the code' });
+    const button = screen.getByRole('button', { name: 'Use a passkey instead of the code' });
     await user.click(button);
     expect((await screen.findByRole('alert')).textContent).toContain('Incorrect email, password or code.');
     // Still on the sign-in screen (a 401 here is an answer, not an expired session).

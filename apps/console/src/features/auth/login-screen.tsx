@@ -118,7 +118,7 @@ export function LoginScreen() {
           <Button tone="secondary" className="w-full py-2" onClick={startPasskeySignIn} disabled={busy}>
             {withPasskey.isPending
               ? 'Waiting for your passkey…'
-              : 'Sign in with a passkey instead of the code'}
+              : 'Use a passkey instead of the code'}
           </Button>
         ) : null}
       </form>
