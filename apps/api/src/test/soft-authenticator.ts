@@ -42,6 +42,8 @@ export class SoftAuthenticator {
   constructor(
     /** The page's origin (the console's): the browser writes it into clientDataJSON. */
     readonly origin: string,
+    /** Keeps no signature counter (always 0), as synced passkeys do: only the challenge stops a replay. */
+    readonly counterless = false,
   ) {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.privateKey = privateKey;
@@ -123,7 +125,7 @@ export class SoftAuthenticator {
     opts: { userVerified?: boolean; origin?: string } = {},
   ): WebauthnAssertion {
     const rpId = options.rpId ?? new URL(this.origin).hostname;
-    this.counter += 1;
+    if (!this.counterless) this.counter += 1;
     const authData = Buffer.concat([
       sha256(rpId),
       Buffer.from([UP | (opts.userVerified === false ? 0 : UV)]),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { assertionHeader, SoftAuthenticator } from '../../test/soft-authenticator';
 import { createTestStaff } from '../../test/staff';
@@ -20,11 +20,18 @@ describe.skipIf(!process.env.DATABASE_URL)('staff passkeys under concurrency (Po
     t = await createTestApp();
     origin = t.app.ctx.config.opsOrigins[0]!;
   });
+  // The pool opens connections on demand: with one open, "8 at once" would queue behind its
+  // first query. Holding 9 at the same time leaves them open, so the uses below truly overlap.
+  beforeEach(async () => {
+    await Promise.all(Array.from({ length: 9 }, () => t.database.query('select pg_sleep(0.05)')));
+  });
   afterAll(() => t?.close());
 
+  // Counterless (as synced passkeys are): the signature counter cannot stop the second use, so
+  // these races show the challenge's one conditional DELETE alone.
   async function staffWithPasskey() {
     const staff = await createTestStaff(t.app.ctx, ['payments_checker']);
-    const auth = new SoftAuthenticator(origin);
+    const auth = new SoftAuthenticator(origin, true);
     const options = await passkeyRegistrationOptions(t.app.ctx, staff.principal, origin);
     await registerPasskey(t.app.ctx, staff, { name: 'Laptop', credential: auth.register(options) }, origin);
     return { staff, auth };
