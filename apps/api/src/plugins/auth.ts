@@ -176,7 +176,11 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, options: Aut
   // challenge to (it cannot know what a schema's defaults or trimming make of its body).
   const rawHashes = new WeakMap<FastifyRequest, string>();
   const rawHashHook: preValidationHookHandler = (request, _reply, done) => {
-    rawHashes.set(request, requestHashOf(request.method, request.url, request.body));
+    try {
+      rawHashes.set(request, requestHashOf(request.method, request.url, request.body));
+    } catch {
+      // A body with no JSON form: only the validated body's hash will do (as for a code).
+    }
     done();
   };
   // After the body is parsed and validated: the code is checked against this exact request.
