@@ -116,9 +116,7 @@ export function LoginScreen() {
         </Button>
         {offerPasskey ? (
           <Button tone="secondary" className="w-full py-2" onClick={startPasskeySignIn} disabled={busy}>
-            {withPasskey.isPending
-              ? 'Waiting for your passkey…'
-              : 'Use a passkey instead of the code'}
+            {withPasskey.isPending ? 'Waiting for your passkey…' : 'Use a passkey instead of the code'}
           </Button>
         ) : null}
       </form>
