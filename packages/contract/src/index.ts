@@ -25,6 +25,7 @@ export * from './quant';
 export * from './reconciliation';
 export type { StandardSchemaV1 } from './standard-schema';
 export * from './staff';
+export * from './staff-passkeys';
 export * from './standing';
 export * from './trading';
 export * from './kyc-review';

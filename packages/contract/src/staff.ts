@@ -146,6 +146,8 @@ export const staffMeSchema = z.object({
   permissions: z.array(staffPermissionSchema),
   /** When the session ends at the latest (10 hours after sign-in); idle ends it sooner (15 min). */
   sessionExpiresAt: z.string(),
+  /** How many passkeys the user has registered (decision 0066): step-up offers one when > 0. */
+  passkeys: z.number().int().nonnegative(),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 

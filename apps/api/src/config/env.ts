@@ -39,6 +39,12 @@ const envSchema = z.object({
   STAFF_SESSION_HOURS: z.coerce.number().positive().default(10),
   STAFF_LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   STAFF_LOCK_MINUTES: z.coerce.number().positive().default(15),
+  /**
+   * The WebAuthn relying party id of staff passkeys (decision 0066): the console's host name (e.g.
+   * ops.example.com). Unset: the host of the request's Origin (one of OPS_ORIGIN's), so
+   * http://localhost:OPS_PORT in development. An IP address cannot be one (WebAuthn refuses it).
+   */
+  STAFF_WEBAUTHN_RP_ID: z.string().min(1).max(253).optional(),
   MARKET_API_KEY: z.string().min(8).optional(),
   /** Seed of the simulated market: every process with the same seed shows the same prices. */
   MARKET_SIM_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(20_260_101),

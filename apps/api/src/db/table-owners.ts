@@ -26,6 +26,9 @@ export const TABLE_OWNERS = {
   // staff of the operator console (issue 23, decision 0057)
   staff_users: 'staff',
   staff_sessions: 'staff',
+  // staff passkeys and their one-time WebAuthn challenges (decision 0066)
+  staff_passkeys: 'staff',
+  staff_webauthn_challenges: 'staff',
   // staff notes on a client (issue 23, decision 0061): append-only
   client_notes: 'client',
   client_flag_events: 'client',

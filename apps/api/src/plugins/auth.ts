@@ -5,8 +5,15 @@ import type {
   FastifyRequest,
   onRequestHookHandler,
   preHandlerHookHandler,
+  preValidationHookHandler,
 } from 'fastify';
-import { ErrorCode, Messages, STEP_UP_HEADER, type StaffPermission } from '@imali/contract';
+import {
+  ErrorCode,
+  Messages,
+  STEP_UP_ASSERTION_HEADER,
+  STEP_UP_HEADER,
+  type StaffPermission,
+} from '@imali/contract';
 import type { AppContext } from '../lib/context';
 import { DomainError } from './errors';
 import {
@@ -25,7 +32,9 @@ import { requestHashOf } from '../modules/staff/request-hash';
  * - `kyc: true` needs approved KYC; `pin: true` needs a PIN verified on this session recently.
  * - `permission` (staff routes): the staff permission the caller's roles must grant, else 403.
  * - `stepUp: true` (staff routes): a fresh TOTP code in the `x-step-up-code` header, bound to the
- *   hash of this exact request (method, path, canonical body) and spent on it (decision 0057).
+ *   hash of this exact request (method, path, canonical body) and spent on it (decision 0057), or
+ *   a passkey's assertion in `x-step-up-assertion` of a challenge issued for that hash (decision
+ *   0066). `stepUp: 'totp'`: only a code (adding or removing a passkey).
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,7 +42,7 @@ declare module 'fastify' {
     kyc?: boolean;
     pin?: boolean;
     permission?: StaffPermission;
-    stepUp?: boolean;
+    stepUp?: boolean | 'totp';
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -51,6 +60,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const [scheme, value] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+}
+
+/** One header's value (the first, when sent twice). */
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /** The signed-in client of a route that requires one. */
@@ -157,16 +172,40 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, options: Aut
         done();
       }, done);
     };
-  // After the body is parsed and validated: the code is checked against this exact request.
-  const stepUpHook: preHandlerHookHandler = (request, _reply, done) => {
-    const staff = staffOf(request);
-    const hash = requestHashOf(request.method, request.url, request.body);
-    const header = request.headers[STEP_UP_HEADER];
-    verifyStepUp(ctx, staff, Array.isArray(header) ? header[0] : header, hash).then(() => {
-      request.stepUpHash = hash;
-      done();
-    }, done);
+  // The hash of the request as sent, before validation: what the console binds a passkey
+  // challenge to (it cannot know what a schema's defaults or trimming make of its body).
+  const rawHashes = new WeakMap<FastifyRequest, string>();
+  const rawHashHook: preValidationHookHandler = (request, _reply, done) => {
+    try {
+      rawHashes.set(request, requestHashOf(request.method, request.url, request.body));
+    } catch {
+      // A body with no JSON form: only the validated body's hash will do (as for a code).
+    }
+    done();
   };
+  // After the body is parsed and validated: the code is checked against this exact request.
+  const stepUpHook =
+    (totpOnly: boolean): preHandlerHookHandler =>
+    (request, _reply, done) => {
+      const staff = staffOf(request);
+      const hash = requestHashOf(request.method, request.url, request.body);
+      const raw = rawHashes.get(request);
+      verifyStepUp(
+        ctx,
+        staff,
+        {
+          code: headerOf(request, STEP_UP_HEADER),
+          assertion: headerOf(request, STEP_UP_ASSERTION_HEADER),
+          origin: request.headers.origin,
+          ...(raw && raw !== hash ? { rawRequestHash: raw } : {}),
+          totpOnly,
+        },
+        hash,
+      ).then(() => {
+        request.stepUpHash = hash;
+        done();
+      }, done);
+    };
 
   const clientHook =
     (config: FastifyContextConfig): onRequestHookHandler =>
@@ -205,7 +244,15 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, options: Aut
     if (config.stepUp) {
       if (mode !== 'staff') throw new Error(`${route.url}: stepUp needs auth 'staff'`);
       const own = route.preHandler;
-      route.preHandler = [stepUpHook, ...(Array.isArray(own) ? own : own ? [own] : [])];
+      route.preHandler = [
+        stepUpHook(config.stepUp === 'totp'),
+        ...(Array.isArray(own) ? own : own ? [own] : []),
+      ];
+      const ownValidation = route.preValidation;
+      route.preValidation = [
+        rawHashHook,
+        ...(Array.isArray(ownValidation) ? ownValidation : ownValidation ? [ownValidation] : []),
+      ];
     }
   });
 }

@@ -22,7 +22,7 @@ export function Shell() {
   });
 
   return (
-    <StepUpProvider>
+    <StepUpProvider passkeys={me.passkeys > 0}>
       <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
         <a
           href="#main"
@@ -40,7 +40,7 @@ export function Shell() {
               <span className="text-slate-600">({me.roles.map((r) => r.replace(/_/g, ' ')).join(', ')})</span>
             </span>
             <NavLink to="/sessions" className="text-accent-700 underline">
-              My sessions
+              My sessions &amp; passkeys
             </NavLink>
             <Button tone="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
               Sign out

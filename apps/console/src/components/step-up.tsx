@@ -10,18 +10,22 @@ import {
   type ReactNode,
 } from 'react';
 import { totpCodeSchema } from '@imali/contract';
-import { ApiError } from '../lib/api';
+import { ApiError, PASSKEY_STEP_UP } from '../lib/api';
+import { passkeysSupported } from '../lib/passkeys';
 import { Alert, Button, inputClass, labelClass } from './ui';
 
 /**
  * Sends a request that needs step-up: `send(code)` is called with a fresh authenticator code the
- * dialog asks for. With `askFirst: false` the request goes out without one first and the dialog
- * opens only if the server asks for it. A wrong or used code keeps the dialog open with the
- * server's message for the next code; Cancel rejects with a StepUpCancelled.
+ * dialog asks for, or with PASSKEY_STEP_UP when the user chooses their passkey (the API client then
+ * signs that exact request; decision 0066). With `askFirst: false` the request goes out without one
+ * first and the dialog opens only if the server asks for it. A wrong or used code (or a passkey
+ * that did not answer) keeps the dialog open with the message; Cancel rejects with a
+ * StepUpCancelled. `passkey: false` for the routes that take a code only (adding or removing a
+ * passkey).
  */
 export type WithStepUp = <T>(
   send: (code: string | undefined) => Promise<T>,
-  options?: { title?: string; askFirst?: boolean },
+  options?: { title?: string; askFirst?: boolean; passkey?: boolean },
 ) => Promise<T>;
 
 export class StepUpCancelled extends Error {
@@ -33,6 +37,8 @@ export class StepUpCancelled extends Error {
 
 interface Pending {
   title: string;
+  /** The dialog offers "Use a passkey". */
+  passkey: boolean;
   error?: string;
   submit: (code: string) => Promise<void>;
   cancel: () => void;
@@ -46,45 +52,56 @@ export function useStepUp(): WithStepUp {
   return withStepUp;
 }
 
-export function StepUpProvider({ children }: { children: ReactNode }) {
+/** `passkeys`: the signed-in user has one (StaffMe.passkeys > 0), so step-up may offer it. */
+export function StepUpProvider({ children, passkeys = false }: { children: ReactNode; passkeys?: boolean }) {
   const [pending, setPending] = useState<Pending | null>(null);
 
-  const withStepUp = useCallback<WithStepUp>(async (send, options = {}) => {
-    const title = options.title ?? 'Confirm with a fresh code';
-    if (options.askFirst === false) {
-      try {
-        return await send(undefined);
-      } catch (error) {
-        if (!(error instanceof ApiError && error.stepUp)) throw error;
-        return ask(send, title, error.message);
+  const withStepUp = useCallback<WithStepUp>(
+    async (send, options = {}) => {
+      const title = options.title ?? 'Confirm with a fresh code';
+      const passkey = passkeys && options.passkey !== false && passkeysSupported();
+      if (options.askFirst === false) {
+        try {
+          return await send(undefined);
+        } catch (error) {
+          if (!(error instanceof ApiError && error.stepUp)) throw error;
+          return ask(send, title, error.message);
+        }
       }
-    }
-    return ask(send, title);
+      return ask(send, title);
 
-    function ask<T>(run: (code: string) => Promise<T>, dialogTitle: string, firstError?: string) {
-      return new Promise<T>((resolve, reject) => {
-        const submit = async (code: string) => {
-          try {
-            const result = await run(code);
-            setPending(null);
-            resolve(result);
-          } catch (error) {
-            if (error instanceof ApiError && error.stepUp) {
-              setPending((p) => (p ? { ...p, error: error.message } : p));
-              return;
+      function ask<T>(run: (code: string) => Promise<T>, dialogTitle: string, firstError?: string) {
+        return new Promise<T>((resolve, reject) => {
+          const submit = async (code: string) => {
+            try {
+              const result = await run(code);
+              setPending(null);
+              resolve(result);
+            } catch (error) {
+              if (error instanceof ApiError && error.stepUp) {
+                setPending((p) => (p ? { ...p, error: error.message } : p));
+                return;
+              }
+              setPending(null);
+              reject(error);
             }
+          };
+          const cancel = () => {
             setPending(null);
-            reject(error);
-          }
-        };
-        const cancel = () => {
-          setPending(null);
-          reject(new StepUpCancelled());
-        };
-        setPending({ title: dialogTitle, submit, cancel, ...(firstError ? { error: firstError } : {}) });
-      });
-    }
-  }, []);
+            reject(new StepUpCancelled());
+          };
+          setPending({
+            title: dialogTitle,
+            passkey,
+            submit,
+            cancel,
+            ...(firstError ? { error: firstError } : {}),
+          });
+        });
+      }
+    },
+    [passkeys],
+  );
 
   return (
     <StepUpContext.Provider value={withStepUp}>
@@ -127,6 +144,15 @@ function StepUpDialog({ pending }: { pending: Pending }) {
     }
   };
   const message = invalid ?? pending.error;
+  const confirmWithPasskey = async () => {
+    setInvalid(null);
+    setBusy(true);
+    try {
+      await pending.submit(PASSKEY_STEP_UP);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50">
@@ -147,6 +173,7 @@ function StepUpDialog({ pending }: { pending: Pending }) {
           </h2>
           <p id="step-up-hint" className="text-sm text-slate-700">
             This change needs a fresh code from your authenticator app. Each code works once.
+            {pending.passkey ? ' Or confirm it with your passkey.' : ''}
           </p>
           {message ? <Alert>{message}</Alert> : null}
           <div>
@@ -169,6 +196,11 @@ function StepUpDialog({ pending }: { pending: Pending }) {
             <Button tone="secondary" onClick={pending.cancel}>
               Cancel
             </Button>
+            {pending.passkey ? (
+              <Button tone="secondary" onClick={() => void confirmWithPasskey()} disabled={busy}>
+                Use passkey
+              </Button>
+            ) : null}
             <Button type="submit" disabled={busy}>
               {busy ? 'Confirming…' : 'Confirm'}
             </Button>

@@ -1,39 +1,26 @@
-import { ErrorCode, STEP_UP_HEADER, errorEnvelope } from '@imali/contract';
+import {
+  ErrorCode,
+  STEP_UP_ASSERTION_HEADER,
+  STEP_UP_HEADER,
+  errorEnvelope,
+  webauthnRequestOptionsSchema,
+} from '@imali/contract';
 import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { assertionHeaderOf, signWithPasskey } from './passkeys';
+
+export { ApiError };
+
+/**
+ * What a step-up callback passes as its "code" to sign the request with a passkey instead (decision
+ * 0066): `api` then asks the server for a challenge bound to this exact request, has the browser
+ * sign it, and sends the assertion (x-step-up-assertion). The callers pass their code through
+ * untouched, so each of them offers a passkey without a change.
+ */
+export const PASSKEY_STEP_UP = 'passkey';
 
 /** The staff API, on the console's own origin (the ops app serves both). */
 export const OPS_BASE = '/ops/v1';
-
-/** Why a request failed, as the API said it (its envelope's code and message) and the HTTP status. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  /** The role may not do this: the console shows the message, the session stays. */
-  get forbidden() {
-    return this.status === 403 && !this.stepUp;
-  }
-
-  /**
-   * The request needs a fresh authenticator code (or the one sent was wrong or used): the step-up
-   * dialog asks for one and sends the request again. The staff API answers 401 INVALID_CODE for
-   * step-up alone (a failed sign-in is INVALID_CREDENTIALS), so an expired session (401
-   * UNAUTHENTICATED) still leads back to sign-in.
-   */
-  get stepUp() {
-    return this.status === 401 && this.code === ErrorCode.InvalidCode;
-  }
-
-  get unauthenticated() {
-    return this.status === 401 && !this.stepUp;
-  }
-}
 
 export const FORBIDDEN_MESSAGE =
   'Your roles do not allow this. Ask a staff admin if you need it for your work.';
@@ -58,7 +45,7 @@ export interface RequestOptions<T extends z.ZodType> {
   schema: T;
   query?: Record<string, string | number | undefined | null>;
   body?: unknown;
-  /** A fresh authenticator code for a step-up route. */
+  /** A fresh authenticator code for a step-up route, or PASSKEY_STEP_UP to sign it with a passkey. */
   stepUpCode?: string;
   /** A 401 is an answer here (the "who am I" probe), not a reason to leave the page. */
   allowUnauthenticated?: boolean;
@@ -87,7 +74,13 @@ export async function api<T extends z.ZodType>(
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.stepUpCode) headers[STEP_UP_HEADER] = options.stepUpCode;
+  if (options.stepUpCode === PASSKEY_STEP_UP) {
+    headers[STEP_UP_ASSERTION_HEADER] = await passkeyAssertionFor(
+      method,
+      urlOf(path, options.query),
+      options.body,
+    );
+  } else if (options.stepUpCode) headers[STEP_UP_HEADER] = options.stepUpCode;
   let response: Response;
   try {
     response = await fetch(urlOf(path, options.query), {
@@ -126,4 +119,24 @@ export async function api<T extends z.ZodType>(
 /** What to show for a failed request. */
 export function messageOf(error: unknown) {
   return error instanceof ApiError ? error.message : 'Something went wrong. Try again.';
+}
+
+/**
+ * A passkey's signature for one request: the server issues a challenge bound to the hash of this
+ * method, path (as sent: /ops/v1… with its query) and body (as it will be serialised), and the
+ * browser signs it.
+ */
+async function passkeyAssertionFor(method: string, path: string, body: unknown): Promise<string> {
+  const sent: unknown = body === undefined ? null : JSON.parse(JSON.stringify(body));
+  const options = await api('/auth/passkey/step-up-options', {
+    method: 'POST',
+    body: { method, path, body: sent },
+    schema: webauthnRequestOptionsSchema,
+  }).catch((error: unknown) => {
+    // No passkey (409): a step-up refusal, so the dialog stays open for a code.
+    if (error instanceof ApiError && error.status === 409)
+      throw new ApiError(401, ErrorCode.InvalidCode, error.message);
+    throw error;
+  });
+  return assertionHeaderOf(await signWithPasskey(options));
 }

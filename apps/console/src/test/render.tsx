@@ -18,6 +18,7 @@ export function staffMe(roles: StaffRole[], overrides: Partial<StaffMe> = {}): S
     roles,
     permissions: permissionsOf(roles),
     sessionExpiresAt: new Date(Date.now() + 10 * 3600_000).toISOString(),
+    passkeys: 0,
     ...overrides,
   };
 }

@@ -212,6 +212,30 @@ export const staffSessions = pgTable('staff_sessions', {
   userAgent: text('user_agent'),
 });
 
+/** A staff user's passkeys (migration 0032, decision 0066): owned by the staff module. */
+export const staffPasskeys = pgTable('staff_passkeys', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  staffUserId: bigint('staff_user_id', { mode: 'number' }).notNull(),
+  credentialId: text('credential_id').notNull(),
+  publicKey: bytea('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').array().notNull().default([]),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull(),
+  lastUsedAt: ts('last_used_at'),
+});
+
+/** One-time WebAuthn challenges (migration 0032): spent by one conditional DELETE … RETURNING. */
+export const staffWebauthnChallenges = pgTable('staff_webauthn_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  challenge: text('challenge').notNull(),
+  purpose: text('purpose', { enum: ['register', 'login', 'step_up'] }).notNull(),
+  staffUserId: bigint('staff_user_id', { mode: 'number' }),
+  requestHash: text('request_hash'),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
 /** Who set or cleared a client flag and why (migration 0030, decision 0065): client module, append-only. */
 export const clientFlagEvents = pgTable('client_flag_events', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

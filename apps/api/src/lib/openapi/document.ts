@@ -87,7 +87,7 @@ export function opsOpenapiOptions(version: string): FastifyDynamicSwaggerOptions
         title: 'Imali staff API',
         version,
         description:
-          "The operator console's API (/ops/v1) on its own origin (OPS_PORT): a staff session cookie (imali_staff, from POST /ops/v1/auth/login with password and TOTP code), an Origin header equal to the console's on every state-changing request, and a fresh TOTP code in x-step-up-code for the actions that need step-up. Every answer is the envelope { code, message, data }.",
+          "The operator console's API (/ops/v1) on its own origin (OPS_PORT): a staff session cookie (imali_staff, from POST /ops/v1/auth/login with password and TOTP code), an Origin header equal to the console's on every state-changing request, and a fresh TOTP code in x-step-up-code (or a passkey's assertion in x-step-up-assertion, decision 0066) for the actions that need step-up. Every answer is the envelope { code, message, data }.",
       },
       servers: [{ url: '/', description: 'This server (the ops origin)' }],
       components: {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { staffSessions, staffUsers } from '../../db/schema/index';
+import { staffPasskeys, staffSessions, staffUsers, staffWebauthnChallenges } from '../../db/schema/index';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 
@@ -81,18 +81,23 @@ const notLocked = (now: Date) =>
   sql`(${staffUsers.lockedUntil} is null or ${staffUsers.lockedUntil} <= ${now.toISOString()}::timestamptz)`;
 
 /**
- * A successful sign-in: spends the TOTP step (only a later one than the last used) and clears the
+ * A successful sign-in: spends the TOTP step (none for a passkey's) (only a later one than the last used) and clears the
  * failure count, if the user is neither locked nor disabled. False when the step was spent
  * meanwhile (a replayed code) or the user was locked or disabled between the check and here.
  */
-export async function acceptLogin(db: Db, id: number, step: number, now: Date) {
+export async function acceptLogin(db: Db, id: number, step: number | undefined, now: Date) {
   const rows = await db
     .update(staffUsers)
-    .set({ failedLogins: 0, lockedUntil: null, totpLastStep: step, totpLastRequestHash: null })
+    // A passkey sign-in (no step) leaves the TOTP step as it is.
+    .set(
+      step === undefined
+        ? { failedLogins: 0, lockedUntil: null }
+        : { failedLogins: 0, lockedUntil: null, totpLastStep: step, totpLastRequestHash: null },
+    )
     .where(
       and(
         eq(staffUsers.id, id),
-        sql`${staffUsers.totpLastStep} < ${step}`,
+        step === undefined ? undefined : sql`${staffUsers.totpLastStep} < ${step}`,
         notLocked(now),
         isNull(staffUsers.disabledAt),
       ),
@@ -207,4 +212,110 @@ export function listActiveSessions(db: Db, now: Date, staffId?: number) {
       ),
     )
     .orderBy(desc(staffSessions.lastSeenAt));
+}
+
+// Passkeys and their one-time WebAuthn challenges (migration 0032, decision 0066)
+
+export type StaffPasskeyRow = typeof staffPasskeys.$inferSelect;
+export type ChallengePurpose = (typeof staffWebauthnChallenges.$inferSelect)['purpose'];
+
+export const listPasskeys = (db: Db, staffId: number) =>
+  db
+    .select()
+    .from(staffPasskeys)
+    .where(eq(staffPasskeys.staffUserId, staffId))
+    .orderBy(asc(staffPasskeys.id));
+
+export async function countPasskeys(db: Db, staffId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(staffPasskeys)
+    .where(eq(staffPasskeys.staffUserId, staffId));
+  return Number(row?.n ?? 0);
+}
+
+export async function findPasskeyByCredentialId(db: Db, credentialId: string) {
+  const [row] = await db.select().from(staffPasskeys).where(eq(staffPasskeys.credentialId, credentialId));
+  return row;
+}
+
+export async function insertPasskey(db: Db, values: typeof staffPasskeys.$inferInsert) {
+  const [row] = await db.insert(staffPasskeys).values(values).returning();
+  return row!;
+}
+
+/** Removes one of the user's passkeys; undefined when it is not theirs (or gone already). */
+export async function deletePasskey(db: Db, staffId: number, id: number) {
+  const [row] = await db
+    .delete(staffPasskeys)
+    .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.staffUserId, staffId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Records a passkey's use: its new signature counter, only forward (an authenticator that keeps
+ * no counter reports 0 every time). False when the counter did not move forward meanwhile (a
+ * cloned authenticator, or a racing use) or the passkey was removed.
+ */
+export async function usePasskey(db: Db, id: number, counter: number, now: Date) {
+  const rows = await db
+    .update(staffPasskeys)
+    .set({ counter, lastUsedAt: now })
+    .where(
+      and(
+        eq(staffPasskeys.id, id),
+        sql`(${staffPasskeys.counter} < ${counter} or (${staffPasskeys.counter} = 0 and ${counter} = 0))`,
+      ),
+    )
+    .returning({ id: staffPasskeys.id });
+  return rows.length === 1;
+}
+
+/** A new challenge; the expired ones go at the same time (each lives 5 minutes at most). */
+export async function insertChallenge(
+  db: Db,
+  values: {
+    challenge: string;
+    purpose: ChallengePurpose;
+    staffUserId: number | null;
+    requestHash: string | null;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+) {
+  await db.delete(staffWebauthnChallenges).where(lte(staffWebauthnChallenges.expiresAt, values.createdAt));
+  await db.insert(staffWebauthnChallenges).values(values);
+}
+
+/**
+ * Spends a challenge, in one conditional DELETE … RETURNING: only for its purpose, its staff
+ * user, (for step-up) one of the request hashes given, and before it expires. Of two uses at
+ * once, one gets the row and the other nothing; a replay finds nothing.
+ */
+export async function spendChallenge(
+  db: Db,
+  where: {
+    challenge: string;
+    purpose: ChallengePurpose;
+    staffUserId: number;
+    requestHashes?: readonly string[];
+    now: Date;
+  },
+) {
+  const [row] = await db
+    .delete(staffWebauthnChallenges)
+    .where(
+      and(
+        eq(staffWebauthnChallenges.challenge, where.challenge),
+        eq(staffWebauthnChallenges.purpose, where.purpose),
+        eq(staffWebauthnChallenges.staffUserId, where.staffUserId),
+        gt(staffWebauthnChallenges.expiresAt, where.now),
+        where.purpose === 'step_up'
+          ? inArray(staffWebauthnChallenges.requestHash, [...(where.requestHashes ?? [])])
+          : undefined,
+      ),
+    )
+    .returning();
+  return row;
 }

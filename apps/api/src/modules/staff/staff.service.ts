@@ -3,6 +3,7 @@ import {
   permissionsOf,
   STAFF_ROLES,
   type StaffLoginInput,
+  type StaffPasskeyLoginInput,
   type StaffMe,
   type StaffPermission,
   type StaffRole,
@@ -15,6 +16,12 @@ import { DomainError, notFound } from '../../plugins/errors';
 import { inAuditedTransaction, record } from '../audit/audit.service';
 import * as repo from './staff.repository';
 import { isSystemStaff } from './system-staff';
+import {
+  countOwnPasskeys,
+  parseAssertionHeader,
+  PasskeyMessages,
+  verifyPasskeyAssertion,
+} from './staff-passkeys';
 import {
   isBase32Secret,
   matchTotpStep,
@@ -94,21 +101,60 @@ export async function signInStaff(
   input: StaffLoginInput,
   meta: { ip?: string; userAgent?: string } = {},
 ): Promise<{ token: string; principal: StaffPrincipal }> {
+  return signIn(ctx, input, meta, async (user, now) => {
+    const step = matchTotpStep(
+      openTotpSecret(staffSecretKey(ctx.config), user.totpSecretSealed),
+      input.totpCode,
+      now,
+      user.totpLastStep,
+    );
+    return step === undefined ? undefined : { step };
+  });
+}
+
+/**
+ * Password + passkey sign-in (decision 0066): the same as `signInStaff` with a passkey's signature
+ * over the challenge issued for this email's pending sign-in instead of the code. A wrong or
+ * replayed assertion is a failed sign-in like a wrong code: same answer, same lock.
+ */
+export async function signInStaffWithPasskey(
+  ctx: AppContext,
+  input: StaffPasskeyLoginInput,
+  origin: string | undefined,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<{ token: string; principal: StaffPrincipal }> {
+  return signIn(ctx, input, meta, async (user) => {
+    const ok = await verifyPasskeyAssertion(ctx, {
+      purpose: 'login',
+      staffId: user.id,
+      assertion: input.credential,
+      origin,
+    });
+    return ok ? { passkey: true } : undefined;
+  });
+}
+
+/** The second factor of a sign-in: the TOTP step it spends, or a verified passkey; undefined when wrong. */
+type SecondFactor = (
+  user: repo.StaffUserRow,
+  now: Date,
+) => Promise<{ step: number } | { passkey: true } | undefined>;
+
+async function signIn(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  meta: { ip?: string; userAgent?: string },
+  secondFactor: SecondFactor,
+): Promise<{ token: string; principal: StaffPrincipal }> {
   const now = ctx.securityClock.now();
   const email = input.email.trim().toLowerCase();
   const user = await repo.findStaffByEmail(ctx.db, email);
   const passwordOk = await verifySecret(user?.passwordHash ?? (await dummy()), input.password);
   if (!user) throw invalidCredentials();
   if (user.lockedUntil && user.lockedUntil > now) throw lockedError(user.lockedUntil, now);
-  const step = passwordOk
-    ? matchTotpStep(
-        openTotpSecret(staffSecretKey(ctx.config), user.totpSecretSealed),
-        input.totpCode,
-        now,
-        user.totpLastStep,
-      )
-    : undefined;
-  if (step === undefined || user.disabledAt) return failLogin(ctx, user.id, now);
+  const factor = passwordOk && !user.disabledAt ? await secondFactor(user, now) : undefined;
+  if (factor === undefined) return failLogin(ctx, user.id, now);
+  const step = 'step' in factor ? factor.step : undefined;
 
   const token = newOpaqueToken();
   const principal = await inAuditedTransaction(ctx, async (tx, txCtx) => {
@@ -130,7 +176,11 @@ export async function signInStaff(
       subjectType: 'staff_session',
       subjectId: session.id,
       before: null,
-      after: { ip: session.ip, userAgent: session.userAgent },
+      after: {
+        ip: session.ip,
+        userAgent: session.userAgent,
+        ...('passkey' in factor ? { secondFactor: 'passkey' } : {}),
+      },
     });
     const roles = asRoles(user.roles);
     return {
@@ -220,19 +270,53 @@ export async function signOutStaff(ctx: AppContext, staff: StaffPrincipal) {
 }
 
 /**
+ * What a step-up request carries: a TOTP code (x-step-up-code) or a passkey's assertion
+ * (x-step-up-assertion, base64url of its JSON) with the request's Origin (the relying party).
+ */
+export interface StepUpProof {
+  code?: string | undefined;
+  assertion?: string | undefined;
+  origin?: string | undefined;
+  /** The hash of the request as sent (its body before validation), when it differs. */
+  rawRequestHash?: string | undefined;
+  /** Only a code will do (adding or removing a passkey). */
+  totpOnly?: boolean;
+}
+
+/**
  * Step-up (decision 0057): a fresh TOTP code for the exact request being approved. The code must
  * be the current one (±1 step) and for a later step than any code this user spent before (sign-in
  * included); its step is spent on `requestHash` in one conditional UPDATE, so a code authorises
  * one request: the same code again, for this request or another, is refused (401 INVALID_CODE).
- * Call it in the transaction of the action (pass that ctx) to spend it only if the action commits;
- * plugins/auth.ts calls it before the handler for routes with `stepUp: true`.
+ * Or a passkey (decision 0066): the assertion of a challenge issued for this user and this
+ * request's hash, unexpired and spent here once (a conditional DELETE); any other answers as a
+ * wrong code does. Call it in the transaction of the action (pass that ctx) to spend it only if the
+ * action commits; plugins/auth.ts calls it before the handler for routes with `stepUp`.
  */
 export async function verifyStepUp(
   ctx: AppContext,
   staff: Pick<StaffPrincipal, 'id'>,
-  code: string | undefined,
+  proof: string | undefined | StepUpProof,
   requestHash: string,
 ): Promise<void> {
+  const given: StepUpProof = typeof proof === 'object' ? proof : { code: proof };
+  const code = given.code;
+  const refused = () => new DomainError(ErrorCode.InvalidCode, StaffMessages.stepUpInvalid, 401);
+  if (!code && given.assertion) {
+    if (given.totpOnly) throw new DomainError(ErrorCode.InvalidCode, PasskeyMessages.totpOnly, 401);
+    const assertion = parseAssertionHeader(given.assertion);
+    const ok =
+      assertion !== undefined &&
+      (await verifyPasskeyAssertion(ctx, {
+        purpose: 'step_up',
+        staffId: staff.id,
+        assertion,
+        origin: given.origin,
+        requestHashes: [requestHash, ...(given.rawRequestHash ? [given.rawRequestHash] : [])],
+      }));
+    if (!ok) throw refused();
+    return;
+  }
   if (!code) throw new DomainError(ErrorCode.InvalidCode, StaffMessages.stepUpRequired, 401);
   const user = await repo.findStaffById(ctx.db, staff.id);
   const step =
@@ -245,7 +329,7 @@ export async function verifyStepUp(
         )
       : undefined;
   if (step === undefined || !(await repo.spendStepUp(ctx.db, staff.id, step, requestHash))) {
-    throw new DomainError(ErrorCode.InvalidCode, StaffMessages.stepUpInvalid, 401);
+    throw refused();
   }
 }
 
@@ -329,7 +413,8 @@ export async function hasNoStaff(ctx: AppContext) {
 
 // ---------- reads and staff administration ----------
 
-export function staffMeOf(staff: StaffPrincipal): StaffMe {
+/** The signed-in user as /auth/me answers, with how many passkeys they have. */
+export async function staffMeOf(ctx: AppContext, staff: StaffPrincipal): Promise<StaffMe> {
   return {
     id: staff.id,
     email: staff.email,
@@ -337,6 +422,7 @@ export function staffMeOf(staff: StaffPrincipal): StaffMe {
     roles: staff.roles,
     permissions: staff.permissions,
     sessionExpiresAt: staff.sessionExpiresAt.toISOString(),
+    passkeys: await countOwnPasskeys(ctx, staff.id),
   };
 }
 

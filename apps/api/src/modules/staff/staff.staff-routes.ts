@@ -7,6 +7,13 @@ import {
   staffCreateInput,
   staffLoginInput,
   staffMeSchema,
+  staffPasskeyCreateInput,
+  staffPasskeyLoginInput,
+  staffPasskeyLoginOptionsInput,
+  staffPasskeySchema,
+  staffStepUpOptionsInput,
+  webauthnCreationOptionsSchema,
+  webauthnRequestOptionsSchema,
   staffRolesInput,
   staffSessionSchema,
   staffUserSchema,
@@ -19,6 +26,7 @@ import { perIpLimits } from '../../lib/rate-limits';
 import { assertStaffPermission, setStaffCookie, staffOf } from '../../plugins/auth';
 import { DomainError } from '../../plugins/errors';
 import * as staff from './staff.service';
+import * as passkeys from './staff-passkeys';
 
 /** The ops app's bootstrap state (app.ts buildOpsApp): the one-time secret while no staff exists. */
 export interface StaffBootstrapState {
@@ -34,6 +42,8 @@ declare module 'fastify' {
 const E = ErrorCode;
 const staffIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const sessionIdParams = z.object({ id: z.string().uuid() });
+const passkeyIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const originOf = (request: import('fastify').FastifyRequest) => request.headers.origin;
 
 /** Staff identity under /ops/v1 (the ops app; decision 0057). */
 export async function staffStaffRoutes(app: AppInstance) {
@@ -63,7 +73,131 @@ export async function staffStaffRoutes(app: AppInstance) {
       const { token, principal } = await staff.signInStaff(ctx, request.body, meta(request));
       const seconds = (principal.sessionExpiresAt.getTime() - ctx.securityClock.now().getTime()) / 1000;
       setStaffCookie(request, reply, token, seconds);
-      return ok(staff.staffMeOf(principal));
+      return ok(await staff.staffMeOf(ctx, principal));
+    },
+  );
+
+  // Passkeys (decision 0066): an option beside the code, at sign-in and for step-up.
+  app.post(
+    '/v1/auth/passkey/options',
+    {
+      config: { auth: 'public', rateLimit: limits.perMinute, openapi: { errors: { 403: [E.Forbidden] } } },
+      schema: {
+        tags: ['staff'],
+        summary: 'Sign-in with a passkey, step 1: the challenge of this email’s pending sign-in',
+        body: staffPasskeyLoginOptionsInput,
+        response: { 200: envelope(webauthnRequestOptionsSchema) },
+      },
+    },
+    async (request) => ok(await passkeys.passkeyLoginOptions(ctx, request.body.email, originOf(request))),
+  );
+
+  app.post(
+    '/v1/auth/passkey/login',
+    {
+      config: {
+        auth: 'public',
+        rateLimit: limits.perMinute,
+        openapi: { errors: { 401: [E.InvalidCredentials], 403: [E.Forbidden], 429: [E.LoginLocked] } },
+      },
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Sign-in with a passkey, step 2: email, password and the passkey’s signature; sets the staff session cookie',
+        body: staffPasskeyLoginInput,
+        response: { 200: envelope(staffMeSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { token, principal } = await staff.signInStaffWithPasskey(
+        ctx,
+        request.body,
+        originOf(request),
+        meta(request),
+      );
+      const seconds = (principal.sessionExpiresAt.getTime() - ctx.securityClock.now().getTime()) / 1000;
+      setStaffCookie(request, reply, token, seconds);
+      return ok(await staff.staffMeOf(ctx, principal));
+    },
+  );
+
+  app.post(
+    '/v1/auth/passkey/step-up-options',
+    {
+      config: { auth: 'staff', openapi: { errors: { 403: [E.Forbidden], 409: [E.Conflict] } } },
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Step-up with a passkey: a challenge bound to the hash of the request about to be sent (then x-step-up-assertion)',
+        body: staffStepUpOptionsInput,
+        response: { 200: envelope(webauthnRequestOptionsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await passkeys.passkeyStepUpOptions(ctx, staffOf(request), request.body, originOf(request))),
+  );
+
+  app.get(
+    '/v1/staff/passkeys',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Your own passkeys',
+        response: { 200: envelope(z.array(staffPasskeySchema)) },
+      },
+    },
+    async (request) => ok(await passkeys.listOwnPasskeys(ctx, staffOf(request))),
+  );
+
+  app.post(
+    '/v1/staff/passkeys/options',
+    {
+      config: { auth: 'staff', openapi: { errors: { 403: [E.Forbidden] } } },
+      schema: {
+        tags: ['staff'],
+        summary: 'A new passkey, step 1: the options for the browser to create it',
+        response: { 200: envelope(webauthnCreationOptionsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await passkeys.passkeyRegistrationOptions(ctx, staffOf(request), originOf(request))),
+  );
+
+  app.post(
+    '/v1/staff/passkeys',
+    {
+      // Adding an authenticator is security-sensitive: a code from the authenticator app, not a passkey.
+      config: {
+        auth: 'staff',
+        stepUp: 'totp',
+        openapi: { errors: { 400: [E.InvalidInput], 403: [E.Forbidden], 409: [E.Conflict] } },
+      },
+      schema: {
+        tags: ['staff'],
+        summary: 'A new passkey, step 2: the browser’s answer, kept (TOTP step-up)',
+        body: staffPasskeyCreateInput,
+        response: { 200: envelope(staffPasskeySchema) },
+      },
+    },
+    async (request) =>
+      ok(await passkeys.registerPasskey(ctx, staffOf(request), request.body, originOf(request))),
+  );
+
+  app.delete(
+    '/v1/staff/passkeys/:id',
+    {
+      config: { auth: 'staff', stepUp: 'totp' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Removes one of your passkeys (TOTP step-up)',
+        params: passkeyIdParams,
+        response: { 200: envelope(okResult) },
+      },
+    },
+    async (request) => {
+      await passkeys.removePasskey(ctx, staffOf(request), request.params.id);
+      return ok({ ok: true as const });
     },
   );
 
@@ -90,7 +224,7 @@ export async function staffStaffRoutes(app: AppInstance) {
         response: { 200: envelope(staffMeSchema) },
       },
     },
-    async (request) => ok(staff.staffMeOf(staffOf(request))),
+    async (request) => ok(await staff.staffMeOf(ctx, staffOf(request))),
   );
 
   app.get(

@@ -3,9 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCan, useStaff } from '../../app/session';
 import { Alert, Button, PageTitle } from '../../components/ui';
 import { messageOf } from '../../lib/api';
+import { PasskeysSection } from './passkeys-section';
 import { endSession, sessionsQuery } from './staff-api';
 
-/** My sessions, and with staff.read everyone's; a session can be ended from here. */
+/**
+ * My sessions, and with staff.read everyone's; a session can be ended from here. Below them, my
+ * passkeys (the Security section).
+ */
 export function SessionsScreen() {
   const me = useStaff();
   const can = useCan();
@@ -93,6 +97,7 @@ export function SessionsScreen() {
           {seeAll ? table(others, 'Other staff sessions', true, can('staff.manage')) : null}
         </>
       ) : null}
+      <PasskeysSection />
     </section>
   );
 }

@@ -2,7 +2,10 @@ import {
   okResult,
   staffCreateInput,
   staffCreatedSchema,
+  staffPasskeySchema,
   staffSessionSchema,
+  webauthnCreationOptionsSchema,
+  type WebauthnAttestation,
   staffUserSchema,
   type StaffRole,
 } from '@imali/contract';
@@ -50,3 +53,26 @@ export const disableStaff = (id: number, stepUpCode: string | undefined) =>
 
 export const endSession = (id: string) =>
   api(`/staff/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', schema: okResult });
+
+// Passkeys (decision 0066): the signed-in user's own.
+
+export const passkeysQuery = queryOptions({
+  queryKey: ['staff', 'passkeys'],
+  queryFn: () => api('/staff/passkeys', { schema: z.array(staffPasskeySchema) }),
+});
+
+/** The options for the browser to create a passkey (a challenge for this user, 5 minutes). */
+export const passkeyCreationOptions = () =>
+  api('/staff/passkeys/options', { method: 'POST', schema: webauthnCreationOptionsSchema });
+
+/** Keeps the browser's new passkey (a TOTP step-up: adding an authenticator is security-sensitive). */
+export const addPasskey = (name: string, credential: WebauthnAttestation, stepUpCode: string | undefined) =>
+  api('/staff/passkeys', {
+    method: 'POST',
+    body: { name, credential },
+    schema: staffPasskeySchema,
+    ...withCode(stepUpCode),
+  });
+
+export const removePasskey = (id: number, stepUpCode: string | undefined) =>
+  api(`/staff/passkeys/${id}`, { method: 'DELETE', schema: okResult, ...withCode(stepUpCode) });

@@ -155,6 +155,7 @@ describe('staff', () => {
       session('c', 2, 'sipho@imali.test'),
     ]);
     net.on('endSession', () => ({ ok: true }));
+    net.on('passkeys', () => []);
     renderConsole('/sessions');
     const user = userEvent.setup();
     const mine = await screen.findByRole('table', { name: 'My sessions' });
