@@ -48,7 +48,7 @@ export async function publishBrokerageRate(
   return { version: published.version, effectiveFrom };
 }
 
-/** Moves the app clock to `ms` before (negative: after) an instant. */
+/** Moves the app clock to `offsetMs` after an instant (negative: before it). */
 export function moveClockTo(t: TestApp, instant: Date, offsetMs: number) {
   t.clock.advance(instant.getTime() + offsetMs - t.app.ctx.clock.now().getTime());
 }

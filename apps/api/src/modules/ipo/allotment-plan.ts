@@ -46,7 +46,11 @@ export interface PlanInput {
   final: string;
   terms: Pick<IpoTermsRow, 'sharesOffered' | 'lotSize' | 'reconfirmRequired'>;
   instrument: InstrumentRow;
-  schedule: ReturnType<typeof scheduleForCountry>;
+  /**
+   * The fee schedule of an application: the version its client's preview showed and the order
+   * was held on (decision 0063: re-priced with exactly it), not the one in force at allotment.
+   */
+  scheduleOf: (order: OrderRow) => ReturnType<typeof scheduleForCountry>;
   /** The awaiting applications, earliest first (the order breaks pro-rata ties). */
   rows: readonly { order: OrderRow; application: IpoApplicationRow }[];
 }
@@ -70,8 +74,13 @@ export function planAllotment(input: PlanInput): AllotmentPlan {
     const debitedMinor =
       allotted === 0
         ? 0n
-        : priceTrade(input.instrument, input.schedule, 'buy', String(allotted * terms.lotSize), input.final)
-            .cashMinor;
+        : priceTrade(
+            input.instrument,
+            input.scheduleOf(r.order),
+            'buy',
+            String(allotted * terms.lotSize),
+            input.final,
+          ).cashMinor;
     return {
       orderId: r.order.id,
       reference: r.order.reference,

@@ -4,8 +4,9 @@ import { expectFeesChanged, moveClockTo, publishBrokerageRate } from '../fees/fe
 import { clientApi, createTestClient, fund, type TestClient } from '../ledger/money-test-kit';
 import { expectNoTradingChange, marketOpenShift } from '../offerings/offering-test-kit';
 import { markPinVerified } from '../session/session.service';
+import { closeOffering } from '../offerings/offerings.service';
 import { makeIpo, OPS } from './ipo-test-kit';
-import { setFinalPrice } from './ipo.service';
+import { allotIpo, previewIpoAllotment, setFinalPrice } from './ipo.service';
 
 /**
  * Preview equals receipt for IPO applications (decision 0063): an application repeating its
@@ -95,5 +96,36 @@ describe('IPO applications when the fees change after their preview', () => {
     expect(order.trade_value).toBe(after.reconfirm_held);
     expect(await zarHeld()).not.toBe(heldBefore);
     expect(await asked()).toMatchObject({ needs_reconfirmation: false, reconfirm_fee_schedule: null });
+  });
+
+  it('allotment: an application is debited under the schedule it was held on, not one published since', async () => {
+    const { offering } = await makeIpo(t, { priceLow: '1000', priceHigh: '1000' }); // fixed price
+    const api = clientApi(t, client);
+    await markPinVerified(t.app.ctx, client.sessionId);
+    const applied = await api.post(`/api/ipo/app/v1/record/sub/${offering.id}`, { lots: 2 });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const order = applied.json().data.order;
+    // A much dearer schedule takes effect before allotment.
+    const published = await publishBrokerageRate(t, '0.02');
+    expect(order.fee_schedule).not.toBe(published.version);
+    moveClockTo(t, published.effectiveFrom, 5_000);
+    await closeOffering(t.app.ctx, offering.id, OPS);
+
+    const heldBefore = await zarHeld();
+    const plan = await previewIpoAllotment(t.app.ctx, offering.id);
+    const line = plan.lines.find((l) => l.orderId === order.id)!;
+    expect(line).toMatchObject({ allotted: 2, releasedMinor: 0n });
+    const result = await allotIpo(t.app.ctx, offering.id, OPS, { seed: plan.seed, expectedHash: plan.hash });
+    expect(result.lines.find((l) => l.orderId === order.id)).toMatchObject({
+      allotted: 2,
+      status: 'listing',
+    });
+    // What the client was shown and held is what is debited, fees by the application's schedule.
+    const receipt = (await api.get(`/api/client/app/v1/order?did=${order.id}`)).json().data;
+    expect(receipt).toMatchObject({ status: 'listing', fee_schedule: order.fee_schedule, fees: order.fees });
+    expect(receipt.trade_value).toBe(order.trade_value);
+    // Its hold (other tests' applications are held too) is captured whole: nothing left of it.
+    const cents = (money: string) => BigInt(money.replace('.', ''));
+    expect(cents(heldBefore) - cents(await zarHeld())).toBe(cents(order.trade_value));
   });
 });

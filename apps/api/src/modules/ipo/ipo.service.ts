@@ -76,6 +76,7 @@ import {
   toStoredFees,
   updateOrder,
 } from '../orders/orders.service';
+import { scheduleOfOrder } from '../orders/pricing';
 import { holdSubscription } from '../orders/subscription-prelude';
 import type { ProductServiceParts, ProductOrderView } from '../orders/product';
 import { marketPriceOf } from '../quotes/quotes.service';
@@ -869,7 +870,7 @@ export async function previewIpoAllotment(
     final: plain(terms.finalPrice!),
     terms,
     instrument,
-    schedule: scheduleForCountry(ctx, instrument.country),
+    scheduleOf: (order) => scheduleOfOrder(ctx, order, instrument),
     rows: await repo.awaitingApplications(ctx.db, id),
   });
 }
@@ -887,7 +888,6 @@ export async function allotIpo(
     const rule = (offering.allocationRule ?? 'pro_rata') as AllotmentRule;
     const seed = options.seed ?? randomBytes(16).toString('hex');
     const final = plain(terms.finalPrice!);
-    const schedule = scheduleForCountry(ctx, instrument.country);
     const lotsOffered = terms.sharesOffered / BigInt(terms.lotSize);
     const rows = await repo.lockAwaitingApplications(tx, id);
     if (rows.length > 0)
@@ -897,7 +897,8 @@ export async function allotIpo(
       );
     // The one computation (allotment-plan.ts), again under the lock: an approved run executes
     // only the allotment its checker saw.
-    const plan = planAllotment({ offeringId: id, rule, seed, final, terms, instrument, schedule, rows });
+    const scheduleOf = (order: OrderRow) => scheduleOfOrder(ctx, order, instrument);
+    const plan = planAllotment({ offeringId: id, rule, seed, final, terms, instrument, scheduleOf, rows });
     if (options.expectedHash !== undefined && plan.hash !== options.expectedHash) {
       throw conflict(
         `IPO ${id}: the applications changed since the allotment was previewed; preview it again.`,
@@ -915,7 +916,7 @@ export async function allotIpo(
         instrument,
         terms,
         final,
-        schedule,
+        schedule: scheduleOf(order),
         rule,
         seed,
         actor,
