@@ -1,12 +1,17 @@
-import type { LimitsProposalInput, MoneyLimitRow, MoneyLimitsVersion } from '@imali/contract';
+import type {
+  LimitsChangePreview,
+  LimitsProposalInput,
+  MoneyLimitRow,
+  MoneyLimitsVersion,
+} from '@imali/contract';
 import { formatCurrency } from '@imali/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useCan } from '../../app/session';
 import { Alert, Button, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { limitsQuery, previewLimitsChange, requestLimitsChange } from './policies-api';
-import { OutcomeNotice, isoOfLocal, whenText } from './policy-proposal';
+import { ProposalForm, isoOfLocal, useProposal, whenText } from './proposal-form';
 
 const FIELD_LABELS = {
   minDeposit: 'Minimum deposit',
@@ -112,43 +117,32 @@ const rowsOf = (v: MoneyLimitsVersion): Rows =>
   );
 
 function LimitsProposal({ latest }: { latest: MoneyLimitsVersion }) {
-  const queryClient = useQueryClient();
   const [rows, setRows] = useState<Rows>(() => rowsOf(latest));
   const [effective, setEffective] = useState('');
-  const preview = useMutation({ mutationFn: previewLimitsChange });
-  const request = useMutation({
-    mutationFn: requestLimitsChange,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+  const proposal = useProposal({
+    preview: previewLimitsChange,
+    request: requestLimitsChange,
+    input: (): LimitsProposalInput => ({
+      effectiveFrom: isoOfLocal(effective),
+      limits: latest.limits.map((l): MoneyLimitRow => ({
+        currency: l.currency,
+        minDeposit: rows[l.currency]!.minDeposit.trim(),
+        minWithdrawal: rows[l.currency]!.minWithdrawal.trim(),
+        dailyWithdrawalCap: rows[l.currency]!.dailyWithdrawalCap.trim() || null,
+      })),
+    }),
   });
-  const touched = () => {
-    preview.reset();
-    request.reset();
-  };
-  const input = (): LimitsProposalInput => ({
-    effectiveFrom: isoOfLocal(effective),
-    limits: latest.limits.map((l): MoneyLimitRow => ({
-      currency: l.currency,
-      minDeposit: rows[l.currency]!.minDeposit.trim(),
-      minWithdrawal: rows[l.currency]!.minWithdrawal.trim(),
-      dailyWithdrawalCap: rows[l.currency]!.dailyWithdrawalCap.trim() || null,
-    })),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    touched();
-    preview.mutate(input());
-  };
-  const p = preview.data;
+  const { touched } = proposal;
 
   return (
-    <form
-      onSubmit={submit}
-      aria-labelledby="propose-limits-title"
-      className="mt-4 max-w-5xl space-y-3 rounded border border-slate-300 bg-white p-4 text-sm"
+    <ProposalForm
+      proposal={proposal}
+      titleId="propose-limits-title"
+      title="Propose new limits"
+      previewLabel="Limits preview"
+      requestLabel="Request approval of the limits"
+      renderPreview={(p) => <LimitsPreview preview={p} />}
     >
-      <h3 id="propose-limits-title" className="text-base font-semibold">
-        Propose new limits
-      </h3>
       <p className="text-xs text-slate-600">
         Starting from {versionText(latest)}. Amounts in each currency; an empty daily cap means no cap.
       </p>
@@ -207,60 +201,48 @@ function LimitsProposal({ latest }: { latest: MoneyLimitsVersion }) {
             className={inputClass}
           />
         </div>
-        <Button type="submit" disabled={preview.isPending}>
+        <Button type="submit" disabled={proposal.preview.isPending}>
           Preview limits
         </Button>
       </div>
-      {preview.isError ? <Alert>{messageOf(preview.error)}</Alert> : null}
-      {p ? (
-        <section aria-label="Limits preview" className="space-y-2 rounded bg-slate-50 p-3">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="mb-1 text-left font-semibold">
-              Version {p.latest.version} → version {p.proposed.version}, in force{' '}
-              {whenText(p.proposed.effectiveFrom)}
-            </caption>
-            <thead className="text-slate-700">
-              <tr>
-                <th scope="col" className="py-1 pr-2 font-semibold">
-                  Currency
-                </th>
-                <th scope="col" className="py-1 pr-2 font-semibold">
-                  Limit
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right font-semibold">
-                  Now
-                </th>
-                <th scope="col" className="py-1 text-right font-semibold">
-                  Proposed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.changes.map((c) => (
-                <tr key={`${c.currency}-${c.field}`} className="border-t border-slate-200">
-                  <td className="py-1 pr-2">{c.currency}</td>
-                  <td className="py-1 pr-2">{FIELD_LABELS[c.field]}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{money(c.from, c.currency)}</td>
-                  <td className="py-1 text-right font-semibold tabular-nums">{money(c.to, c.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {request.data ? (
-            <OutcomeNotice outcome={request.data} />
-          ) : (
-            <>
-              {request.isError ? <Alert>{messageOf(request.error)}</Alert> : null}
-              <Button
-                disabled={request.isPending}
-                onClick={() => request.mutate({ ...input(), baseVersion: p.payload.baseVersion })}
-              >
-                Request approval of the limits
-              </Button>
-            </>
-          )}
-        </section>
-      ) : null}
-    </form>
+    </ProposalForm>
+  );
+}
+
+/** Each limit that changes, from → to in its currency. */
+function LimitsPreview({ preview: p }: { preview: LimitsChangePreview }) {
+  return (
+    <table className="w-full border-collapse text-left text-sm">
+      <caption className="mb-1 text-left font-semibold">
+        Version {p.latest.version} → version {p.proposed.version}, in force{' '}
+        {whenText(p.proposed.effectiveFrom)}
+      </caption>
+      <thead className="text-slate-700">
+        <tr>
+          <th scope="col" className="py-1 pr-2 font-semibold">
+            Currency
+          </th>
+          <th scope="col" className="py-1 pr-2 font-semibold">
+            Limit
+          </th>
+          <th scope="col" className="py-1 pr-2 text-right font-semibold">
+            Now
+          </th>
+          <th scope="col" className="py-1 text-right font-semibold">
+            Proposed
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {p.changes.map((c) => (
+          <tr key={`${c.currency}-${c.field}`} className="border-t border-slate-200">
+            <td className="py-1 pr-2">{c.currency}</td>
+            <td className="py-1 pr-2">{FIELD_LABELS[c.field]}</td>
+            <td className="py-1 pr-2 text-right tabular-nums">{money(c.from, c.currency)}</td>
+            <td className="py-1 text-right font-semibold tabular-nums">{money(c.to, c.currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
