@@ -1,9 +1,4 @@
-import type {
-  FeeLineJson,
-  FeeScheduleVersionView,
-  FeesChangePreview,
-  FeesProposalInput,
-} from '@imali/contract';
+import type { FeeScheduleVersionView, FeesChangePreview, FeesProposalInput } from '@imali/contract';
 import { formatCurrency } from '@imali/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,29 +6,8 @@ import { useCan } from '../../app/session';
 import { Alert, Button, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { feesQuery, previewFeesChange, requestFeesChange } from './fees-api';
+import { minimumText, rateText, sideText } from './policy-text';
 import { ProposalForm, isoOfLocal, useProposal, whenText } from './proposal-form';
-
-/** A rate as people read it: '0.0025' of the consideration → '0.25%'; per share stays an amount. */
-function rateText(line: Pick<FeeLineJson, 'rate' | 'base'>, currency: string) {
-  if (line.base === 'per_share') return `${line.rate} ${currency} per share`;
-  const [whole = '0', fraction = ''] = line.rate.split('.');
-  // × 100 on the decimal text itself (no float).
-  const digits = `${whole}${fraction.padEnd(2, '0')}`;
-  const head = digits.slice(0, whole.length + 2).replace(/^0+(?=\d)/, '');
-  const tail = digits.slice(whole.length + 2).replace(/0+$/, '');
-  return `${head}${tail ? `.${tail}` : ''}%`;
-}
-
-const sideText = { buy: 'buys', sell: 'sales', both: 'buys and sales' } as const;
-
-const minimumText = (minor: string | undefined, exponent: number, currency: string) => {
-  if (minor === undefined) return '—';
-  const digits = minor.padStart(exponent + 1, '0');
-  return formatCurrency(
-    exponent ? `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` : digits,
-    currency,
-  );
-};
 
 function ScheduleTable({ version }: { version: FeeScheduleVersionView }) {
   const s = version.schedule;

@@ -4,25 +4,14 @@ import type {
   MoneyLimitRow,
   MoneyLimitsVersion,
 } from '@imali/contract';
-import { formatCurrency } from '@imali/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../app/session';
 import { Alert, Button, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { limitsQuery, previewLimitsChange, requestLimitsChange } from './policies-api';
+import { LIMIT_FIELDS, LIMIT_FIELD_LABELS, limitText, type LimitField } from './policy-text';
 import { ProposalForm, isoOfLocal, useProposal, whenText } from './proposal-form';
-
-const FIELD_LABELS = {
-  minDeposit: 'Minimum deposit',
-  minWithdrawal: 'Minimum withdrawal',
-  dailyWithdrawalCap: 'Daily withdrawal cap',
-} as const;
-type Field = keyof typeof FIELD_LABELS;
-const FIELDS = Object.keys(FIELD_LABELS) as Field[];
-
-const money = (amount: string | null, currency: string) =>
-  amount === null ? 'no cap' : formatCurrency(amount, currency);
 
 const versionText = (v: MoneyLimitsVersion) =>
   v.version === 0 ? 'version 0 (the server configuration)' : `version ${v.version}`;
@@ -36,9 +25,9 @@ function LimitsTable({ label, version }: { label: string; version: MoneyLimitsVe
           <th scope="col" className="px-3 py-1.5 font-semibold">
             Currency
           </th>
-          {FIELDS.map((f) => (
+          {LIMIT_FIELDS.map((f) => (
             <th key={f} scope="col" className="px-3 py-1.5 text-right font-semibold">
-              {FIELD_LABELS[f]}
+              {LIMIT_FIELD_LABELS[f]}
             </th>
           ))}
         </tr>
@@ -49,9 +38,9 @@ function LimitsTable({ label, version }: { label: string; version: MoneyLimitsVe
             <th scope="row" className="px-3 py-1.5 font-medium">
               {l.currency}
             </th>
-            {FIELDS.map((f) => (
+            {LIMIT_FIELDS.map((f) => (
               <td key={f} className="px-3 py-1.5 text-right tabular-nums">
-                {money(l[f], l.currency)}
+                {limitText(l[f], l.currency)}
               </td>
             ))}
           </tr>
@@ -102,7 +91,7 @@ export function LimitsSection() {
   );
 }
 
-type Rows = Record<string, Record<Field, string>>;
+type Rows = Record<string, Record<LimitField, string>>;
 
 const rowsOf = (v: MoneyLimitsVersion): Rows =>
   Object.fromEntries(
@@ -152,9 +141,9 @@ function LimitsProposal({ latest }: { latest: MoneyLimitsVersion }) {
             <th scope="col" className="px-2 py-1 font-semibold">
               Currency
             </th>
-            {FIELDS.map((f) => (
+            {LIMIT_FIELDS.map((f) => (
               <th key={f} scope="col" className="px-2 py-1 font-semibold">
-                {FIELD_LABELS[f]}
+                {LIMIT_FIELD_LABELS[f]}
               </th>
             ))}
           </tr>
@@ -165,10 +154,10 @@ function LimitsProposal({ latest }: { latest: MoneyLimitsVersion }) {
               <th scope="row" className="px-2 py-1 font-medium">
                 {l.currency}
               </th>
-              {FIELDS.map((f) => (
+              {LIMIT_FIELDS.map((f) => (
                 <td key={f} className="px-2 py-1">
                   <input
-                    aria-label={`${l.currency} ${FIELD_LABELS[f].toLowerCase()}`}
+                    aria-label={`${l.currency} ${LIMIT_FIELD_LABELS[f].toLowerCase()}`}
                     value={rows[l.currency]![f]}
                     inputMode="decimal"
                     autoComplete="off"
@@ -237,9 +226,9 @@ function LimitsPreview({ preview: p }: { preview: LimitsChangePreview }) {
         {p.changes.map((c) => (
           <tr key={`${c.currency}-${c.field}`} className="border-t border-slate-200">
             <td className="py-1 pr-2">{c.currency}</td>
-            <td className="py-1 pr-2">{FIELD_LABELS[c.field]}</td>
-            <td className="py-1 pr-2 text-right tabular-nums">{money(c.from, c.currency)}</td>
-            <td className="py-1 text-right font-semibold tabular-nums">{money(c.to, c.currency)}</td>
+            <td className="py-1 pr-2">{LIMIT_FIELD_LABELS[c.field]}</td>
+            <td className="py-1 pr-2 text-right tabular-nums">{limitText(c.from, c.currency)}</td>
+            <td className="py-1 text-right font-semibold tabular-nums">{limitText(c.to, c.currency)}</td>
           </tr>
         ))}
       </tbody>
