@@ -172,6 +172,11 @@ export const staffUserSchema = z.object({
   disabled: z.boolean(),
   lockedUntil: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The reserved system user the scheduled jobs ask as (id 9000, decision 0064): never a person,
+   * it never signs in, has no roles and none can be given (409). The console marks it so.
+   */
+  system: z.boolean(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

@@ -18,6 +18,7 @@ const ZANELE = {
   disabled: true,
   lockedUntil: null,
   createdAt: '2026-11-01T08:00:00.000Z',
+  system: false,
 };
 afterEach(cleanup);
 

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppInstance } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  createTestOpsApp,
-  createTestStaff,
-  signInStaffCookie,
-  stepUpHeaders,
-  type TestStaff,
-} from '../../test/staff';
+import { stepUpHeaders, type TestStaff } from '../../test/staff';
+import { makerCheckerApp, opsRequests, type StaffHeaders } from '../../test/staff-fixture';
+import type { TestApp } from '../../test/test-app';
 import { checkLedger } from '../ledger/ledger-check.service';
 import { createTestClient, type TestClient } from '../ledger/money-test-kit';
 import {
@@ -18,33 +13,24 @@ import {
   uploadEvidence,
 } from './applications-test-kit';
 
-type Headers = { cookie: string; origin: string };
-
 describe('applications and ledger adjustments on the staff API (/ops/v1)', () => {
   let t: TestApp;
   let ops: AppInstance;
   let maker: TestStaff;
   let checker: TestStaff;
-  let support: TestStaff;
-  let makerHeaders: Headers;
-  let checkerHeaders: Headers;
-  let supportHeaders: Headers;
+  let makerHeaders: StaffHeaders;
+  let checkerHeaders: StaffHeaders;
+  let supportHeaders: StaffHeaders;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ops = await createTestOpsApp(t);
-    maker = await createTestStaff(t.app.ctx, ['payments_maker']);
-    checker = await createTestStaff(t.app.ctx, ['payments_checker']);
-    support = await createTestStaff(t.app.ctx, ['support']);
-    makerHeaders = await signInStaffCookie(ops, maker);
-    checkerHeaders = await signInStaffCookie(ops, checker);
-    supportHeaders = await signInStaffCookie(ops, support);
+    ({ t, ops, maker, checker, makerHeaders, checkerHeaders, supportHeaders } = await makerCheckerApp({
+      maker: ['payments_maker'],
+      checker: ['payments_checker'],
+    }));
   });
   afterAll(() => t?.close());
 
-  const get = (url: string, headers: Headers) => ops.inject({ method: 'GET', url, headers });
-  const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
-    ops.inject({ method: 'POST', url, headers, payload });
+  const { get, post } = opsRequests(() => ops);
 
   async function claim(client: TestClient, amount: string) {
     await setFlags(t, client, { compensation: true, loan: true });

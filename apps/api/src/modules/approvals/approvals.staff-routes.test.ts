@@ -1,42 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInstance } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  createTestOpsApp,
-  createTestStaff,
-  signInStaffCookie,
-  stepUpHeaders,
-  type TestStaff,
-} from '../../test/staff';
+import { stepUpHeaders, type TestStaff } from '../../test/staff';
+import { makerCheckerApp, opsRequests, type StaffHeaders } from '../../test/staff-fixture';
+import type { TestApp } from '../../test/test-app';
 import { APPROVALS_TEST_CONFIG, pendingWithdrawal, withdrawalState } from './approvals-test-kit';
-
-type Headers = { cookie: string; origin: string };
 
 describe('payouts and approvals on the staff API (/ops/v1)', () => {
   let t: TestApp;
   let ops: AppInstance;
   let maker: TestStaff;
   let checker: TestStaff;
-  let support: TestStaff;
-  let makerHeaders: Headers;
-  let checkerHeaders: Headers;
-  let supportHeaders: Headers;
+  let makerHeaders: StaffHeaders;
+  let checkerHeaders: StaffHeaders;
+  let supportHeaders: StaffHeaders;
 
   beforeAll(async () => {
-    t = await createTestApp(APPROVALS_TEST_CONFIG);
-    ops = await createTestOpsApp(t);
-    maker = await createTestStaff(t.app.ctx, ['payments_maker']);
-    checker = await createTestStaff(t.app.ctx, ['payments_checker']);
-    support = await createTestStaff(t.app.ctx, ['support']);
-    makerHeaders = await signInStaffCookie(ops, maker);
-    checkerHeaders = await signInStaffCookie(ops, checker);
-    supportHeaders = await signInStaffCookie(ops, support);
+    ({ t, ops, maker, checker, makerHeaders, checkerHeaders, supportHeaders } = await makerCheckerApp({
+      maker: ['payments_maker'],
+      checker: ['payments_checker'],
+      config: APPROVALS_TEST_CONFIG,
+    }));
   });
   afterAll(() => t?.close());
 
-  const get = (url: string, headers: Headers) => ops.inject({ method: 'GET', url, headers });
-  const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
-    ops.inject({ method: 'POST', url, headers, payload });
+  const { get, post } = opsRequests(() => ops);
 
   it('the payouts queue shows each pending withdrawal with balance, card, history, flags and tier', async () => {
     const small = await pendingWithdrawal(t, '1000');

@@ -1,12 +1,11 @@
 /**
  * Proposing a new version of an action's approval tiers (issue 23, decision 0063): the preview
- * (the version in force and the latest beside the proposal, checked) and the approval request
- * `policy.change` it becomes. Nothing here writes a tier: the approved request's execution does
- * (policy-change.approval.ts), in the approval's transaction.
+ * (the version in force and the latest beside the proposal, checked), whose payload the request
+ * route asks for as a `policy.change` approval (proposal-routes.ts). Nothing here writes a tier:
+ * the approved request's execution does (policy-change.approval.ts), in the approval's transaction.
  */
 import {
   ErrorCode,
-  type ApprovalOutcome,
   type ApprovalTier,
   type PolicyChangePayload,
   type PolicyChangePreview,
@@ -16,9 +15,7 @@ import {
 import { formatMinor } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
-import type { ApprovalStaff } from './approval-action';
 import * as repo from './approvals.repository';
-import { requestApproval } from './approvals.service';
 import { assertValidTiers, minorOf } from './policy-change.approval';
 
 /** How far in the past a proposed effective time may be (a form's clock is minutes, not seconds). */
@@ -135,14 +132,4 @@ export async function previewPolicyChange(
     proposed: { version: (latest?.version ?? 0) + 1, effectiveFrom: payload.effectiveFrom, tiers },
     payload,
   };
-}
-
-/** The proposal, checked again, as a `policy.change` approval request (treasury.request). */
-export async function proposePolicyChange(
-  ctx: AppContext,
-  maker: ApprovalStaff,
-  input: PolicyProposalInput,
-): Promise<ApprovalOutcome> {
-  const preview = await previewPolicyChange(ctx, input);
-  return requestApproval(ctx, maker, 'policy.change', preview.payload);
 }

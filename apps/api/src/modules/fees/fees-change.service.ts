@@ -7,7 +7,6 @@
  */
 import {
   ErrorCode,
-  type ApprovalOutcome,
   type FeeLineChange,
   type FeeScheduleJson,
   type FeeScheduleVersionView,
@@ -20,8 +19,7 @@ import {
 import { computeFees, parseFeeSchedule, pow10, type FeeSchedule, type TradeSide } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
-import type { ApprovalParties, ApprovalStaff } from '../approvals/approval-action';
-import { requestApproval } from '../approvals/approvals.service';
+import type { ApprovalParties } from '../approvals/approval-action';
 import * as repo from './fees.repository';
 import {
   feeSchedules,
@@ -266,16 +264,6 @@ export async function previewFeesChange(
     examples: workedExamples(latestParsed, proposed),
     payload,
   };
-}
-
-/** The proposal, checked again, as a `fees.change` approval request (treasury.request). */
-export async function proposeFeesChange(
-  ctx: AppContext,
-  maker: ApprovalStaff,
-  input: FeesProposalInput,
-): Promise<ApprovalOutcome> {
-  const preview = await previewFeesChange(ctx, input);
-  return requestApproval(ctx, maker, 'fees.change', preview.payload);
 }
 
 /** At approval: refused (409) when another version was published since, or the time is too close. */

@@ -2,18 +2,11 @@ import { fundNavStrikePreviewSchema, staffFundSchema } from '@imali/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  createTestOpsApp,
-  createTestStaff,
-  signInStaffCookie,
-  stepUpHeaders,
-  type TestStaff,
-} from '../../test/staff';
+import { signInStaffCookie, stepUpHeaders, type TestStaff } from '../../test/staff';
+import { makerCheckerApp, opsRequests, type StaffHeaders } from '../../test/staff-fixture';
+import type { TestApp } from '../../test/test-app';
 import { createTestClient, fund as deposit } from '../ledger/money-test-kit';
 import { fundApi, makeFund, orderIdOf, setSast } from './fund-test-kit';
-
-type Headers = { cookie: string; origin: string };
 
 // The funds staff routes of issue 23 on the console's path: the list (with the orders waiting for
 // a valuation), the NAV strike preview in full, the request (409 when the preview changed), and
@@ -23,23 +16,19 @@ describe('funds on the staff API (/ops/v1/funds)', () => {
   let ops: AppInstance;
   let maker: TestStaff;
   let checker: TestStaff;
-  let support: TestStaff;
-  let makerHeaders: Headers;
-  let checkerHeaders: Headers;
-  let supportHeaders: Headers;
+  let makerHeaders: StaffHeaders;
+  let checkerHeaders: StaffHeaders;
+  let supportHeaders: StaffHeaders;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ops = await createTestOpsApp(t);
-    maker = await createTestStaff(t.app.ctx, ['product_ops']);
-    checker = await createTestStaff(t.app.ctx, ['product_ops']);
-    support = await createTestStaff(t.app.ctx, ['support']);
+    ({ t, ops, maker, checker, makerHeaders, checkerHeaders, supportHeaders } = await makerCheckerApp({
+      maker: ['product_ops'],
+      checker: ['product_ops'],
+    }));
   });
   afterAll(() => t?.close());
 
-  const get = (url: string, headers: Headers) => ops.inject({ method: 'GET', url, headers });
-  const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
-    ops.inject({ method: 'POST', url, headers, payload });
+  const { get, post } = opsRequests(() => ops);
 
   async function subscribed(fundId: number, amount: string) {
     const client = await createTestClient(t.app.ctx);
@@ -53,9 +42,6 @@ describe('funds on the staff API (/ops/v1/funds)', () => {
     const fundId = (await makeFund(t)).offering.id;
     const { api, orderId } = await subscribed(fundId, '3333.33');
     setSast(t.app.ctx, '2026-03-12', '15:01');
-    makerHeaders = await signInStaffCookie(ops, maker);
-    checkerHeaders = await signInStaffCookie(ops, checker);
-    supportHeaders = await signInStaffCookie(ops, support);
 
     const list = await get('/ops/v1/funds', supportHeaders);
     expect(list.statusCode, list.body).toBe(200);

@@ -9,7 +9,6 @@
 import {
   ErrorCode,
   MONEY_CURRENCIES,
-  type ApprovalOutcome,
   type LimitsChangePayload,
   type LimitsChangePreview,
   type LimitsProposalInput,
@@ -21,8 +20,7 @@ import {
 import { CURRENCIES, formatMinor, parseAmount, type Currency } from '@imali/money';
 import type { AppContext } from '../../lib/context';
 import { DomainError } from '../../plugins/errors';
-import type { ApprovalParties, ApprovalStaff } from '../approvals/approval-action';
-import { requestApproval } from '../approvals/approvals.service';
+import type { ApprovalParties } from '../approvals/approval-action';
 import { limitsOf } from '../ledger/limits';
 import * as repo from './limits.repository';
 
@@ -198,16 +196,6 @@ export async function previewLimitsChange(
     changes,
     payload,
   };
-}
-
-/** The proposal, checked again, as a `limits.change` approval request (treasury.request). */
-export async function proposeLimitsChange(
-  ctx: AppContext,
-  maker: ApprovalStaff,
-  input: LimitsProposalInput,
-): Promise<ApprovalOutcome> {
-  const preview = await previewLimitsChange(ctx, input);
-  return requestApproval(ctx, maker, 'limits.change', preview.payload);
 }
 
 /** At approval: refused (409) when another version was published since the proposal. */

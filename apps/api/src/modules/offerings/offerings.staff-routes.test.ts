@@ -1,18 +1,12 @@
 import { offeringSettlementPreviewSchema, staffOfferingSchema } from '@imali/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInstance } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  createTestOpsApp,
-  createTestStaff,
-  signInStaffCookie,
-  stepUpHeaders,
-  type TestStaff,
-} from '../../test/staff';
+import { stepUpHeaders, type TestStaff } from '../../test/staff';
+import { makerCheckerApp, opsRequests, type StaffHeaders } from '../../test/staff-fixture';
+import type { TestApp } from '../../test/test-app';
 import { clientApi, createTestClient, fund, type TestClient } from '../ledger/money-test-kit';
 import { markPinVerified } from '../session/session.service';
 
-type Headers = { cookie: string; origin: string };
 const DAY_MS = 86_400_000;
 
 // The offerings of the console's Products screen (issue 23): create, open, close as the CLI does
@@ -22,24 +16,19 @@ describe('offerings on the staff API (/ops/v1/offerings)', () => {
   let ops: AppInstance;
   let maker: TestStaff;
   let checker: TestStaff;
-  let makerHeaders: Headers;
-  let checkerHeaders: Headers;
-  let supportHeaders: Headers;
+  let makerHeaders: StaffHeaders;
+  let checkerHeaders: StaffHeaders;
+  let supportHeaders: StaffHeaders;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ops = await createTestOpsApp(t);
-    maker = await createTestStaff(t.app.ctx, ['product_ops']);
-    checker = await createTestStaff(t.app.ctx, ['product_ops']);
-    makerHeaders = await signInStaffCookie(ops, maker);
-    checkerHeaders = await signInStaffCookie(ops, checker);
-    supportHeaders = await signInStaffCookie(ops, await createTestStaff(t.app.ctx, ['support']));
+    ({ t, ops, maker, checker, makerHeaders, checkerHeaders, supportHeaders } = await makerCheckerApp({
+      maker: ['product_ops'],
+      checker: ['product_ops'],
+    }));
   });
   afterAll(() => t?.close());
 
-  const get = (url: string, headers: Headers) => ops.inject({ method: 'GET', url, headers });
-  const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
-    ops.inject({ method: 'POST', url, headers, payload });
+  const { get, post } = opsRequests(() => ops);
 
   const block = (over: object = {}) => {
     const now = t.app.ctx.clock.now().getTime();

@@ -2,20 +2,13 @@ import { staffStructuredProductSchema, structuredLifecyclePreviewSchema, type Or
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  createTestOpsApp,
-  createTestStaff,
-  signInStaffCookie,
-  stepUpHeaders,
-  type TestStaff,
-} from '../../test/staff';
+import { stepUpHeaders, type TestStaff } from '../../test/staff';
+import { makerCheckerApp, opsRequests, type StaffHeaders } from '../../test/staff-fixture';
+import type { TestApp } from '../../test/test-app';
 import { createTestClient, fund } from '../ledger/money-test-kit';
 import { setMarketShift } from '../orders/orders-test-kit';
 import { markPinVerified } from '../session/session.service';
 import { DAY_MS, makeProduct, quantApi } from './quant-test-kit';
-
-type Headers = { cookie: string; origin: string };
 
 // The structured-product staff routes of issue 23: create (the `quant create` terms, checked the
 // same way, audited as the staff user, no approval: no money moves), list, the start preview and
@@ -25,26 +18,19 @@ describe('structured products on the staff API (/ops/v1/structured-products)', (
   let ops: AppInstance;
   let maker: TestStaff;
   let checker: TestStaff;
-  let support: TestStaff;
-  let makerHeaders: Headers;
-  let checkerHeaders: Headers;
-  let supportHeaders: Headers;
+  let makerHeaders: StaffHeaders;
+  let checkerHeaders: StaffHeaders;
+  let supportHeaders: StaffHeaders;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ops = await createTestOpsApp(t);
-    maker = await createTestStaff(t.app.ctx, ['product_ops']);
-    checker = await createTestStaff(t.app.ctx, ['product_ops']);
-    support = await createTestStaff(t.app.ctx, ['support']);
-    makerHeaders = await signInStaffCookie(ops, maker);
-    checkerHeaders = await signInStaffCookie(ops, checker);
-    supportHeaders = await signInStaffCookie(ops, support);
+    ({ t, ops, maker, checker, makerHeaders, checkerHeaders, supportHeaders } = await makerCheckerApp({
+      maker: ['product_ops'],
+      checker: ['product_ops'],
+    }));
   });
   afterAll(() => t?.close());
 
-  const get = (url: string, headers: Headers) => ops.inject({ method: 'GET', url, headers });
-  const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
-    ops.inject({ method: 'POST', url, headers, payload });
+  const { get, post } = opsRequests(() => ops);
   const inDays = (days: number) => new Date(t.app.ctx.clock.now().getTime() + days * DAY_MS).toISOString();
   const terms = () => ({
     name: `Console note ${Date.now().toString(36)}`,

@@ -435,6 +435,8 @@ function staffUserOf(row: repo.StaffUserRow): StaffUser {
     disabled: row.disabledAt !== null,
     lockedUntil: row.lockedUntil?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    // The column `system` is true exactly for this id (CHECK staff_users_system_is_9000, migration 0029).
+    system: isSystemStaff(row.id),
   };
 }
 

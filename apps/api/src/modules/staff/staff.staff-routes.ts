@@ -301,10 +301,16 @@ export async function staffStaffRoutes(app: AppInstance) {
   app.put(
     '/v1/staff/:id/roles',
     {
-      config: { auth: 'staff', permission: 'staff.manage', stepUp: true },
+      config: {
+        auth: 'staff',
+        permission: 'staff.manage',
+        stepUp: true,
+        // 409: the system user of the jobs (decision 0064) is given no role.
+        openapi: { errors: { 409: [E.Conflict] } },
+      },
       schema: {
         tags: ['staff'],
-        summary: 'Sets a staff user’s roles (never your own)',
+        summary: 'Sets a staff user’s roles (never your own; never the system user)',
         params: staffIdParams,
         body: staffRolesInput,
         response: { 200: envelope(staffUserSchema) },

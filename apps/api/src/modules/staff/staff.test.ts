@@ -15,6 +15,7 @@ import { bearer, createIdentityTestApp, signUp } from '../auth/auth.testing';
 import { verifyAuditChain } from '../audit/audit.service';
 import { auditRowHash, canonicalAuditRow } from '../audit/audit-chain';
 import { requestHashOf } from './request-hash';
+import { SYSTEM_STAFF_ID } from './system-staff';
 import { authenticateStaff, signInStaff, verifyStepUp } from './staff.service';
 import { openTotpSecret, staffSecretKey, totpCodeAtStep, totpStepAt } from './staff-secrets';
 
@@ -456,6 +457,29 @@ describe('staff identity on the ops app', () => {
         [String(other.id)],
       );
       expect(entry).toEqual({ before: { roles: ['support'] }, after: { roles: ['support', 'auditor'] } });
+    });
+
+    it('lists the system user of the jobs marked system (never a person): no role can be given to it', async () => {
+      const list = await ops.inject({ method: 'GET', url: '/ops/v1/staff', headers });
+      expect(list.statusCode).toBe(200);
+      const users = list.json().data as { id: number; system: boolean; roles: string[]; disabled: boolean }[];
+      expect(users.find((u) => u.id === SYSTEM_STAFF_ID)).toMatchObject({
+        system: true,
+        roles: [],
+        disabled: true,
+      });
+      expect(users.filter((u) => u.system).map((u) => u.id)).toEqual([SYSTEM_STAFF_ID]);
+      expect(users.find((u) => u.id === admin.id)?.system).toBe(false);
+      // A fresh TOTP window for the admin's step-up (each code is spent once).
+      t.clock.advance(30_000);
+      const refused = await ops.inject({
+        method: 'PUT',
+        url: `/ops/v1/staff/${SYSTEM_STAFF_ID}/roles`,
+        headers: await stepUpHeaders(ops, admin, headers),
+        payload: { roles: ['support'] },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/never signs in/);
     });
 
     it('lists staff and all sessions with staff.read; ends another’s session with staff.manage', async () => {

@@ -64,6 +64,81 @@ describe('the approvals inbox', () => {
     expect(net.calls('approvals')[0]!.query).toEqual({ scope: 'inbox' });
   });
 
+  it('shows a fee change as its country, time and lines from → to, and a limits change in money', async () => {
+    const line = {
+      code: 'brokerage',
+      label: 'Brokerage',
+      receiptBucket: 'brokerage' as const,
+      rate: '0.0025',
+      base: 'consideration' as const,
+      side: 'both' as const,
+      minimumMinor: '1',
+      rounding: { mode: 'HALF_UP' as const, toMinor: 1 },
+      vatApplies: true,
+    };
+    const schedule = {
+      country: 'ZA',
+      version: 'ZA-2026-11',
+      currency: 'ZAR',
+      currencyExponent: 2,
+      vatRate: '0.15',
+      vatLabel: 'VAT',
+      lines: [line],
+    };
+    const limit = (minDeposit: string) => ({
+      currency: 'ZAR',
+      minDeposit,
+      minWithdrawal: '25.00',
+      dailyWithdrawalCap: null,
+    });
+    const others = ['USD', 'EUR', 'GBP', 'INR'].map((currency) => ({ ...limit('50.00'), currency }));
+    net.on('approvals', () => [
+      request({
+        id: 51,
+        action: 'fees.change',
+        itemKey: 'fees:ZA',
+        amount: null,
+        currency: null,
+        checkerPermission: 'treasury.approve',
+        payload: {
+          country: 'ZA',
+          version: 'ZA-202612011000',
+          baseVersion: 'ZA-2026-11',
+          effectiveFrom: '2026-12-01T08:00:00.000Z',
+          schedule: { ...schedule, version: 'ZA-202612011000', lines: [{ ...line, rate: '0.003' }] },
+          before: schedule,
+          summary: 'ZA brokerage rate: 0.0025 → 0.003',
+        },
+      }),
+      request({
+        id: 52,
+        action: 'limits.change',
+        itemKey: 'limits',
+        amount: null,
+        currency: null,
+        checkerPermission: 'treasury.approve',
+        payload: {
+          baseVersion: 0,
+          effectiveFrom: null,
+          limits: [limit('500.00'), ...others],
+          before: [limit('1000.00'), ...others],
+        },
+      }),
+    ]);
+    renderConsole('/approvals');
+    const fees = await screen.findByRole('article', { name: /#51 Change fees/ });
+    expect(textOf(within(fees).getByRole('table', { name: 'Fee changes' }))).toMatch(
+      /Brokerage\s*rate\s*0\.25%\s*0\.3%/,
+    );
+    expect(textOf(fees)).toMatch(/CountryZA/);
+    expect(textOf(fees)).not.toMatch(/"lines"/);
+    const limits = screen.getByRole('article', { name: /#52 Change limits/ });
+    expect(textOf(within(limits).getByRole('table', { name: 'Limit changes' }))).toMatch(
+      /ZAR\s*Minimum deposit\s*ZAR 1,000\.00\s*ZAR 500\.00/,
+    );
+    expect(textOf(limits)).toMatch(/Effective fromas soon as approved/);
+  });
+
   it('names the maker by name and email when the list gives them', async () => {
     net.on('approvals', () => [request({ makerName: 'Maker Molefe', makerEmail: 'maker@imali.test' })]);
     renderConsole('/approvals');

@@ -177,7 +177,7 @@ function RequestCard({ request: r, onDone }: { request: ApprovalRequest; onDone:
         {' · '}policy v{r.policyVersion}: {approvals} of {r.checkersRequired} approval
         {r.checkersRequired === 1 ? '' : 's'} ({r.checkerPermission})
       </p>
-      <PayloadView payload={r.payload} />
+      <PayloadView action={r.action} payload={r.payload} />
       <p className="truncate text-xs text-slate-600" title={r.payloadHash}>
         Payload hash <span className="font-mono">{r.payloadHash}</span>
       </p>

@@ -1,34 +1,13 @@
-import type { FeeLineJson, FeeScheduleVersionView, FeesProposalInput } from '@imali/contract';
+import type { FeeScheduleVersionView, FeesChangePreview, FeesProposalInput } from '@imali/contract';
 import { formatCurrency } from '@imali/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useCan } from '../../app/session';
 import { Alert, Button, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { feesQuery, previewFeesChange, requestFeesChange } from './fees-api';
-import { OutcomeNotice, isoOfLocal, whenText } from './policy-proposal';
-
-/** A rate as people read it: '0.0025' of the consideration → '0.25%'; per share stays an amount. */
-function rateText(line: Pick<FeeLineJson, 'rate' | 'base'>, currency: string) {
-  if (line.base === 'per_share') return `${line.rate} ${currency} per share`;
-  const [whole = '0', fraction = ''] = line.rate.split('.');
-  // × 100 on the decimal text itself (no float).
-  const digits = `${whole}${fraction.padEnd(2, '0')}`;
-  const head = digits.slice(0, whole.length + 2).replace(/^0+(?=\d)/, '');
-  const tail = digits.slice(whole.length + 2).replace(/0+$/, '');
-  return `${head}${tail ? `.${tail}` : ''}%`;
-}
-
-const sideText = { buy: 'buys', sell: 'sales', both: 'buys and sales' } as const;
-
-const minimumText = (minor: string | undefined, exponent: number, currency: string) => {
-  if (minor === undefined) return '—';
-  const digits = minor.padStart(exponent + 1, '0');
-  return formatCurrency(
-    exponent ? `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` : digits,
-    currency,
-  );
-};
+import { minimumText, rateText, sideText } from './policy-text';
+import { ProposalForm, isoOfLocal, useProposal, whenText } from './proposal-form';
 
 function ScheduleTable({ version }: { version: FeeScheduleVersionView }) {
   const s = version.schedule;
@@ -136,53 +115,42 @@ const formOf = (v: FeeScheduleVersionView): Record<string, LineForm> =>
   );
 
 function FeesProposal({ latest }: { latest: Record<string, FeeScheduleVersionView> }) {
-  const queryClient = useQueryClient();
   const countries = Object.keys(latest);
   const [country, setCountry] = useState(countries[0] ?? '');
   const base = latest[country]!;
   const [lines, setLines] = useState<Record<string, LineForm>>(() => formOf(base));
   const [vatRate, setVatRate] = useState(base.schedule.vatRate);
   const [effective, setEffective] = useState('');
-  const preview = useMutation({ mutationFn: previewFeesChange });
-  const request = useMutation({
-    mutationFn: requestFeesChange,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
-  });
-  const touched = () => {
-    preview.reset();
-    request.reset();
-  };
-  const input = (): FeesProposalInput => ({
-    country,
-    vatRate: vatRate.trim(),
-    effectiveFrom: isoOfLocal(effective) ?? '',
-    lines: base.schedule.lines.map((l) => {
-      const { minimumMinor: _previous, ...rest } = l;
-      const minimum = lines[l.code]?.minimumMinor.trim() ?? '';
-      return {
-        ...rest,
-        rate: lines[l.code]?.rate.trim() ?? l.rate,
-        ...(minimum ? { minimumMinor: minimum } : {}),
-      };
+  const proposal = useProposal({
+    preview: previewFeesChange,
+    request: requestFeesChange,
+    input: (): FeesProposalInput => ({
+      country,
+      vatRate: vatRate.trim(),
+      effectiveFrom: isoOfLocal(effective) ?? '',
+      lines: base.schedule.lines.map((l) => {
+        const { minimumMinor: _previous, ...rest } = l;
+        const minimum = lines[l.code]?.minimumMinor.trim() ?? '';
+        return {
+          ...rest,
+          rate: lines[l.code]?.rate.trim() ?? l.rate,
+          ...(minimum ? { minimumMinor: minimum } : {}),
+        };
+      }),
     }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    touched();
-    preview.mutate(input());
-  };
-  const p = preview.data;
+  const { touched } = proposal;
   const s = base.schedule;
 
   return (
-    <form
-      onSubmit={submit}
-      aria-labelledby="propose-fees-title"
-      className="mt-4 max-w-5xl space-y-3 rounded border border-slate-300 bg-white p-4 text-sm"
+    <ProposalForm
+      proposal={proposal}
+      titleId="propose-fees-title"
+      title="Propose new fees"
+      previewLabel="Fees preview"
+      requestLabel="Request approval of the fees"
+      renderPreview={(p) => <FeesPreview preview={p} />}
     >
-      <h3 id="propose-fees-title" className="text-base font-semibold">
-        Propose new fees
-      </h3>
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="fees-country" className={labelClass}>
@@ -297,92 +265,82 @@ function FeesProposal({ latest }: { latest: Record<string, FeeScheduleVersionVie
             className={inputClass}
           />
         </div>
-        <Button type="submit" disabled={preview.isPending}>
+        <Button type="submit" disabled={proposal.preview.isPending}>
           Preview fees
         </Button>
       </div>
-      {preview.isError ? <Alert>{messageOf(preview.error)}</Alert> : null}
-      {p ? (
-        <section aria-label="Fees preview" className="space-y-2 rounded bg-slate-50 p-3">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="mb-1 text-left font-semibold">
-              {p.payload.country}: version {p.latest.version} → version {p.proposed.version}, in force from{' '}
-              {whenText(p.proposed.effectiveFrom)}
-            </caption>
-            <thead className="text-slate-700">
-              <tr>
-                <th scope="col" className="py-1 pr-2 font-semibold">
-                  Fee
-                </th>
-                <th scope="col" className="py-1 pr-2 font-semibold">
-                  Field
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right font-semibold">
-                  Now
-                </th>
-                <th scope="col" className="py-1 text-right font-semibold">
-                  Proposed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.changes.map((c) => (
-                <tr key={`${c.code}-${c.field}`} className="border-t border-slate-200">
-                  <td className="py-1 pr-2">{c.code}</td>
-                  <td className="py-1 pr-2">{c.field}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{c.from ?? '—'}</td>
-                  <td className="py-1 text-right font-semibold tabular-nums">{c.to ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="mb-1 text-left font-semibold">Worked example</caption>
-            <thead className="text-slate-700">
-              <tr>
-                <th scope="col" className="py-1 pr-2 font-semibold">
-                  Trade
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right font-semibold">
-                  Fees now
-                </th>
-                <th scope="col" className="py-1 text-right font-semibold">
-                  Fees proposed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.examples.map((e) => (
-                <tr key={e.side} className="border-t border-slate-200">
-                  <th scope="row" className="py-1 pr-2 font-normal">
-                    {e.side === 'buy' ? 'A buy' : 'A sale'} of {formatCurrency(e.tradeValue, e.currency)} (
-                    {e.quantity} shares)
-                  </th>
-                  <td className="py-1 pr-2 text-right tabular-nums">
-                    {formatCurrency(e.currentFees, e.currency)}
-                  </td>
-                  <td className="py-1 text-right font-semibold tabular-nums">
-                    {formatCurrency(e.proposedFees, e.currency)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {request.data ? (
-            <OutcomeNotice outcome={request.data} />
-          ) : (
-            <>
-              {request.isError ? <Alert>{messageOf(request.error)}</Alert> : null}
-              <Button
-                disabled={request.isPending}
-                onClick={() => request.mutate({ ...input(), baseVersion: p.payload.baseVersion })}
-              >
-                Request approval of the fees
-              </Button>
-            </>
-          )}
-        </section>
-      ) : null}
-    </form>
+    </ProposalForm>
+  );
+}
+
+/** Each line's change from → to, and the fees of a 10,000 buy and sale now and proposed. */
+function FeesPreview({ preview: p }: { preview: FeesChangePreview }) {
+  return (
+    <>
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="mb-1 text-left font-semibold">
+          {p.payload.country}: version {p.latest.version} → version {p.proposed.version}, in force from{' '}
+          {whenText(p.proposed.effectiveFrom)}
+        </caption>
+        <thead className="text-slate-700">
+          <tr>
+            <th scope="col" className="py-1 pr-2 font-semibold">
+              Fee
+            </th>
+            <th scope="col" className="py-1 pr-2 font-semibold">
+              Field
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-semibold">
+              Now
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold">
+              Proposed
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.changes.map((c) => (
+            <tr key={`${c.code}-${c.field}`} className="border-t border-slate-200">
+              <td className="py-1 pr-2">{c.code}</td>
+              <td className="py-1 pr-2">{c.field}</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{c.from ?? '—'}</td>
+              <td className="py-1 text-right font-semibold tabular-nums">{c.to ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="mb-1 text-left font-semibold">Worked example</caption>
+        <thead className="text-slate-700">
+          <tr>
+            <th scope="col" className="py-1 pr-2 font-semibold">
+              Trade
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-semibold">
+              Fees now
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold">
+              Fees proposed
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.examples.map((e) => (
+            <tr key={e.side} className="border-t border-slate-200">
+              <th scope="row" className="py-1 pr-2 font-normal">
+                {e.side === 'buy' ? 'A buy' : 'A sale'} of {formatCurrency(e.tradeValue, e.currency)} (
+                {e.quantity} shares)
+              </th>
+              <td className="py-1 pr-2 text-right tabular-nums">
+                {formatCurrency(e.currentFees, e.currency)}
+              </td>
+              <td className="py-1 text-right font-semibold tabular-nums">
+                {formatCurrency(e.proposedFees, e.currency)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }

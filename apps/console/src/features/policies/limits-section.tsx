@@ -1,23 +1,17 @@
-import type { LimitsProposalInput, MoneyLimitRow, MoneyLimitsVersion } from '@imali/contract';
-import { formatCurrency } from '@imali/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type {
+  LimitsChangePreview,
+  LimitsProposalInput,
+  MoneyLimitRow,
+  MoneyLimitsVersion,
+} from '@imali/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useCan } from '../../app/session';
 import { Alert, Button, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { limitsQuery, previewLimitsChange, requestLimitsChange } from './policies-api';
-import { OutcomeNotice, isoOfLocal, whenText } from './policy-proposal';
-
-const FIELD_LABELS = {
-  minDeposit: 'Minimum deposit',
-  minWithdrawal: 'Minimum withdrawal',
-  dailyWithdrawalCap: 'Daily withdrawal cap',
-} as const;
-type Field = keyof typeof FIELD_LABELS;
-const FIELDS = Object.keys(FIELD_LABELS) as Field[];
-
-const money = (amount: string | null, currency: string) =>
-  amount === null ? 'no cap' : formatCurrency(amount, currency);
+import { LIMIT_FIELDS, LIMIT_FIELD_LABELS, limitText, type LimitField } from './policy-text';
+import { ProposalForm, isoOfLocal, useProposal, whenText } from './proposal-form';
 
 const versionText = (v: MoneyLimitsVersion) =>
   v.version === 0 ? 'version 0 (the server configuration)' : `version ${v.version}`;
@@ -31,9 +25,9 @@ function LimitsTable({ label, version }: { label: string; version: MoneyLimitsVe
           <th scope="col" className="px-3 py-1.5 font-semibold">
             Currency
           </th>
-          {FIELDS.map((f) => (
+          {LIMIT_FIELDS.map((f) => (
             <th key={f} scope="col" className="px-3 py-1.5 text-right font-semibold">
-              {FIELD_LABELS[f]}
+              {LIMIT_FIELD_LABELS[f]}
             </th>
           ))}
         </tr>
@@ -44,9 +38,9 @@ function LimitsTable({ label, version }: { label: string; version: MoneyLimitsVe
             <th scope="row" className="px-3 py-1.5 font-medium">
               {l.currency}
             </th>
-            {FIELDS.map((f) => (
+            {LIMIT_FIELDS.map((f) => (
               <td key={f} className="px-3 py-1.5 text-right tabular-nums">
-                {money(l[f], l.currency)}
+                {limitText(l[f], l.currency)}
               </td>
             ))}
           </tr>
@@ -97,7 +91,7 @@ export function LimitsSection() {
   );
 }
 
-type Rows = Record<string, Record<Field, string>>;
+type Rows = Record<string, Record<LimitField, string>>;
 
 const rowsOf = (v: MoneyLimitsVersion): Rows =>
   Object.fromEntries(
@@ -112,43 +106,32 @@ const rowsOf = (v: MoneyLimitsVersion): Rows =>
   );
 
 function LimitsProposal({ latest }: { latest: MoneyLimitsVersion }) {
-  const queryClient = useQueryClient();
   const [rows, setRows] = useState<Rows>(() => rowsOf(latest));
   const [effective, setEffective] = useState('');
-  const preview = useMutation({ mutationFn: previewLimitsChange });
-  const request = useMutation({
-    mutationFn: requestLimitsChange,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+  const proposal = useProposal({
+    preview: previewLimitsChange,
+    request: requestLimitsChange,
+    input: (): LimitsProposalInput => ({
+      effectiveFrom: isoOfLocal(effective),
+      limits: latest.limits.map((l): MoneyLimitRow => ({
+        currency: l.currency,
+        minDeposit: rows[l.currency]!.minDeposit.trim(),
+        minWithdrawal: rows[l.currency]!.minWithdrawal.trim(),
+        dailyWithdrawalCap: rows[l.currency]!.dailyWithdrawalCap.trim() || null,
+      })),
+    }),
   });
-  const touched = () => {
-    preview.reset();
-    request.reset();
-  };
-  const input = (): LimitsProposalInput => ({
-    effectiveFrom: isoOfLocal(effective),
-    limits: latest.limits.map((l): MoneyLimitRow => ({
-      currency: l.currency,
-      minDeposit: rows[l.currency]!.minDeposit.trim(),
-      minWithdrawal: rows[l.currency]!.minWithdrawal.trim(),
-      dailyWithdrawalCap: rows[l.currency]!.dailyWithdrawalCap.trim() || null,
-    })),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    touched();
-    preview.mutate(input());
-  };
-  const p = preview.data;
+  const { touched } = proposal;
 
   return (
-    <form
-      onSubmit={submit}
-      aria-labelledby="propose-limits-title"
-      className="mt-4 max-w-5xl space-y-3 rounded border border-slate-300 bg-white p-4 text-sm"
+    <ProposalForm
+      proposal={proposal}
+      titleId="propose-limits-title"
+      title="Propose new limits"
+      previewLabel="Limits preview"
+      requestLabel="Request approval of the limits"
+      renderPreview={(p) => <LimitsPreview preview={p} />}
     >
-      <h3 id="propose-limits-title" className="text-base font-semibold">
-        Propose new limits
-      </h3>
       <p className="text-xs text-slate-600">
         Starting from {versionText(latest)}. Amounts in each currency; an empty daily cap means no cap.
       </p>
@@ -158,9 +141,9 @@ function LimitsProposal({ latest }: { latest: MoneyLimitsVersion }) {
             <th scope="col" className="px-2 py-1 font-semibold">
               Currency
             </th>
-            {FIELDS.map((f) => (
+            {LIMIT_FIELDS.map((f) => (
               <th key={f} scope="col" className="px-2 py-1 font-semibold">
-                {FIELD_LABELS[f]}
+                {LIMIT_FIELD_LABELS[f]}
               </th>
             ))}
           </tr>
@@ -171,10 +154,10 @@ function LimitsProposal({ latest }: { latest: MoneyLimitsVersion }) {
               <th scope="row" className="px-2 py-1 font-medium">
                 {l.currency}
               </th>
-              {FIELDS.map((f) => (
+              {LIMIT_FIELDS.map((f) => (
                 <td key={f} className="px-2 py-1">
                   <input
-                    aria-label={`${l.currency} ${FIELD_LABELS[f].toLowerCase()}`}
+                    aria-label={`${l.currency} ${LIMIT_FIELD_LABELS[f].toLowerCase()}`}
                     value={rows[l.currency]![f]}
                     inputMode="decimal"
                     autoComplete="off"
@@ -207,60 +190,48 @@ function LimitsProposal({ latest }: { latest: MoneyLimitsVersion }) {
             className={inputClass}
           />
         </div>
-        <Button type="submit" disabled={preview.isPending}>
+        <Button type="submit" disabled={proposal.preview.isPending}>
           Preview limits
         </Button>
       </div>
-      {preview.isError ? <Alert>{messageOf(preview.error)}</Alert> : null}
-      {p ? (
-        <section aria-label="Limits preview" className="space-y-2 rounded bg-slate-50 p-3">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="mb-1 text-left font-semibold">
-              Version {p.latest.version} → version {p.proposed.version}, in force{' '}
-              {whenText(p.proposed.effectiveFrom)}
-            </caption>
-            <thead className="text-slate-700">
-              <tr>
-                <th scope="col" className="py-1 pr-2 font-semibold">
-                  Currency
-                </th>
-                <th scope="col" className="py-1 pr-2 font-semibold">
-                  Limit
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right font-semibold">
-                  Now
-                </th>
-                <th scope="col" className="py-1 text-right font-semibold">
-                  Proposed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.changes.map((c) => (
-                <tr key={`${c.currency}-${c.field}`} className="border-t border-slate-200">
-                  <td className="py-1 pr-2">{c.currency}</td>
-                  <td className="py-1 pr-2">{FIELD_LABELS[c.field]}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{money(c.from, c.currency)}</td>
-                  <td className="py-1 text-right font-semibold tabular-nums">{money(c.to, c.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {request.data ? (
-            <OutcomeNotice outcome={request.data} />
-          ) : (
-            <>
-              {request.isError ? <Alert>{messageOf(request.error)}</Alert> : null}
-              <Button
-                disabled={request.isPending}
-                onClick={() => request.mutate({ ...input(), baseVersion: p.payload.baseVersion })}
-              >
-                Request approval of the limits
-              </Button>
-            </>
-          )}
-        </section>
-      ) : null}
-    </form>
+    </ProposalForm>
+  );
+}
+
+/** Each limit that changes, from → to in its currency. */
+function LimitsPreview({ preview: p }: { preview: LimitsChangePreview }) {
+  return (
+    <table className="w-full border-collapse text-left text-sm">
+      <caption className="mb-1 text-left font-semibold">
+        Version {p.latest.version} → version {p.proposed.version}, in force{' '}
+        {whenText(p.proposed.effectiveFrom)}
+      </caption>
+      <thead className="text-slate-700">
+        <tr>
+          <th scope="col" className="py-1 pr-2 font-semibold">
+            Currency
+          </th>
+          <th scope="col" className="py-1 pr-2 font-semibold">
+            Limit
+          </th>
+          <th scope="col" className="py-1 pr-2 text-right font-semibold">
+            Now
+          </th>
+          <th scope="col" className="py-1 text-right font-semibold">
+            Proposed
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {p.changes.map((c) => (
+          <tr key={`${c.currency}-${c.field}`} className="border-t border-slate-200">
+            <td className="py-1 pr-2">{c.currency}</td>
+            <td className="py-1 pr-2">{LIMIT_FIELD_LABELS[c.field]}</td>
+            <td className="py-1 pr-2 text-right tabular-nums">{limitText(c.from, c.currency)}</td>
+            <td className="py-1 text-right font-semibold tabular-nums">{limitText(c.to, c.currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

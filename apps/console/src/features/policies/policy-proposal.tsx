@@ -2,50 +2,23 @@ import {
   APPROVAL_ACTIONS,
   MONEY_CURRENCIES,
   tierProblems,
-  type ApprovalOutcome,
   type ApprovalTier,
   type PolicyChangePreview,
   type PolicyProposalInput,
   type StaffPermission,
 } from '@imali/contract';
 import { formatCurrency } from '@imali/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { Alert, Button, inputClass, labelClass } from '../../components/ui';
-import { messageOf } from '../../lib/api';
+import { useState } from 'react';
+import { Button, inputClass, labelClass } from '../../components/ui';
 import { actionLabel } from '../approvals/payload-view';
 import { previewPolicyChange, requestPolicyChange } from './policies-api';
+import { ProposalForm, isoOfLocal, useProposal, whenText } from './proposal-form';
 import type { ActionTiers } from './tiers-in-force';
 
 /** The permissions a checker of a tier may need (the approving ones). */
 const CHECKER_PERMISSIONS: StaffPermission[] = ['payouts.approve', 'products.approve', 'treasury.approve'];
 
 const ANY = 'any';
-
-export const whenText = (iso: string | null) =>
-  iso === null
-    ? 'as soon as approved'
-    : new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A datetime-local value ('2026-11-28T17:00', the browser's time zone) as ISO, or null when empty. */
-export const isoOfLocal = (local: string) => (local ? new Date(local).toISOString() : null);
-
-/** What a request became: waiting for checkers (with the way to Approvals), or done at once. */
-export function OutcomeNotice({ outcome }: { outcome: ApprovalOutcome }) {
-  if (outcome.status === 'pending') {
-    const n = outcome.request.checkersRequired;
-    return (
-      <Alert tone="success">
-        Waiting for approval by {n} checker{n === 1 ? '' : 's'} (request #{outcome.request.id}).{' '}
-        <Link to="/approvals" className="text-accent-700 underline">
-          Open approvals
-        </Link>
-      </Alert>
-    );
-  }
-  return <Alert tone="success">In force.</Alert>;
-}
 
 /** A read-only list of tiers (the preview's two sides). */
 function TiersTable({ label, tiers }: { label: string; tiers: readonly ApprovalTier[] }) {
@@ -138,23 +111,24 @@ const tiersOf = (rows: readonly Row[]): ApprovalTier[] =>
  * approves it in Approvals with a fresh code.
  */
 export function PolicyProposal({ current }: { current: readonly ActionTiers[] }) {
-  const queryClient = useQueryClient();
   const [action, setAction] = useState<string>('');
   const [rows, setRows] = useState<Row[]>([]);
   const [effective, setEffective] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-  const preview = useMutation({ mutationFn: previewPolicyChange });
-  const request = useMutation({
-    mutationFn: requestPolicyChange,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+  const proposal = useProposal({
+    preview: previewPolicyChange,
+    request: requestPolicyChange,
+    input: (): PolicyProposalInput => ({
+      action: action as PolicyProposalInput['action'],
+      effectiveFrom: isoOfLocal(effective),
+      tiers: tiersOf(rows),
+    }),
+    // Said at once, before anything is sent: the server checks the same again.
+    check: () =>
+      rows.some((r) => !/^\d{1,15}(\.\d{1,2})?$/.test(r.minAmount.trim()))
+        ? ['Enter each tier\u2019s amount as a plain number, e.g. 50000.01.']
+        : tierProblems(action, tiersOf(rows)),
   });
-
-  // A changed field voids the preview: what is requested must be what was previewed.
-  const touched = () => {
-    preview.reset();
-    request.reset();
-    setProblems([]);
-  };
+  const { touched } = proposal;
   const chooseAction = (value: string) => {
     setAction(value);
     const inForce = current.find((a) => a.action === value);
@@ -165,30 +139,16 @@ export function PolicyProposal({ current }: { current: readonly ActionTiers[] })
     setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
     touched();
   };
-  const input = (): PolicyProposalInput => ({
-    action: action as PolicyProposalInput['action'],
-    effectiveFrom: isoOfLocal(effective),
-    tiers: tiersOf(rows),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    touched();
-    const bad = rows.some((r) => !/^\d{1,15}(\.\d{1,2})?$/.test(r.minAmount.trim()))
-      ? ['Enter each tier\u2019s amount as a plain number, e.g. 50000.01.']
-      : tierProblems(action, tiersOf(rows));
-    if (bad.length) setProblems(bad);
-    else preview.mutate(input());
-  };
 
   return (
-    <form
-      onSubmit={submit}
-      aria-labelledby="propose-title"
-      className="mt-4 max-w-5xl space-y-3 rounded border border-slate-300 bg-white p-4 text-sm"
+    <ProposalForm
+      proposal={proposal}
+      titleId="propose-title"
+      title="Propose a change of tiers"
+      previewLabel="Tiers preview"
+      requestLabel="Request approval"
+      renderPreview={(preview) => <PolicyPreview preview={preview} />}
     >
-      <h3 id="propose-title" className="text-base font-semibold">
-        Propose a change of tiers
-      </h3>
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="propose-action" className={labelClass}>
@@ -335,7 +295,7 @@ export function PolicyProposal({ current }: { current: readonly ActionTiers[] })
             >
               Add tier
             </Button>
-            <Button type="submit" disabled={preview.isPending}>
+            <Button type="submit" disabled={proposal.preview.isPending}>
               Preview
             </Button>
           </div>
@@ -345,34 +305,6 @@ export function PolicyProposal({ current }: { current: readonly ActionTiers[] })
           </p>
         </>
       ) : null}
-      {problems.length ? (
-        <Alert>
-          <ul className="list-disc pl-4">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
-      {preview.isError ? <Alert>{messageOf(preview.error)}</Alert> : null}
-      {preview.data ? (
-        <section aria-label="Tiers preview" className="space-y-3 rounded bg-slate-50 p-3">
-          <PolicyPreview preview={preview.data} />
-          {request.data ? (
-            <OutcomeNotice outcome={request.data} />
-          ) : (
-            <>
-              {request.isError ? <Alert>{messageOf(request.error)}</Alert> : null}
-              <Button
-                disabled={request.isPending}
-                onClick={() => request.mutate({ ...input(), baseVersion: preview.data.payload.baseVersion })}
-              >
-                Request approval
-              </Button>
-            </>
-          )}
-        </section>
-      ) : null}
-    </form>
+    </ProposalForm>
   );
 }

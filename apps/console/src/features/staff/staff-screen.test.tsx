@@ -18,6 +18,7 @@ const STAFF: StaffUser[] = [
     disabled: false,
     lockedUntil: null,
     createdAt: '2026-11-01T08:00:00.000Z',
+    system: false,
   },
   {
     id: 2,
@@ -27,6 +28,7 @@ const STAFF: StaffUser[] = [
     disabled: false,
     lockedUntil: null,
     createdAt: '2026-11-02T08:00:00.000Z',
+    system: false,
   },
 ];
 
@@ -80,6 +82,42 @@ describe('staff', () => {
       { roles: ['kyc_reviewer', 'support'] },
     ]);
     expect(calls[1]!.params.id).toBe('2');
+  });
+
+  it('the system user of the jobs is marked "System (jobs)", with no roles to set, nothing to disable', async () => {
+    const system: StaffUser = {
+      id: 9000,
+      email: 'system',
+      displayName: 'System (scheduled jobs)',
+      roles: [],
+      disabled: true,
+      lockedUntil: null,
+      createdAt: '2026-11-28T08:00:00.000Z',
+      system: true,
+    };
+    net.on('staffList', () => [...STAFF, system]);
+    renderConsole('/staff');
+    const user = userEvent.setup();
+    const list = await screen.findByRole('listbox', { name: 'Staff users' });
+    const rows = within(list).getAllByRole('option');
+    expect(rows.map((r) => r.textContent?.includes('System (jobs)'))).toEqual([false, false, true]);
+    // Not listed as a disabled person with no role.
+    expect(rows[2]!.textContent).toMatch(/never signs in/);
+    expect(rows[2]!.textContent).not.toMatch(/no role|disabled/);
+
+    await user.click(within(list).getByText('System (scheduled jobs)'));
+    const detail = await screen.findByRole('article', { name: /System \(scheduled jobs\)/ });
+    expect(detail.textContent).toMatch(/System \(jobs\)/);
+    expect(detail.textContent).toMatch(/never signs in/);
+    expect(within(detail).queryByRole('checkbox')).toBeNull();
+    expect(within(detail).queryByRole('button')).toBeNull();
+
+    // A person still has their controls.
+    await user.click(within(list).getByText('Sipho Dlamini'));
+    const person = await screen.findByRole('article', { name: /Sipho Dlamini/ });
+    expect(within(person).getByRole('button', { name: 'Save roles' })).toBeTruthy();
+    expect(within(person).getByRole('button', { name: 'Disable' })).toBeTruthy();
+    expect(within(person).queryByText('System (jobs)')).toBeNull();
   });
 
   it('cancelling the step-up sends nothing and changes nothing', async () => {

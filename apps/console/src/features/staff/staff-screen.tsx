@@ -26,6 +26,17 @@ import {
 
 const roleLabel = (role: string) => role.replace(/_/g, ' ');
 
+/** The mark of the reserved system user (decision 0064): the jobs ask as it; it is not a person. */
+const SYSTEM_MARK = 'System (jobs)';
+
+function SystemBadge() {
+  return (
+    <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800">
+      {SYSTEM_MARK}
+    </span>
+  );
+}
+
 /** Staff users and their roles; creating one, changing roles and disabling (the last two step-up). */
 export function StaffScreen() {
   const can = useCan();
@@ -69,20 +80,55 @@ function StaffList({ canManage }: { canManage: boolean }) {
                 <span className="font-semibold">{user.displayName}</span>
                 <span className="block text-xs text-slate-600">{user.email}</span>
               </span>
-              <span>{user.roles.map(roleLabel).join(', ') || 'no role'}</span>
-              <span className={user.disabled ? 'text-red-800' : 'text-slate-700'}>
-                {user.disabled ? 'disabled' : user.lockedUntil ? 'locked' : 'active'}
-              </span>
+              {user.system ? (
+                <>
+                  <span>
+                    <SystemBadge />
+                  </span>
+                  <span className="text-slate-700">never signs in</span>
+                </>
+              ) : (
+                <>
+                  <span>{user.roles.map(roleLabel).join(', ') || 'no role'}</span>
+                  <span className={user.disabled ? 'text-red-800' : 'text-slate-700'}>
+                    {user.disabled ? 'disabled' : user.lockedUntil ? 'locked' : 'active'}
+                  </span>
+                </>
+              )}
             </>
           )}
         />
       </div>
-      {opened ? (
+      {opened?.system ? (
+        <SystemUserDetail user={opened} />
+      ) : opened ? (
         <StaffDetail key={opened.id} user={opened} canManage={canManage} />
       ) : (
         <p className="text-sm text-slate-600">Open a staff user to see or change their roles.</p>
       )}
     </div>
+  );
+}
+
+/**
+ * The reserved system user (id 9000, decision 0064): what it is, and no controls. It cannot sign
+ * in (so it has no sessions), it has no roles and the server refuses to give it one (409).
+ */
+function SystemUserDetail({ user }: { user: StaffUser }) {
+  return (
+    <article
+      aria-labelledby="staff-detail-title"
+      className="space-y-3 self-start rounded border border-slate-300 bg-white p-4"
+    >
+      <h2 id="staff-detail-title" className="font-semibold">
+        {user.displayName} <SystemBadge />
+      </h2>
+      <p className="text-sm text-slate-700">
+        Not a person: the scheduled jobs (fund valuations, structured-product starts and maturities) ask for
+        their runs as this user, and a staff user approves them. It never signs in and has no roles; none can
+        be given, and it is never a checker.
+      </p>
+    </article>
   );
 }
 
