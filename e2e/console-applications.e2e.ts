@@ -2,11 +2,11 @@
 // payments maker: Lerato Dlamini's pending compensation claim (R 1,850.00, under the first tier of
 // compensation.payout) shows its evidence image, loaded from the ops file route; approving it pays
 // it out at once. Her R 30,000.00 loan is rejected with a reason and leaves the pending queue.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
-import { signInConsole, type ConsolePage } from './support/console';
+import { signInConsole, type ConsolePage, goToArea } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -29,15 +29,13 @@ const CLAIM = /ZAR\s1,850\.00/;
 const LOAN = /ZAR\s30,000\.00/;
 
 /** Opens an area from the navigation. */
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
 
 describe('console: applications', () => {
   it('maker opens the claim with its evidence, approves it under the tier → paid; rejects the loan with a reason → gone', async () => {
     const maker = await signInConsole(browser, server, 'payments_maker');
     open.push(maker);
     const m = maker.page;
-    await go(m, 'Applications');
+    await goToArea(m, 'Applications');
     const queue = m.getByRole('listbox', { name: 'Applications' });
     await queue.getByRole('option').filter({ hasText: LOAN }).waitFor();
     await screenshot(m, 'console-applications-queue');

@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { signInConsole, type ConsolePage } from './support/console';
+import { signInConsole, type ConsolePage, goToArea } from './support/console';
 import { loginToken } from './support/api';
 import { acceptCookiesUpFront, openAccountPanel, signIn, waitForPath } from './support/flows';
 import { startServer, type RunningServer } from './support/server';
@@ -38,12 +38,9 @@ async function textOf(locator: Locator): Promise<string> {
     .trim();
 }
 
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
-
 /** Clients → search the demo client by name → open their client 360. */
 async function openDemoClient(page: Page) {
-  await go(page, 'Clients');
+  await goToArea(page, 'Clients');
   await page.getByLabel('Mobile, name or client id').fill('Thandi');
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('listbox', { name: 'Clients found' }).getByRole('option').first().click();
@@ -142,7 +139,7 @@ describe('console: client flags and view as client', () => {
     expect(await axeFindings(a, { structure: true }), 'console-client-view-as').toEqual([]);
 
     // The audit log has the view, by the auditor's staff id, on the client.
-    await go(a, 'Audit');
+    await goToArea(a, 'Audit');
     const search = a.getByRole('search', { name: 'Search the audit log' });
     await search.getByLabel('Action (or its start)').fill('client.view_as');
     await search.getByRole('button', { name: 'Search' }).click();

@@ -4,12 +4,12 @@
 // reconfirmation warning naming the one application of one client, and confirms it. The list
 // shows the IPO priced, and the client's application asks to be reconfirmed. axe finds no serious
 // violation on the tab.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, md5 } from './support/api';
+import { loginToken, md5, clientCall } from './support/api';
 import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
-import { signInConsole, type ConsolePage } from './support/console';
+import { signInConsole, type ConsolePage, goToArea, localDateTimeInput } from './support/console';
 import { makeImage } from './support/images';
 import { startServer, type RunningServer } from './support/server';
 import { createFundedClient } from './support/trading';
@@ -33,33 +33,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
-
-/** A datetime-local value `offsetMs` from now in the browser's time zone. */
-const localInput = (page: Page, offsetMs: number) =>
-  page.evaluate((ms) => {
-    const d = new Date(Date.now() + ms);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-  }, offsetMs);
-
 /** A date `days` from today (UTC): a few days past the close, whatever the time zone. */
 const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 
-async function clientApi<T>(token: string, method: string, path: string, body?: unknown, key?: string) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (key) headers['idempotency-key'] = key;
-  const res = await fetch(server.url + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { message: string; data: T };
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${json.message}`);
-  return json.data;
-}
+const clientApi = <T>(token: string, method: string, path: string, body?: unknown, key?: string) =>
+  clientCall<T>(server, token, method, path, body, key);
 
 describe('console: IPOs (create with a range, final price previewed with who must reconfirm, confirmed)', () => {
   it('products@ creates an IPO, prices it above its range after the reconfirmation warning, and the list shows it priced', async () => {
@@ -70,7 +48,7 @@ describe('console: IPOs (create with a range, final price previewed with who mus
     const maker = await signInConsole(browser, server, 'product_ops');
     open.push(maker);
     const m = maker.page;
-    await go(m, 'Products');
+    await goToArea(m, 'Products');
     // The IPOs tab is the first.
     await m.getByRole('table', { name: 'IPOs' }).waitFor();
 
@@ -86,8 +64,8 @@ describe('console: IPOs (create with a range, final price previewed with who mus
     await form.getByLabel('Shares offered').fill('1000');
     await form.getByLabel('Min lots per client').fill('1');
     await form.getByLabel('Max lots per client').fill('50');
-    await form.getByLabel('Opens').fill(await localInput(m, -5 * 60_000));
-    await form.getByLabel('Closes').fill(await localInput(m, 2 * DAY_MS));
+    await form.getByLabel('Opens').fill(await localDateTimeInput(m, -5 * 60_000));
+    await form.getByLabel('Closes').fill(await localDateTimeInput(m, 2 * DAY_MS));
     await form.getByLabel('Allotment date').fill(dateIn(4));
     // Listing before allotment: the server refuses, beside the field, and creates nothing.
     await form.getByLabel('Listing date').fill(dateIn(3));

@@ -5,13 +5,19 @@
 // their own request; products2@ approves it with a step-up code, and the client's order holds its
 // allotment. Then a JSE closure is declared (a past day refused first, nothing changed) and
 // withdrawn. axe finds no serious violation on either tab.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PASSWORD, DEMO_STAFF } from '../apps/api/src/db/seed';
-import { loginToken, md5 } from './support/api';
+import { loginToken, md5, clientCall } from './support/api';
 import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
-import { answerStepUp, signInConsole, type ConsolePage } from './support/console';
+import {
+  answerStepUp,
+  signInConsole,
+  type ConsolePage,
+  goToArea,
+  localDateTimeInput,
+} from './support/console';
 import { makeImage } from './support/images';
 import { startServer, type RunningServer } from './support/server';
 import { createFundedClient } from './support/trading';
@@ -33,30 +39,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
-
-/** A datetime-local value `offsetMs` from now in the browser's time zone. */
-const localInput = (page: Page, offsetMs: number) =>
-  page.evaluate((ms) => {
-    const d = new Date(Date.now() + ms);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-  }, offsetMs);
-
-async function clientApi<T>(token: string, method: string, path: string, body?: unknown, key?: string) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (key) headers['idempotency-key'] = key;
-  const res = await fetch(server.url + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { message: string; data: T };
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${json.message}`);
-  return json.data;
-}
+const clientApi = <T>(token: string, method: string, path: string, body?: unknown, key?: string) =>
+  clientCall<T>(server, token, method, path, body, key);
 
 const products2 = () => {
   const s = DEMO_STAFF.find((x) => x.email.startsWith('products2@'))!;
@@ -69,15 +53,15 @@ describe('console: offerings (create, open, close, pro-rata settlement behind fo
     const maker = await signInConsole(browser, server, 'product_ops');
     open.push(maker);
     const m = maker.page;
-    await go(m, 'Products');
+    await goToArea(m, 'Products');
     await m.getByRole('tab', { name: 'Offerings' }).click();
 
     // Create: a block of 100 FSR shares at 7000 ZAc.
     const form = m.getByRole('form', { name: 'Create an offering' });
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Symbol').fill('FSR');
-    await form.getByLabel('Opens').fill(await localInput(m, -5 * 60_000));
-    await form.getByLabel('Closes').fill(await localInput(m, 2 * 86_400_000));
+    await form.getByLabel('Opens').fill(await localDateTimeInput(m, -5 * 60_000));
+    await form.getByLabel('Closes').fill(await localDateTimeInput(m, 2 * 86_400_000));
     await form.getByLabel('Minimum per client (shares)').fill('10');
     await form.getByLabel('Maximum per client (shares)').fill('1000');
     await form.getByLabel('Block price').fill('7000');
@@ -130,7 +114,7 @@ describe('console: offerings (create, open, close, pro-rata settlement behind fo
     const requestId = /#(\d+)/.exec((await waiting.textContent()) ?? '')![1]!;
 
     // products@ cannot approve their own request: not in their inbox; under My requests, no Approve.
-    await go(m, 'Approvals');
+    await goToArea(m, 'Approvals');
     await m
       .getByText('Nothing waits for your approval.')
       .or(m.getByRole('list', { name: 'Approval requests' }))
@@ -148,7 +132,7 @@ describe('console: offerings (create, open, close, pro-rata settlement behind fo
     const checker = await signInConsole(browser, server, products2());
     open.push(checker);
     const c = checker.page;
-    await go(c, 'Approvals');
+    await goToArea(c, 'Approvals');
     const card = c.getByRole('article', { name: new RegExp(`#${requestId} Settle an offering`) });
     await card.waitFor();
     await card.getByRole('button', { name: 'Approve' }).click();
@@ -162,7 +146,7 @@ describe('console: offerings (create, open, close, pro-rata settlement behind fo
       '/api/client/app/v1/order/holding?dtype=otc',
     );
     expect(held.map((o) => Number(o.quantity))).toEqual([100]);
-    await go(m, 'Products');
+    await goToArea(m, 'Products');
     await m.getByRole('tab', { name: 'Offerings' }).click();
     await expect.poll(() => row.textContent()).toMatch(/settled/);
 

@@ -6,11 +6,11 @@
 // made for the console's host name: WebAuthn refuses an IP address as relying party, so this file
 // opens the console at http://localhost:OPS_PORT (one of the server's default OPS_ORIGIN).
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { CONSOLE_DESKTOP, freshCode, signInConsole, type ConsolePage } from './support/console';
+import { CONSOLE_DESKTOP, freshCode, signInConsole, type ConsolePage, goToArea } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 import { demoStaffOf } from './support/staff';
 
@@ -32,16 +32,13 @@ afterAll(async () => {
 const AMOUNT = /ZAR\s75,000\.00/;
 const PAYMENT_REFERENCE = `FNB-PK-${Date.now().toString(36).toUpperCase()}`;
 
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
-
 describe('console: staff passkeys', () => {
   it('checker adds a passkey, signs in with it, and approves a payout with a passkey step-up', async () => {
     // --- The maker asks to pay Lerato's R 75,000.00 (above the first tier: one checker).
     const maker: ConsolePage = await signInConsole(browser, server, 'payments_maker');
     closers.push(maker.close);
     const m = maker.page;
-    await go(m, 'Withdrawals & payouts');
+    await goToArea(m, 'Withdrawals & payouts');
     await m
       .getByRole('listbox', { name: 'Withdrawals' })
       .getByRole('option')
@@ -115,7 +112,7 @@ describe('console: staff passkeys', () => {
     expect(await c.getByTestId('staff-name').textContent()).toBeTruthy();
 
     // Approve the maker's request with a passkey step-up.
-    await go(c, 'Approvals');
+    await goToArea(c, 'Approvals');
     const card = c.getByRole('article', { name: new RegExp(`#${requestId} Pay a withdrawal`) });
     await card.waitFor();
     expect(await card.textContent()).toContain(PAYMENT_REFERENCE);
@@ -132,7 +129,7 @@ describe('console: staff passkeys', () => {
     const response = await c.request.get(`/ops/v1/approvals/${requestId}`);
     const approved = ((await response.json()) as { data: { status: string } }).data;
     expect(approved.status).toBe('approved');
-    await go(c, 'Withdrawals & payouts');
+    await goToArea(c, 'Withdrawals & payouts');
     await c.getByLabel('Status').selectOption('paid');
     await c
       .getByRole('listbox', { name: 'Withdrawals' })

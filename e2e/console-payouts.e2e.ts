@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
-import { freshCode, signInConsole, type ConsolePage } from './support/console';
+import { freshCode, signInConsole, type ConsolePage, goToArea } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -44,8 +44,6 @@ async function opsCall(page: Page, path: string, body: unknown, stepUpCode?: str
 }
 
 /** Opens an area from the navigation (the start page links the areas too). */
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
 
 interface RequestView {
   id: number;
@@ -64,7 +62,7 @@ describe('console: withdrawals and four-eyes approval', () => {
     const maker = await signInConsole(browser, server, 'payments_maker');
     open.push(maker);
     const m = maker.page;
-    await go(m, 'Withdrawals & payouts');
+    await goToArea(m, 'Withdrawals & payouts');
     const queue = m.getByRole('listbox', { name: 'Withdrawals' });
     const row = queue.getByRole('option').filter({ hasText: AMOUNT });
     await row.click();
@@ -84,7 +82,7 @@ describe('console: withdrawals and four-eyes approval', () => {
     const requestId = request!.id;
 
     // The maker's own Approvals: the request, no approve button (cancel only).
-    await go(m, 'Approvals');
+    await goToArea(m, 'Approvals');
     const myCard = m.getByRole('article', { name: new RegExp(`#${requestId} Pay a withdrawal`) });
     await myCard.waitFor();
     expect(await myCard.textContent()).toMatch(/Asked by you/);
@@ -107,7 +105,7 @@ describe('console: withdrawals and four-eyes approval', () => {
     const checker = await signInConsole(browser, server, 'payments_checker');
     open.push(checker);
     const c = checker.page;
-    await go(c, 'Approvals');
+    await goToArea(c, 'Approvals');
     const card = c.getByRole('article', { name: new RegExp(`#${requestId} Pay a withdrawal`) });
     await card.waitFor();
     const cardText = (await card.textContent()) ?? '';
@@ -129,7 +127,7 @@ describe('console: withdrawals and four-eyes approval', () => {
     await c.getByText('Nothing waits for your approval.').waitFor();
 
     // The withdrawal is paid with its reference.
-    await go(c, 'Withdrawals & payouts');
+    await goToArea(c, 'Withdrawals & payouts');
     await c.getByLabel('Status').selectOption('paid');
     const paidRow = c
       .getByRole('listbox', { name: 'Withdrawals' })
@@ -153,7 +151,7 @@ describe('console: withdrawals and four-eyes approval', () => {
     expect(replay.json.code).toBe('INVALID_CODE');
 
     // The tiers in force, on Staff & policies (policies.read).
-    await go(c, 'Staff & policies');
+    await goToArea(c, 'Staff & policies');
     await c.getByRole('table', { name: 'Approval tiers in force, per action' }).waitFor();
     await screenshot(c, 'console-policies');
     expect(await axeFindings(c, { structure: true }), 'console-policies').toEqual([]);

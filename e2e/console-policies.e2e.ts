@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../apps/api/src/db/seed';
 import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
-import { answerStepUp, freshCode, signInConsole, type ConsolePage } from './support/console';
+import { answerStepUp, freshCode, signInConsole, type ConsolePage, goToArea } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 import type { DemoStaff } from './support/staff';
 
@@ -36,9 +36,6 @@ const demo = (email: string): DemoStaff => {
   return { email: staff.email, password: DEMO_STAFF_PASSWORD, totpSecret: staff.totpSecret };
 };
 
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
-
 /** The id in "Waiting for approval by 1 checker (request #N)". */
 async function waitingRequestId(page: Page) {
   const waiting = page.getByText(/Waiting for approval by 1 checker \(request #(\d+)/);
@@ -49,7 +46,7 @@ async function waitingRequestId(page: Page) {
 /** The maker's own request: not in its inbox, and the API refuses its approval (403). */
 async function makerCannotApprove(maker: ConsolePage, requestId: string) {
   const m = maker.page;
-  await go(m, 'Approvals');
+  await goToArea(m, 'Approvals');
   await m.getByRole('heading', { level: 1 }).waitFor();
   await expect.poll(() => m.getByRole('article', { name: new RegExp(`#${requestId} `) }).count()).toBe(0);
   const hash = (
@@ -71,7 +68,7 @@ async function makerCannotApprove(maker: ConsolePage, requestId: string) {
 /** The checker approves the request from Approvals with a fresh code. */
 async function checkerApproves(checker: ConsolePage, requestId: string, label: RegExp) {
   const c = checker.page;
-  await go(c, 'Approvals');
+  await goToArea(c, 'Approvals');
   const card = c.getByRole('article', { name: new RegExp(`#${requestId} ${label.source}`) });
   await card.waitFor();
   // The checker reads what changes in words (the payload's summary), not only the two lists.
@@ -87,7 +84,7 @@ describe('console: policies (tiers and limits changed through four eyes)', () =>
     const treasury = await signInConsole(browser, server, demo('treasury@demo.imali.test'));
     open.push(treasury);
     const t = treasury.page;
-    await go(t, 'Staff & policies');
+    await goToArea(t, 'Staff & policies');
     const tiers = t.getByRole('table', { name: 'Approval tiers in force, per action' });
     await expect.poll(() => tiers.textContent()).toMatch(/ZAR\s50,000\.01 to ZAR\s1,000,000\.00/);
 
@@ -158,7 +155,7 @@ describe('console: policies (tiers and limits changed through four eyes)', () =>
     await checkerApproves(checker, feesRequest, /Change fees/);
 
     // The Policies section shows the new versions.
-    await go(t, 'Staff & policies');
+    await goToArea(t, 'Staff & policies');
     await expect
       .poll(() => t.getByRole('table', { name: 'Approval tiers in force, per action' }).textContent())
       .toMatch(/ZAR\s20,000\.01 to ZAR\s1,000,000\.00/);

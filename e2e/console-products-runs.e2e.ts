@@ -13,10 +13,10 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../apps/api/src/db/seed';
-import { loginToken, md5 } from './support/api';
+import { loginToken, md5, clientCall } from './support/api';
 import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
-import { answerStepUp, freshCode, signInConsole, type ConsolePage } from './support/console';
+import { answerStepUp, freshCode, signInConsole, type ConsolePage, goToArea } from './support/console';
 import { makeImage } from './support/images';
 import { startServer, type RunningServer } from './support/server';
 import type { DemoStaff } from './support/staff';
@@ -58,23 +58,9 @@ async function restartAt(moment: number) {
   return server;
 }
 
-/** The client API with the client's bearer token. */
-async function clientCall<T>(token: string, method: string, p: string, body?: unknown, key?: string) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (key) headers['idempotency-key'] = key;
-  const res = await fetch(server!.url + p, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { message: string; data: T };
-  if (!res.ok) throw new Error(`${method} ${p} → ${res.status}: ${json.message}`);
-  return json.data;
-}
-
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
+/** The client API with the client's bearer token (on the server of the moment). */
+const clientApi = <T>(token: string, method: string, p: string, body?: unknown, key?: string) =>
+  clientCall<T>(server!, token, method, p, body, key);
 
 const textOf = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\s+/g, ' ');
 
@@ -94,14 +80,14 @@ describe('console: products runs (fund NAV strike and structured products)', () 
     await restartAt(sast(DAY, '11:00'));
     const client = await createFundedClient(server!, await makeImage('console-runs-id', 'png'));
     const token = await loginToken(server!, client.mobile, client.password);
-    const offerings = await clientCall<{ id: number; name: string }[]>(
+    const offerings = await clientApi<{ id: number; name: string }[]>(
       token,
       'GET',
       '/api/stat/app/v1/trading_list?dtype=fund',
     );
     const fundId = offerings.find((o) => o.name === FUND_NAME)!.id;
-    await clientCall(token, 'POST', '/api/client/app/v1/pin/verify', { pin: md5(client.pin) });
-    const placed = await clientCall<{ order: { id: number } }>(
+    await clientApi(token, 'POST', '/api/client/app/v1/pin/verify', { pin: md5(client.pin) });
+    const placed = await clientApi<{ order: { id: number } }>(
       token,
       'POST',
       `/api/funds/app/v1/record/${fundId}`,
@@ -115,7 +101,7 @@ describe('console: products runs (fund NAV strike and structured products)', () 
     const maker = await signInConsole(browser, server!, demoStaff('products@demo.imali.test'));
     open.push(maker);
     const m = maker.page;
-    await go(m, 'Products');
+    await goToArea(m, 'Products');
     await m.getByRole('tab', { name: 'Funds' }).click();
     const funds = m.getByRole('table', { name: 'Funds' });
     const row = funds.getByRole('row').filter({ hasText: FUND_NAME });
@@ -147,7 +133,7 @@ describe('console: products runs (fund NAV strike and structured products)', () 
     await screenshot(m, 'console-products-fund-strike-waiting');
 
     // The maker's own request: no Approve in the inbox, and the API refuses it with step-up.
-    await go(m, 'Approvals');
+    await goToArea(m, 'Approvals');
     // The inbox holds what others ask; the maker finds theirs under My requests.
     await m
       .getByRole('group', { name: 'Which requests' })
@@ -175,7 +161,7 @@ describe('console: products runs (fund NAV strike and structured products)', () 
     const checker = await signInConsole(browser, server!, demoStaff('products2@demo.imali.test'));
     open.push(checker);
     const c = checker.page;
-    await go(c, 'Approvals');
+    await goToArea(c, 'Approvals');
     const card = c.getByRole('article', { name: new RegExp(`#${requestId} Strike a fund`) });
     await card.waitFor();
     expect(await card.textContent()).toMatch(/IMT40/);
@@ -184,7 +170,7 @@ describe('console: products runs (fund NAV strike and structured products)', () 
     await c.getByText(`Request #${requestId} approved and done.`).waitFor();
 
     // The client's order now holds its units at the NAV previewed.
-    const receipt = await clientCall<{ status: string; fund: { units: string | null; nav: string | null } }>(
+    const receipt = await clientApi<{ status: string; fund: { units: string | null; nav: string | null } }>(
       token,
       'GET',
       `/api/client/app/v1/order?did=${orderId}`,
@@ -193,7 +179,7 @@ describe('console: products runs (fund NAV strike and structured products)', () 
     expect(receipt.fund.units).toMatch(/^\d+\.\d{4}$/);
     expect(previewed).toContain(receipt.fund.units!);
     // Back on Products (the list read afresh): nothing pending any more.
-    await go(m, 'Products');
+    await goToArea(m, 'Products');
     await m.getByRole('tab', { name: 'Funds' }).click();
     await expect.poll(() => textOf(row)).toMatch(/14:00 · 15:00\s*0\s*0/);
 

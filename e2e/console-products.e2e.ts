@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
-import { answerStepUp, freshCode, signInConsole, type ConsolePage } from './support/console';
+import { answerStepUp, freshCode, signInConsole, type ConsolePage, goToArea } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -26,9 +26,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
-
 async function fillRate(page: Page, rate: { from: string; to: string; rate: string; mid: string }) {
   await page.getByLabel('From (currency)').fill(rate.from);
   await page.getByLabel('To (currency)').fill(rate.to);
@@ -42,7 +39,7 @@ describe('console: products (FX rate publication behind a preview and four eyes)
     const treasury = await signInConsole(browser, server, 'treasury');
     open.push(treasury);
     const t = treasury.page;
-    await go(t, 'Products');
+    await goToArea(t, 'Products');
     // The IPOs tab first: the demo IPO is open and not priced yet, so it offers no allotment.
     const ipos = t.getByRole('table', { name: 'IPOs' });
     await expect.poll(() => ipos.textContent()).toMatch(/UBNTR/);
@@ -93,7 +90,7 @@ describe('console: products (FX rate publication behind a preview and four eyes)
     const checker = await signInConsole(browser, server, { email, password, totpSecret });
     open.push(checker);
     const c = checker.page;
-    await go(c, 'Approvals');
+    await goToArea(c, 'Approvals');
     const card = c.getByRole('article', { name: new RegExp(`#${requestId} Publish an FX rate`) });
     await card.waitFor();
     expect(await card.textContent()).toMatch(/18\.1/);

@@ -3,11 +3,11 @@
 // once); the new user signs in with a code from that secret; the auditor finds the creation in the
 // audit search, with the admin's staff id, and verifies the chain: intact. The auditor's role
 // has no staff administration, and the server refuses it anyway.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe';
 import { launchBrowser, screenshot } from './support/browser';
-import { answerStepUp, freshCode, signInConsole, type ConsolePage } from './support/console';
+import { answerStepUp, freshCode, signInConsole, type ConsolePage, goToArea } from './support/console';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -25,9 +25,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
-
 const NEW_EMAIL = `e2e-maker-${Date.now().toString(36)}@imali.test`;
 const NEW_PASSWORD = 'a long first password 42';
 
@@ -36,7 +33,7 @@ describe('console: staff administration and the audit trail', () => {
     const admin = await signInConsole(browser, server, 'staff_admin');
     open.push(admin);
     const a = admin.page;
-    await go(a, 'Staff & policies');
+    await goToArea(a, 'Staff & policies');
     const form = a.getByRole('region', { name: 'New staff user' });
     await form.getByLabel('Work email').fill(NEW_EMAIL);
     await form.getByLabel('Display name').fill('Nomsa New Maker');
@@ -72,7 +69,7 @@ describe('console: staff administration and the audit trail', () => {
     const auditor = await signInConsole(browser, server, 'auditor');
     open.push(auditor);
     const p = auditor.page;
-    await go(p, 'Audit');
+    await goToArea(p, 'Audit');
     const search = p.getByRole('search', { name: 'Search the audit log' });
     await search.getByLabel('Action (or its start)').fill('staff.create');
     await search.getByRole('button', { name: 'Search' }).click();

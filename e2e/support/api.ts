@@ -90,3 +90,28 @@ export async function createApprovedClient(server: RunningServer, imageFile: str
   await runOps(server, 'kyc', 'approve', mobile);
   return { mobile, password };
 }
+
+/**
+ * A client API call with the client's bearer token (and an idempotency key where the route asks
+ * for one); answers the envelope's data, or throws with the status and the server's message.
+ */
+export async function clientCall<T>(
+  server: RunningServer,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  key?: string,
+): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (key) headers['idempotency-key'] = key;
+  const res = await fetch(server.url + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { message: string; data: T };
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${json.message}`);
+  return json.data;
+}

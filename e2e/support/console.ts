@@ -59,3 +59,15 @@ export async function answerStepUp(console: ConsolePage): Promise<void> {
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await dialog.waitFor({ state: 'detached' });
 }
+
+/** Opens an area of the console from its navigation (the link's name). */
+export const goToArea = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
+
+/** A datetime-local input's value `offsetMs` from now, in the browser's time zone. */
+export const localDateTimeInput = (page: Page, offsetMs: number) =>
+  page.evaluate((ms) => {
+    const d = new Date(Date.now() + ms);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  }, offsetMs);

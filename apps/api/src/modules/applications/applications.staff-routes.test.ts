@@ -187,7 +187,7 @@ describe('applications and ledger adjustments on the staff API (/ops/v1)', () =>
   it("a payments maker turns a client's loan switch off with a reason (audited as them); support may not; no change is refused", async () => {
     const client = await createTestClient(t.app.ctx);
     await setFlags(t, client, { loan: true });
-    const put = (headers: Headers, payload: object) =>
+    const put = (headers: StaffHeaders, payload: object) =>
       ops.inject({
         method: 'PUT',
         url: `/ops/v1/clients/${client.clientId}/flags/applications`,
