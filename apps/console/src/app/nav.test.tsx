@@ -58,6 +58,11 @@ describe('the navigation', () => {
     net.on('logout', () => ({ ok: true }));
     renderConsole('/');
     await screen.findByRole('navigation', { name: 'Console' });
+    // The shell can show before the session guard's effect (its idle clock) has run: React's
+    // scheduler runs on the faked timers. A first second runs it, from when the quarter counts.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
     await act(async () => {
       vi.advanceTimersByTime(IDLE_LIMIT_MS + 20_000);
     });

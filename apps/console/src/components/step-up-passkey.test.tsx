@@ -31,6 +31,7 @@ const ROLES_SET = {
   disabled: false,
   lockedUntil: null,
   createdAt: '2026-11-01T08:00:00.000Z',
+  system: false,
 };
 
 function RolesSetter({ passkey }: { passkey?: boolean }) {
