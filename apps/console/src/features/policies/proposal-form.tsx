@@ -1,7 +1,7 @@
 import type { ApprovalOutcome } from '@imali/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { OutcomeNotice } from '../../components/outcome-notice';
 import { Alert, Button } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 
@@ -21,22 +21,6 @@ export const whenText = (iso: string | null) =>
 
 /** A datetime-local value ('2026-11-28T17:00', the browser's time zone) as ISO, or null when empty. */
 export const isoOfLocal = (local: string) => (local ? new Date(local).toISOString() : null);
-
-/** What a request became: waiting for checkers (with the way to Approvals), or done at once. */
-export function OutcomeNotice({ outcome }: { outcome: ApprovalOutcome }) {
-  if (outcome.status === 'pending') {
-    const n = outcome.request.checkersRequired;
-    return (
-      <Alert tone="success">
-        Waiting for approval by {n} checker{n === 1 ? '' : 's'} (request #{outcome.request.id}).{' '}
-        <Link to="/approvals" className="text-accent-700 underline">
-          Open approvals
-        </Link>
-      </Alert>
-    );
-  }
-  return <Alert tone="success">In force.</Alert>;
-}
 
 export interface ProposalOptions<Input extends { baseVersion?: unknown }, Preview> {
   /** Checks the proposal on the server and answers the preview; nothing is written. */
@@ -144,7 +128,7 @@ export function ProposalForm<Preview>({
         <section aria-label={previewLabel} className="space-y-3 rounded bg-slate-50 p-3">
           {renderPreview(preview.data)}
           {request.data ? (
-            <OutcomeNotice outcome={request.data} />
+            <OutcomeNotice outcome={request.data} done="In force." />
           ) : (
             <>
               {request.isError ? <Alert>{messageOf(request.error)}</Alert> : null}

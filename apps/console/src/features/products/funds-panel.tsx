@@ -1,8 +1,7 @@
-import type { ApprovalOutcome } from '@imali/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useCan } from '../../app/session';
+import { OutcomeNotice } from '../../components/outcome-notice';
 import { Alert, Button, inputClass, labelClass } from '../../components/ui';
 import { DataTable } from '../../components/data-table';
 import { ApiError, messageOf } from '../../lib/api';
@@ -14,27 +13,9 @@ import {
   type StaffFund,
 } from './products-api';
 
-const checkers = (n: number) => `${n} checker${n === 1 ? '' : 's'}`;
+/** What the funds and structured-products panels add to a waiting request. */
+export const SECOND_APPROVER = 'A second staff user approves it in Approvals.';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/**
- * What a run's request became: waiting for checkers (with the way to Approvals), or done at once
- * (a policy that needs no checker). Shared by the funds and structured-products panels.
- */
-export function RunOutcome({ outcome, done }: { outcome: ApprovalOutcome; done: string }) {
-  if (outcome.status === 'pending') {
-    return (
-      <Alert tone="success">
-        Waiting for approval by {checkers(outcome.request.checkersRequired)} (request #{outcome.request.id}
-        ). A second staff user approves it in Approvals.{' '}
-        <Link to="/approvals" className="text-accent-700 underline">
-          Open approvals
-        </Link>
-      </Alert>
-    );
-  }
-  return <Alert tone="success">{done}</Alert>;
-}
 
 /**
  * A request refused because what it was asked on moved (409): the message says so, and the
@@ -188,7 +169,11 @@ function FundStrikePanel({ fund }: { fund: StaffFund }) {
       ) : p ? (
         <StrikeFigures preview={p} fetching={preview.isFetching}>
           {request.data ? (
-            <RunOutcome outcome={request.data} done="Valued: the NAVs are struck and the orders filled." />
+            <OutcomeNotice
+              outcome={request.data}
+              hint={SECOND_APPROVER}
+              done="Valued: the NAVs are struck and the orders filled."
+            />
           ) : can('products.request') ? (
             <div className="space-y-2">
               {request.isError ? <RequestError error={request.error} onPreviewAgain={previewAgain} /> : null}

@@ -7,7 +7,7 @@ import { DataTable } from '../../components/data-table';
 import { ApiError, messageOf } from '../../lib/api';
 import { IpoCreateForm } from './ipo-create-form';
 import { priceWithUnit, unitLabel } from './ipo-units';
-import { OutcomeNotice } from './outcome-notice';
+import { OutcomeNotice } from '../../components/outcome-notice';
 import {
   allotmentPreviewQuery,
   ipoFinalPriceInput,

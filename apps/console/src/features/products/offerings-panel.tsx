@@ -1,8 +1,7 @@
-import type { ApprovalOutcome } from '@imali/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useCan } from '../../app/session';
+import { OutcomeNotice } from '../../components/outcome-notice';
 import { Alert, Button, inputClass, labelClass } from '../../components/ui';
 import { DataTable } from '../../components/data-table';
 import { messageOf } from '../../lib/api';
@@ -191,19 +190,6 @@ function OfferingActions({
   );
 }
 
-function OutcomeNotice({ outcome }: { outcome: ApprovalOutcome }) {
-  if (outcome.status !== 'pending') return <Alert tone="success">Settled.</Alert>;
-  const n = outcome.request.checkersRequired;
-  return (
-    <Alert tone="success">
-      Waiting for approval by {n} checker{n === 1 ? '' : 's'} (request #{outcome.request.id}).{' '}
-      <Link to="/approvals" className="text-accent-700 underline">
-        Open approvals
-      </Link>
-    </Alert>
-  );
-}
-
 function SettlementPanel({ offering }: { offering: StaffOffering }) {
   const can = useCan();
   const queryClient = useQueryClient();
@@ -297,7 +283,7 @@ function SettlementPanel({ offering }: { offering: StaffOffering }) {
             <p className="text-slate-600">No orders await allocation.</p>
           )}
           {request.data ? (
-            <OutcomeNotice outcome={request.data} />
+            <OutcomeNotice outcome={request.data} done="Settled." />
           ) : can('products.request') ? (
             <div className="space-y-2">
               {request.isError ? <Alert>{messageOf(request.error)}</Alert> : null}

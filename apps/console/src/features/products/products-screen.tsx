@@ -7,7 +7,7 @@ import { messageOf } from '../../lib/api';
 import { ClosuresPanel } from './closures-panel';
 import { IposPanel } from './ipos-panel';
 import { OfferingsPanel } from './offerings-panel';
-import { OutcomeNotice } from './outcome-notice';
+import { OutcomeNotice } from '../../components/outcome-notice';
 import { previewRate, ratesQuery, requestRate, type RateInput, type RatePublication } from './products-api';
 import { FundsPanel } from './funds-panel';
 import { StructuredPanel } from './structured-panel';

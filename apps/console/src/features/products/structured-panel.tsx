@@ -4,7 +4,8 @@ import { useCan } from '../../app/session';
 import { Alert, Button } from '../../components/ui';
 import { DataTable } from '../../components/data-table';
 import { messageOf } from '../../lib/api';
-import { RequestError, RunOutcome } from './funds-panel';
+import { OutcomeNotice } from '../../components/outcome-notice';
+import { RequestError, SECOND_APPROVER } from './funds-panel';
 import {
   requestStructuredStep,
   structuredPreviewQuery,
@@ -190,7 +191,11 @@ function LifecyclePanel({ product, step }: { product: StaffStructuredProduct; st
             <p className="rounded bg-slate-50 p-2">No order: the {STEP_LABEL[step]} only fixes the level.</p>
           )}
           {request.data ? (
-            <RunOutcome outcome={request.data} done={step === 'start' ? 'Started.' : 'Matured.'} />
+            <OutcomeNotice
+              outcome={request.data}
+              hint={SECOND_APPROVER}
+              done={step === 'start' ? 'Started.' : 'Matured.'}
+            />
           ) : can('products.request') ? (
             <div className="space-y-2">
               {request.isError ? <RequestError error={request.error} onPreviewAgain={previewAgain} /> : null}
