@@ -7,7 +7,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useCan } from '../../app/session';
-import { Alert, Button, FieldError, inputClass, labelClass } from '../../components/ui';
+import { Alert, Button, TextField, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { formatTime } from '../kyc/kyc-api';
 import { setApplicationSwitch, setWithdrawalsBlocked } from './clients-api';
@@ -99,20 +99,14 @@ function BlockForm({ clientId, blocked }: { clientId: number; blocked: boolean }
   const action = blocked ? 'Unblock withdrawals' : 'Block withdrawals';
   return (
     <form onSubmit={submit} aria-label={action} className="mt-3 space-y-2">
-      <label htmlFor={`${id}-reason`} className={labelClass}>
-        {blocked ? 'Why withdrawals may go ahead again' : 'Why withdrawals are blocked'} (kept with the
-        change; the client does not see it)
-      </label>
-      <input
+      <TextField
         id={`${id}-reason`}
-        className={inputClass}
+        label={`${blocked ? 'Why withdrawals may go ahead again' : 'Why withdrawals are blocked'} (kept with the change; the client does not see it)`}
         maxLength={500}
         value={reason}
-        aria-invalid={fieldError ? true : undefined}
-        aria-describedby={fieldError ? `${id}-error` : undefined}
+        error={fieldError}
         onChange={(e) => setReason(e.target.value)}
       />
-      <FieldError id={`${id}-error`} message={fieldError} />
       <div aria-live="polite">
         {change.isError ? <Alert>{messageOf(change.error)}</Alert> : null}
         {done ? <Alert tone="success">{done}</Alert> : null}
@@ -186,21 +180,16 @@ function SwitchForm({ clientId, flags }: { clientId: number; flags: Client360['f
           </select>
         </div>
         <div className="min-w-60 flex-1">
-          <label htmlFor={`${id}-reason`} className={labelClass}>
-            Why (kept in the client’s audit trail; the client does not see it)
-          </label>
-          <input
+          <TextField
             id={`${id}-reason`}
-            className={inputClass}
+            label="Why (kept in the client’s audit trail; the client does not see it)"
             maxLength={500}
             value={reason}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${id}-error` : undefined}
+            error={fieldError}
             onChange={(e) => setReason(e.target.value)}
           />
         </div>
       </div>
-      <FieldError id={`${id}-error`} message={fieldError} />
       <div aria-live="polite">
         {change.isError ? <Alert>{messageOf(change.error)}</Alert> : null}
         {done ? <Alert tone="success">{done}</Alert> : null}
