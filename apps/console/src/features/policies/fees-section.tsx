@@ -3,6 +3,7 @@ import { formatCurrency } from '@imali/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../app/session';
+import { DataTable } from '../../components/data-table';
 import { Alert, Button, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { feesQuery, previewFeesChange, requestFeesChange } from './fees-api';
@@ -277,70 +278,43 @@ function FeesProposal({ latest }: { latest: Record<string, FeeScheduleVersionVie
 function FeesPreview({ preview: p }: { preview: FeesChangePreview }) {
   return (
     <>
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="mb-1 text-left font-semibold">
-          {p.payload.country}: version {p.latest.version} → version {p.proposed.version}, in force from{' '}
-          {whenText(p.proposed.effectiveFrom)}
-        </caption>
-        <thead className="text-slate-700">
-          <tr>
-            <th scope="col" className="py-1 pr-2 font-semibold">
-              Fee
-            </th>
-            <th scope="col" className="py-1 pr-2 font-semibold">
-              Field
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right font-semibold">
-              Now
-            </th>
-            <th scope="col" className="py-1 text-right font-semibold">
-              Proposed
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {p.changes.map((c) => (
-            <tr key={`${c.code}-${c.field}`} className="border-t border-slate-200">
-              <td className="py-1 pr-2">{c.code}</td>
-              <td className="py-1 pr-2">{c.field}</td>
-              <td className="py-1 pr-2 text-right tabular-nums">{c.from ?? '—'}</td>
-              <td className="py-1 text-right font-semibold tabular-nums">{c.to ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="mb-1 text-left font-semibold">Worked example</caption>
-        <thead className="text-slate-700">
-          <tr>
-            <th scope="col" className="py-1 pr-2 font-semibold">
-              Trade
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right font-semibold">
-              Fees now
-            </th>
-            <th scope="col" className="py-1 text-right font-semibold">
-              Fees proposed
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {p.examples.map((e) => (
-            <tr key={e.side} className="border-t border-slate-200">
-              <th scope="row" className="py-1 pr-2 font-normal">
-                {e.side === 'buy' ? 'A buy' : 'A sale'} of {formatCurrency(e.tradeValue, e.currency)} (
-                {e.quantity} shares)
-              </th>
-              <td className="py-1 pr-2 text-right tabular-nums">
-                {formatCurrency(e.currentFees, e.currency)}
-              </td>
-              <td className="py-1 text-right font-semibold tabular-nums">
-                {formatCurrency(e.proposedFees, e.currency)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Fee changes"
+        caption={
+          <>
+            {p.payload.country}: version {p.latest.version} → version {p.proposed.version}, in force from{' '}
+            {whenText(p.proposed.effectiveFrom)}
+          </>
+        }
+        rows={p.changes}
+        rowKey={(c) => `${c.code}-${c.field}`}
+        columns={[
+          { header: 'Fee', cell: (c) => c.code },
+          { header: 'Field', cell: (c) => c.field },
+          { header: 'Now', cell: (c) => c.from ?? '—', numeric: true },
+          { header: 'Proposed', cell: (c) => c.to ?? '—', numeric: true, className: 'font-semibold' },
+        ]}
+      />
+      <DataTable
+        label="Worked example"
+        caption="Worked example"
+        rows={p.examples}
+        rowKey={(e) => e.side}
+        columns={[
+          {
+            header: 'Trade',
+            cell: (e) =>
+              `${e.side === 'buy' ? 'A buy' : 'A sale'} of ${formatCurrency(e.tradeValue, e.currency)} (${e.quantity} shares)`,
+          },
+          { header: 'Fees now', cell: (e) => formatCurrency(e.currentFees, e.currency), numeric: true },
+          {
+            header: 'Fees proposed',
+            cell: (e) => formatCurrency(e.proposedFees, e.currency),
+            numeric: true,
+            className: 'font-semibold',
+          },
+        ]}
+      />
     </>
   );
 }

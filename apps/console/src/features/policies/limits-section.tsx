@@ -7,6 +7,7 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../app/session';
+import { DataTable } from '../../components/data-table';
 import { Alert, Button, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import { limitsQuery, previewLimitsChange, requestLimitsChange } from './policies-api';
@@ -201,37 +202,27 @@ function LimitsProposal({ latest }: { latest: MoneyLimitsVersion }) {
 /** Each limit that changes, from → to in its currency. */
 function LimitsPreview({ preview: p }: { preview: LimitsChangePreview }) {
   return (
-    <table className="w-full border-collapse text-left text-sm">
-      <caption className="mb-1 text-left font-semibold">
-        Version {p.latest.version} → version {p.proposed.version}, in force{' '}
-        {whenText(p.proposed.effectiveFrom)}
-      </caption>
-      <thead className="text-slate-700">
-        <tr>
-          <th scope="col" className="py-1 pr-2 font-semibold">
-            Currency
-          </th>
-          <th scope="col" className="py-1 pr-2 font-semibold">
-            Limit
-          </th>
-          <th scope="col" className="py-1 pr-2 text-right font-semibold">
-            Now
-          </th>
-          <th scope="col" className="py-1 text-right font-semibold">
-            Proposed
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {p.changes.map((c) => (
-          <tr key={`${c.currency}-${c.field}`} className="border-t border-slate-200">
-            <td className="py-1 pr-2">{c.currency}</td>
-            <td className="py-1 pr-2">{LIMIT_FIELD_LABELS[c.field]}</td>
-            <td className="py-1 pr-2 text-right tabular-nums">{limitText(c.from, c.currency)}</td>
-            <td className="py-1 text-right font-semibold tabular-nums">{limitText(c.to, c.currency)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label="Limit changes"
+      caption={
+        <>
+          Version {p.latest.version} → version {p.proposed.version}, in force{' '}
+          {whenText(p.proposed.effectiveFrom)}
+        </>
+      }
+      rows={p.changes}
+      rowKey={(c) => `${c.currency}-${c.field}`}
+      columns={[
+        { header: 'Currency', cell: (c) => c.currency },
+        { header: 'Limit', cell: (c) => LIMIT_FIELD_LABELS[c.field] },
+        { header: 'Now', cell: (c) => limitText(c.from, c.currency), numeric: true },
+        {
+          header: 'Proposed',
+          cell: (c) => limitText(c.to, c.currency),
+          numeric: true,
+          className: 'font-semibold',
+        },
+      ]}
+    />
   );
 }
