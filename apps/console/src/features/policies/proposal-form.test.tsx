@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { ApprovalOutcome, ApprovalRequest } from '@imali/contract';
+import type { ApprovalOutcome } from '@imali/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
+import { pendingRequest } from '../../test/approval-request';
 import { ProposalForm, useProposal } from './proposal-form';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -23,27 +24,15 @@ interface ThingPreview {
 }
 
 const pending = (id: number, checkersRequired: number): ApprovalOutcome => {
-  const request: ApprovalRequest = {
+  const request = pendingRequest({
     id,
     action: 'limits.change',
     itemKey: 'limits',
-    payload: {},
-    payloadHash: 'c'.repeat(64),
-    amount: null,
-    currency: null,
-    makerStaffId: 1,
     policyId: 1,
-    policyVersion: 1,
     checkersRequired,
     checkerPermission: 'treasury.approve',
-    status: 'pending',
-    createdAt: '2026-11-28T10:00:00.000Z',
     expiresAt: '2026-11-29T10:00:00.000Z',
-    decidedAt: null,
-    executedAt: null,
-    outcome: null,
-    decisions: [],
-  };
+  });
   return { status: 'pending', request };
 };
 

@@ -3,6 +3,7 @@ import type { ApprovalRequest } from '@imali/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pendingRequest } from '../../test/approval-request';
 import { opsError, stubOpsNetwork } from '../../test/ops-network';
 import { renderConsole, staffMe } from '../../test/render';
 import type { FundNavStrikePreview, StaffFund } from './products-api';
@@ -61,28 +62,8 @@ const strike = (over: Partial<FundNavStrikePreview> = {}): FundNavStrikePreview 
   ...over,
 });
 
-const pending = (over: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
-  id: 61,
-  action: 'fund.nav_strike',
-  itemKey: 'fund:9',
-  payload: {},
-  payloadHash: 'c'.repeat(64),
-  amount: null,
-  currency: null,
-  makerStaffId: 1,
-  policyId: 3,
-  policyVersion: 1,
-  checkersRequired: 1,
-  checkerPermission: 'products.approve',
-  status: 'pending',
-  createdAt: '2026-11-28T10:00:00.000Z',
-  expiresAt: '2026-11-30T10:00:00.000Z',
-  decidedAt: null,
-  executedAt: null,
-  outcome: null,
-  decisions: [],
-  ...over,
-});
+const pending = (over: Partial<ApprovalRequest> = {}) =>
+  pendingRequest({ id: 61, action: 'fund.nav_strike', itemKey: 'fund:9', ...over });
 
 async function openFunds() {
   renderConsole('/products');

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import type { ApprovalRequest } from '@imali/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pendingRequest } from '../../test/approval-request';
 import { opsError, stubOpsNetwork } from '../../test/ops-network';
 import { renderConsole, staffMe } from '../../test/render';
 import type { AllotmentPreview, IpoFinalPricePreview, StaffIpo } from './products-api';
@@ -107,27 +107,7 @@ const pricePreview = (price: string, over: Partial<IpoFinalPricePreview> = {}): 
   ...over,
 });
 
-const pending: ApprovalRequest = {
-  id: 51,
-  action: 'ipo.allot',
-  itemKey: 'ipo:5',
-  payload: {},
-  payloadHash: 'c'.repeat(64),
-  amount: null,
-  currency: null,
-  makerStaffId: 1,
-  policyId: 3,
-  policyVersion: 1,
-  checkersRequired: 1,
-  checkerPermission: 'products.approve',
-  status: 'pending',
-  createdAt: '2026-11-28T10:00:00.000Z',
-  expiresAt: '2026-11-30T10:00:00.000Z',
-  decidedAt: null,
-  executedAt: null,
-  outcome: null,
-  decisions: [],
-};
+const pending = pendingRequest();
 
 /** The field's refusal: the text of what its aria-describedby names. */
 const describedText = (input: HTMLElement) =>
