@@ -65,14 +65,16 @@ async function makerCannotApprove(maker: ConsolePage, requestId: string) {
   expect(refused.status(), await refused.text()).toBe(403);
 }
 
-/** The checker approves the request from Approvals with a fresh code. */
-async function checkerApproves(checker: ConsolePage, requestId: string, label: RegExp) {
+/**
+ * The checker approves the request from Approvals with a fresh code, having read what changes in
+ * words (`reads`: the tiers' summary, the fee or limit lines from → to), not only raw fields.
+ */
+async function checkerApproves(checker: ConsolePage, requestId: string, label: RegExp, reads: RegExp) {
   const c = checker.page;
   await goToArea(c, 'Approvals');
   const card = c.getByRole('article', { name: new RegExp(`#${requestId} ${label.source}`) });
   await card.waitFor();
-  // The checker reads what changes in words (the payload's summary), not only the two lists.
-  expect(await card.textContent()).toMatch(/Summary.*→/);
+  expect(await card.textContent()).toMatch(reads);
   await screenshot(c, `console-policies-approve-${requestId}`);
   await card.getByRole('button', { name: 'Approve' }).click();
   await answerStepUp(checker);
@@ -150,9 +152,11 @@ describe('console: policies (tiers and limits changed through four eyes)', () =>
     // A second treasury user approves both, each with a fresh code.
     const checker = await signInConsole(browser, server, demo('treasury2@demo.imali.test'));
     open.push(checker);
-    await checkerApproves(checker, tiersRequest, /Change approval tiers/);
-    await checkerApproves(checker, limitsRequest, /Change limits/);
-    await checkerApproves(checker, feesRequest, /Change fees/);
+    await checkerApproves(checker, tiersRequest, /Change approval tiers/, /Summary.*→/);
+    // The limits and fees as tables of each change: the ZAR minimum deposit → R200, the
+    // brokerage rate 0.25 % → 0.30 %.
+    await checkerApproves(checker, limitsRequest, /Change limits/, /ZAR\s*Minimum deposit.*200\.00/);
+    await checkerApproves(checker, feesRequest, /Change fees/, /brokerage.*0\.25\s*%.*0\.3/i);
 
     // The Policies section shows the new versions.
     await goToArea(t, 'Staff & policies');
