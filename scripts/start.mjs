@@ -2,10 +2,10 @@
 // than their builds, then runs the compiled server (apps/api/dist/server.mjs; PGlite in DATA_DIR
 // unless DATABASE_URL is set) in this process, as plain JavaScript (decision 0037).
 import { execFileSync, execSync } from 'node:child_process';
-import fs from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { apiSources, needsBuild } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');
@@ -18,30 +18,12 @@ const builtServer = process.env.API_BUNDLE
   ? path.resolve(process.env.API_BUNDLE)
   : path.join(api, 'dist/server.mjs');
 
-function newestMtime(p) {
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
-
-function needsBuild(output, sources) {
-  if (!fs.existsSync(output)) return true;
-  const built = fs.statSync(output).mtimeMs;
-  return sources.some((p) => fs.existsSync(p) && newestMtime(p) > built);
-}
-
 const webNeedsBuild = () =>
   needsBuild(
     builtIndex,
     ['src', 'index.html', 'public', 'vite.config.ts', '../../packages'].map((p) => path.join(web, p)),
   );
-const apiNeedsBuild = () =>
-  needsBuild(
-    builtServer,
-    ['src', 'build.mjs', 'package.json', '../../packages'].map((p) => path.join(api, p)),
-  );
+const apiNeedsBuild = () => needsBuild(builtServer, apiSources);
 
 if (process.env.SKIP_WEB_BUILD !== 'true' && webNeedsBuild()) {
   console.log('Building the web app…');

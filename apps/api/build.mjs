@@ -1,8 +1,8 @@
 // Compiles the API for `npm start` (decision 0037): one ES module, dist/server.mjs, that plain
-// `node` runs. esbuild bundles our TypeScript (apps/api/src and the workspace packages, which
+// `node` runs, and the operator CLI for `npm run ops` likewise (dist/ops.mjs). esbuild bundles our TypeScript (apps/api/src and the workspace packages, which
 // ship TypeScript) with the packages it uses, but for the few listed in EXTERNAL below.
-// `npm run build -w apps/api` (`--outfile <path>` for another place), or scripts/start.mjs when
-// the sources are newer than the build.
+// `npm run build -w apps/api` (`--outfile <path>` for another place), or scripts/start.mjs and
+// scripts/ops.mjs when the sources are newer than the build.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +11,8 @@ import { build } from 'esbuild';
 const apiDir = import.meta.dirname;
 const srcDir = path.join(apiDir, 'src');
 export const defaultOutFile = path.join(apiDir, 'dist/server.mjs');
+/** The operator CLI (`npm run ops`, scripts/ops.mjs), bundled the same way. */
+export const opsOutFile = path.join(apiDir, 'dist/ops.mjs');
 
 /**
  * Packages that stay imports from node_modules; every other one is bundled. Node would otherwise
@@ -71,9 +73,10 @@ const sourceDirname = (outFile) => ({
   },
 });
 
-export async function buildApi(outFile = defaultOutFile) {
+/** Bundles `entry` (a file under src/: the server, or cli/ops.ts) into `outFile`. */
+export async function buildApi(outFile = defaultOutFile, entry = 'server.ts') {
   const result = await build({
-    entryPoints: [path.join(srcDir, 'server.ts')],
+    entryPoints: [path.join(srcDir, entry)],
     outfile: outFile,
     bundle: true,
     platform: 'node',
@@ -102,12 +105,20 @@ export async function buildApi(outFile = defaultOutFile) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  // `--outfile <path>`: another place than dist/ (a bench's own build beside a running server).
+  // `--outfile <path>`: the server only, elsewhere than dist/ (a bench's own build beside a
+  // running server). `--ops`: the CLI only. Neither: both, at once.
   const outFlag = process.argv.indexOf('--outfile');
-  const outFile = outFlag > 0 ? path.resolve(process.argv[outFlag + 1]) : defaultOutFile;
+  const targets =
+    outFlag > 0
+      ? [[path.resolve(process.argv[outFlag + 1]), 'server.ts']]
+      : process.argv.includes('--ops')
+        ? [[opsOutFile, 'cli/ops.ts']]
+        : [
+            [defaultOutFile, 'server.ts'],
+            [opsOutFile, 'cli/ops.ts'],
+          ];
   const started = performance.now();
-  await buildApi(outFile);
-  console.log(
-    `Built ${path.relative(process.cwd(), outFile)} in ${Math.round(performance.now() - started)} ms`,
-  );
+  await Promise.all(targets.map(([outFile, entry]) => buildApi(outFile, entry)));
+  const names = targets.map(([outFile]) => path.relative(process.cwd(), outFile)).join(' and ');
+  console.log(`Built ${names} in ${Math.round(performance.now() - started)} ms`);
 }

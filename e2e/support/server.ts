@@ -8,6 +8,9 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/** A DATA_DIR template holding a migrated `pgdata` (support/global-setup.ts), when the run made one. */
+export const E2E_PGLITE_TEMPLATE_ENV = 'IMALI_E2E_PGLITE_TEMPLATE';
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -82,6 +85,11 @@ export async function startServer(
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   else delete env.DATABASE_URL;
+  // A fresh embedded database starts as a copy of the run's migrated one (a restart keeps its own).
+  const template = process.env[E2E_PGLITE_TEMPLATE_ENV];
+  if (!options.dataDir && !env.DATABASE_URL && template && fs.existsSync(template)) {
+    fs.cpSync(template, dataDir, { recursive: true });
+  }
 
   // E2E_SERVER_ROOT: run the server from another checkout (e.g. a clean snapshot of HEAD).
   const serverRoot = process.env.E2E_SERVER_ROOT ?? repoRoot;

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type DatabaseHandle } from '../db/client';
 import { migrate } from '../db/migrate';
+import { bootPglite } from '../db/pglite-boot';
 import {
   createMigratedPostgres,
   dropPostgresDatabase,
@@ -11,6 +13,7 @@ import {
   PGLITE_DUMP_ENV,
   POSTGRES_TEMPLATE_ENV,
   type MigratedDatabase,
+  writePgliteDataFolder,
 } from './migrated-database';
 
 const adminUrl = process.env.DATABASE_URL;
@@ -122,5 +125,35 @@ describe('the copy of the run’s migrated database (decision 0049)', () => {
       onlyMigrated: migrated.filter((line) => !copied.includes(line)),
     }).toEqual({ onlyInCopy: [], onlyMigrated: [] });
     expect(copied).toEqual(migrated);
+  });
+});
+
+// The end-to-end suite's servers start on a copy of one such folder (e2e/support/global-setup.ts).
+describe.skipIf(adminUrl)('a migrated PGlite data folder, copied as a server’s DATA_DIR', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imali-folder-test-'));
+  let copied: DatabaseHandle;
+  let real: DatabaseHandle;
+
+  beforeAll(async () => {
+    await writePgliteDataFolder(path.join(dir, 'template/pgdata'));
+    fs.cpSync(path.join(dir, 'template'), path.join(dir, 'server'), { recursive: true });
+    copied = await openPglite(undefined, bootPglite(path.join(dir, 'server/pgdata')));
+    real = (await migratedForReal()).database;
+  });
+  afterAll(async () => {
+    await copied?.close();
+    await real?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens with every migration recorded, none pending, and what a database migrated here holds', async () => {
+    const recorded = await copied.query<{ name: string }>('select name from schema_migrations order by name');
+    expect(recorded.map((row) => row.name)).toEqual(migrationFiles);
+    expect(await migrate(copied)).toEqual([]);
+    const [fromFolder, migrated] = await Promise.all([fingerprint(copied), fingerprint(real)]);
+    expect({
+      onlyInFolder: fromFolder.filter((line) => !migrated.includes(line)),
+      onlyMigrated: migrated.filter((line) => !fromFolder.includes(line)),
+    }).toEqual({ onlyInFolder: [], onlyMigrated: [] });
   });
 });

@@ -42,6 +42,22 @@ export async function writePgliteDump(file: string): Promise<void> {
 }
 
 /**
+ * Migrates a PGlite data folder on disk at `pgdata` and closes it: a server's DATA_DIR holding
+ * `pgdata` copied from it starts with nothing to migrate (the end-to-end suite's globalSetup,
+ * e2e/support/global-setup.ts). Closing shuts PostgreSQL down cleanly, so a file copy is whole.
+ */
+export async function writePgliteDataFolder(pgdata: string): Promise<void> {
+  const client = await bootPglite(pgdata);
+  const database = await openPglite(undefined, Promise.resolve(client));
+  try {
+    await migrate(database);
+    await database.execScript('checkpoint');
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * An in-memory PGlite holding every migration: loaded from the run's tarball (well under a
  * second), or, without one, booted empty (initdb, several seconds) and migrated.
  */
