@@ -1,8 +1,8 @@
 // `npm test`: static checks, unit + API tests, the web build, then end-to-end tests in Chromium.
 // Prints one closing line 'tests: N passed, N failed' for the whole run.
 // With TEST_POSTGRES_URL (a PostgreSQL database for this run; CI's `.ci/run` sets it), `npm test`
-// also runs the PostgreSQL part (`-- postgres`) beside the end-to-end suite, whose journeys leave
-// the cores mostly idle while they wait on the browser (decision 0049).
+// also runs the PostgreSQL part (`-- postgres`) beside the end-to-end suite (decision 0049), and
+// the API suite runs there only: on PGlite, the engine's own files (decision 0067).
 // `npm test -- unit` or `-- e2e` runs one part; `npm test -- postgres` (DATABASE_URL set) is the
 // PostgreSQL part: the API tests (race and property tests among them), and one end-to-end journey
 // (E2E_SMOKE) through the browser (the full end-to-end suite runs on the embedded database).
@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bin, runGrouped } from './parallel.mjs';
+import { PGLITE_ENGINE_TESTS, UNIT_PATHS } from './test-parts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'test-results');
@@ -181,8 +182,18 @@ if (only === 'postgres' && !process.env.DATABASE_URL) {
   console.error('npm test -- postgres needs DATABASE_URL');
   process.exit(1);
 }
-if (!only || only === 'unit') {
+if (only === 'unit' || (!only && !postgresUrl)) {
   steps.push(() => vitest('unit and API tests', ['unit', 'api'], 'unit.json'));
+}
+if (!only && postgresUrl) {
+  // The API suite runs once, on PostgreSQL, in the PostgreSQL part below; here the unit project
+  // and the API files of the embedded engine's own seam (decision 0067).
+  steps.push(() =>
+    vitest('unit tests, and the API tests of the embedded engine (PGlite)', ['unit', 'api'], 'unit.json', [
+      ...UNIT_PATHS,
+      ...PGLITE_ENGINE_TESTS,
+    ]),
+  );
 }
 if (only === 'postgres') {
   // The unit project (web, money, contract) touches no database: it ran once already.
