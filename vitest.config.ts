@@ -39,8 +39,9 @@ export default defineConfig({
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite instances are heavy; two workers suit a 2-core machine.
-          maxWorkers: 2,
+          // PGlite instances are heavy; two workers suit a 2-core machine. API_TEST_WORKERS: fewer
+          // (`npm test` runs its PostgreSQL part with one, beside the end-to-end suite's browsers).
+          maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
         },
       },
       {
