@@ -24,21 +24,30 @@ export interface MigratedDatabase {
   cloned: boolean;
 }
 
-/** Migrates a new in-memory PGlite and writes its data folder to `file` (an uncompressed tar). */
-export async function writePgliteDump(file: string): Promise<void> {
-  const client = await bootPglite();
+/**
+ * Boots PGlite (`dataDir` undefined: in memory), migrates it and checkpoints, runs `then` on the
+ * client, and closes it. Without the checkpoint a copy holds the sequences only as their
+ * write-ahead log has them, 32 values ahead, and would number its first rows from there.
+ */
+async function migratePglite(dataDir: string | undefined, then: (client: PGlite) => Promise<void>) {
+  const client = await bootPglite(dataDir);
   const database = await openPglite(undefined, Promise.resolve(client));
   try {
     await migrate(database);
-    // Without it the dump holds the sequences only as their write-ahead log has them, 32 values
-    // ahead, and a copy would number its first rows from there (accounts, instruments, news).
     await database.execScript('checkpoint');
-    // Uncompressed: 40-odd MB in a temp folder, but loading it skips gunzip in every test file.
-    const dump = await client.dumpDataDir('none');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await then(client);
   } finally {
     await database.close();
   }
+}
+
+/** Migrates a new in-memory PGlite and writes its data folder to `file` (an uncompressed tar). */
+export async function writePgliteDump(file: string): Promise<void> {
+  await migratePglite(undefined, async (client) => {
+    // Uncompressed: 40-odd MB in a temp folder, but loading it skips gunzip in every test file.
+    const dump = await client.dumpDataDir('none');
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  });
 }
 
 /**
@@ -47,14 +56,7 @@ export async function writePgliteDump(file: string): Promise<void> {
  * e2e/support/global-setup.ts). Closing shuts PostgreSQL down cleanly, so a file copy is whole.
  */
 export async function writePgliteDataFolder(pgdata: string): Promise<void> {
-  const client = await bootPglite(pgdata);
-  const database = await openPglite(undefined, Promise.resolve(client));
-  try {
-    await migrate(database);
-    await database.execScript('checkpoint');
-  } finally {
-    await database.close();
-  }
+  await migratePglite(pgdata, async () => {});
 }
 
 /**
