@@ -149,4 +149,19 @@ describe('code loaded outside a route (search, a hash before a request, the quer
     await expect(loadOrOffline(async () => 'loaded')).resolves.toBe('loaded');
     expect(goOffline).toHaveBeenCalledTimes(1);
   });
+
+  it('leaves the client where they are when code fetched ahead of need fails offline', async () => {
+    // The dialog code is preloaded while idle and on a first touch: seen on a loaded CI run, an
+    // idle preload that failed after the network went took the client to /error mid-click.
+    const goOffline = vi.fn();
+    handleOfflineLoads(goOffline);
+    serverUnreachable();
+    await expect(loadOrOffline(failedImport, { speculative: true })).rejects.toMatchObject({
+      message: 'Offline',
+      code: 'OFFLINE',
+    });
+    expect(goOffline).not.toHaveBeenCalled();
+    await expect(loadOrOffline(failedImport)).rejects.toMatchObject({ message: 'Offline' });
+    expect(goOffline).toHaveBeenCalledTimes(1);
+  });
 });

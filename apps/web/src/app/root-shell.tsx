@@ -76,7 +76,7 @@ export function RootShell() {
     // can open a modal (the signed-in layout preloads it once its first screen has painted).
     const preload = () => {
       for (const type of INTERACTIONS) window.removeEventListener(type, preload, true);
-      void preloadDialogShell().catch(() => undefined);
+      void preloadDialogShell({ speculative: true }).catch(() => undefined);
     };
     for (const type of INTERACTIONS) window.addEventListener(type, preload, { capture: true, passive: true });
     return () => {

@@ -356,16 +356,23 @@ export function handleOfflineLoads(handler: (() => void) | undefined): void {
 /**
  * Loads a lazy piece of the app (a route's, drawer's, modal's or slot's chunk, or a library);
  * if that fails while the server cannot be reached it rejects with 'Offline' like a request would
- * and the app goes to /error (spec section 8; also through the route error boundary). A chunk
+ * and the app goes to /error (spec section 8; also through the route error boundary), unless the
+ * load was `speculative`. A chunk
  * that fails while the server answers is rethrown as it is (the reload page: a new version
  * replaced it).
  */
-export async function loadOrOffline<T>(load: () => Promise<T>): Promise<T> {
+export async function loadOrOffline<T>(
+  load: () => Promise<T>,
+  { speculative = false }: { speculative?: boolean } = {},
+): Promise<T> {
   try {
     return await load();
   } catch (error) {
     if (!(await serverUnreachable())) throw error;
-    offlineLoadHandler?.();
+    // Code fetched ahead of need (while idle, on a first touch) that fails offline sends nobody to
+    // /error: the client asked for nothing yet. What then needs that code loads it again, and
+    // that load (or the render awaiting this one, through the route error boundary) goes there.
+    if (!speculative) offlineLoadHandler?.();
     throw offlineError();
   }
 }

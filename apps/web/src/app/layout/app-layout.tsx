@@ -45,7 +45,7 @@ export function AppLayout() {
   useSessionCheck();
   // Signed-in screens open modals and drawers (PIN, receipts, quotes): have the dialog code ready,
   // fetched once the first screen has painted rather than beside its code and data.
-  useEffect(() => whenIdle(() => void preloadDialogShell().catch(() => undefined)), []);
+  useEffect(() => whenIdle(() => void preloadDialogShell({ speculative: true }).catch(() => undefined)), []);
   return (
     <div className="min-h-screen">
       <Header profile={profile} />

@@ -13,10 +13,11 @@ let loading: Promise<Impl> | null = null;
  * Loads the dialog code (Radix Dialog, ~13 KB gzip). It stays out of the entry bundle so the
  * sign-in page keeps its JS budget; `RootShell` preloads it on the first pointer, touch or key
  * (and the signed-in layout once its first screen has painted), so it is there before anyone
- * opens a dialog (and while still online).
+ * opens a dialog (and while still online). Those preloads are `speculative`: one that fails
+ * offline leaves the client where they are; a dialog that then needs the code goes to /error.
  */
-export function preloadDialogShell(): Promise<Impl> {
-  loading ??= loadOrOffline(() => import('./dialog-shell-radix')).then(
+export function preloadDialogShell({ speculative = false }: { speculative?: boolean } = {}): Promise<Impl> {
+  loading ??= loadOrOffline(() => import('./dialog-shell-radix'), { speculative }).then(
     (module) => (loaded = module),
     (error: unknown) => {
       loading = null;
