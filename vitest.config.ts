@@ -42,6 +42,10 @@ export default defineConfig({
           // PGlite instances are heavy; two workers suit a 2-core machine. API_TEST_WORKERS: fewer
           // (`npm test` runs its PostgreSQL part with one, beside the end-to-end suite's browsers).
           maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
+          // A worker's files share its modules (decision 0068): the app's module graph is
+          // evaluated once per worker, not once per file (that was about a third of the run).
+          // Each file still builds its own app on its own database copy.
+          isolate: false,
         },
       },
       {

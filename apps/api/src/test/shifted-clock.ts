@@ -5,7 +5,12 @@
  * own now() is not moved.
  */
 const at = process.env.TEST_CLOCK_AT;
-if (at) {
+// Once per worker: setup files run again before each test file, and the api project's files share
+// a worker's process (isolate: false, decision 0068); a second shift would move the clock twice.
+const shifted = Symbol.for('imali.shiftedClock');
+const globalWithFlag = globalThis as typeof globalThis & { [shifted]?: true };
+if (at && !globalWithFlag[shifted]) {
+  globalWithFlag[shifted] = true;
   const RealDate = Date;
   const offsetMs = RealDate.parse(at) - RealDate.now();
   if (Number.isNaN(offsetMs)) throw new Error(`TEST_CLOCK_AT is not an instant: ${at}`);
