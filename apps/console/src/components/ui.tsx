@@ -87,8 +87,9 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
 }
 
 /**
- * A labelled input with its error under it, tied together for screen readers (aria-invalid,
- * aria-describedby → `<id>-error`). The rest of the props go to the input (react-hook-form's
+ * A labelled input with its hint and its error under it, tied together for screen readers
+ * (aria-invalid; aria-describedby → `<id>-hint` and `<id>-error`, so the format a field wants is
+ * still read out beside what was wrong). The rest of the props go to the input (react-hook-form's
  * `register(...)` included: React 19 passes its ref through).
  */
 export function TextField({
@@ -102,7 +103,7 @@ export function TextField({
   id: string;
   label: ReactNode;
   error?: string | undefined;
-  /** Said under the input while it has no error (the error replaces it for screen readers). */
+  /** Said under the input: the format or unit it wants. */
   hint?: ReactNode;
 } & ComponentProps<'input'>) {
   const errorId = `${id}-error`;
@@ -116,7 +117,9 @@ export function TextField({
         id={id}
         className={cx(inputClass, className)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : hint ? hintId : undefined}
+        aria-describedby={
+          [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+        }
         {...input}
       />
       {hint ? (

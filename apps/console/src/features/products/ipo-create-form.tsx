@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, FieldError, inputClass, labelClass } from '../../components/ui';
+import { Alert, Button, FieldError, inputClass, labelClass, TextField } from '../../components/ui';
 import { ApiError, messageOf } from '../../lib/api';
 import { QUOTE_UNIT_OF_COUNTRY, randOfCents, unitLabel } from './ipo-units';
 import {
@@ -147,39 +147,23 @@ export function IpoCreateForm({ onCreated }: { onCreated: (ipo: StaffIpo) => voi
   const serverMessage = create.isError ? messageOf(create.error) : null;
   const unplaced = serverMessage && !(create.error instanceof ApiError && fieldOfMessage(serverMessage));
 
-  const describedBy = (id: string, field: Field, hint: boolean) =>
-    [hint ? `${id}-hint` : null, errors[field] ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const input = (
     field: Exclude<Field, 'country' | 'rule' | 'name' | 'sector' | 'hot'>,
     label: string,
     { type = 'text', hint, mode }: { type?: string; hint?: string | null; mode?: 'decimal' | 'numeric' } = {},
-  ) => {
-    const id = `ipo-${field}`;
-    return (
-      <div>
-        <label htmlFor={id} className={labelClass}>
-          {label}
-        </label>
-        <input
-          id={id}
-          type={type}
-          value={draft[field]}
-          onChange={(e) => set(field)(e.target.value)}
-          className={inputClass}
-          autoComplete="off"
-          inputMode={mode}
-          aria-invalid={errors[field] ? true : undefined}
-          aria-describedby={describedBy(id, field, Boolean(hint))}
-        />
-        {hint ? (
-          <p id={`${id}-hint`} className="mt-0.5 text-xs text-slate-600">
-            {hint}
-          </p>
-        ) : null}
-        <FieldError id={`${id}-error`} message={errors[field]} />
-      </div>
-    );
-  };
+  ) => (
+    <TextField
+      id={`ipo-${field}`}
+      label={label}
+      type={type}
+      value={draft[field]}
+      onChange={(e) => set(field)(e.target.value)}
+      autoComplete="off"
+      inputMode={mode}
+      error={errors[field]}
+      hint={hint ?? undefined}
+    />
+  );
   const priceHint = (price: string, fallback: string) => {
     const rand = unit === 'ZAc' ? randOfCents(price) : null;
     return rand ? `${price} ZAc = ${rand}` : fallback;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useCan } from '../../app/session';
-import { Alert, Button, FieldError, cx, inputClass, labelClass } from '../../components/ui';
+import { Alert, Button, FieldError, TextField, cx, inputClass, labelClass } from '../../components/ui';
 import { messageOf } from '../../lib/api';
 import {
   createStructured,
@@ -153,35 +153,18 @@ export function StructuredCreateForm() {
   };
   const serverMessage = create.isError ? messageOf(create.error) : null;
 
-  const text = (key: Exclude<Field, 'earlyExit' | 'open' | 'hot'>, label: string, hint?: string) => {
-    const id = `sp-${key}`;
-    const value = form[key as keyof FormState] as string;
-    const type = key === 'opensAt' || key === 'startAt' || key === 'maturityAt' ? 'datetime-local' : 'text';
-    const describedBy = [hint ? `${id}-hint` : null, errors[key] ? `${id}-error` : null].filter(Boolean);
-    return (
-      <div>
-        <label htmlFor={id} className={labelClass}>
-          {label}
-        </label>
-        <input
-          id={id}
-          type={type}
-          value={value}
-          onChange={(e) => set(key as keyof FormState, e.target.value as never)}
-          className={inputClass}
-          autoComplete="off"
-          aria-invalid={errors[key] ? true : undefined}
-          aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
-        />
-        {hint ? (
-          <p id={`${id}-hint`} className="mt-0.5 text-xs text-slate-600">
-            {hint}
-          </p>
-        ) : null}
-        <FieldError id={`${id}-error`} message={errors[key]} />
-      </div>
-    );
-  };
+  const text = (key: Exclude<Field, 'earlyExit' | 'open' | 'hot'>, label: string, hint?: string) => (
+    <TextField
+      id={`sp-${key}`}
+      label={label}
+      type={key === 'opensAt' || key === 'startAt' || key === 'maturityAt' ? 'datetime-local' : 'text'}
+      value={form[key as keyof FormState] as string}
+      onChange={(e) => set(key as keyof FormState, e.target.value as never)}
+      autoComplete="off"
+      error={errors[key]}
+      hint={hint}
+    />
+  );
 
   return (
     <form
