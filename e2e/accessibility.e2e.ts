@@ -171,7 +171,7 @@ describe.each(WIDTHS)('accessibility at $label width', ({ label, viewport }) => 
     await context.close();
   });
 
-  // The overlays in four tests rather than one: the whole round took 46 s alone and passed the
+  // The overlays in three tests rather than one: the whole round took 46 s alone and passed the
   // 120 s limit on a loaded CI run.
   it('every product drawer and the stock search', async () => {
     const { page, context, errors } = await signedInPage(viewport);

@@ -26,16 +26,16 @@ export interface MigratedDatabase {
 
 /**
  * Boots PGlite (`dataDir` undefined: in memory), migrates it and checkpoints, runs `then` on the
- * client, and closes it. Without the checkpoint a copy holds the sequences only as their
+ * client (if given), and closes it. Without the checkpoint a copy holds the sequences only as their
  * write-ahead log has them, 32 values ahead, and would number its first rows from there.
  */
-async function migratePglite(dataDir: string | undefined, then: (client: PGlite) => Promise<void>) {
+async function migratePglite(dataDir: string | undefined, then?: (client: PGlite) => Promise<void>) {
   const client = await bootPglite(dataDir);
   const database = await openPglite(undefined, Promise.resolve(client));
   try {
     await migrate(database);
     await database.execScript('checkpoint');
-    await then(client);
+    await then?.(client);
   } finally {
     await database.close();
   }
@@ -56,7 +56,7 @@ export async function writePgliteDump(file: string): Promise<void> {
  * e2e/support/global-setup.ts). Closing shuts PostgreSQL down cleanly, so a file copy is whole.
  */
 export async function writePgliteDataFolder(pgdata: string): Promise<void> {
-  await migratePglite(pgdata, async () => {});
+  await migratePglite(pgdata);
 }
 
 /**
